@@ -1,0 +1,34 @@
+"""The bot interface: an observation in, one legal action out."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from backroom.engine.actions import Action
+from backroom.engine.game import State
+
+
+class Observation:
+    """What one seat may use to decide: its legal actions and (lazily) its view.
+
+    The view is built only if a bot asks for it, which keeps random playouts fast.
+    """
+
+    __slots__ = ("_state", "seat", "legal", "_view")
+
+    def __init__(self, state: State, seat: int, legal: list[Action] | None = None) -> None:
+        self._state = state
+        self.seat = seat
+        self.legal = state.legal_actions(seat) if legal is None else legal
+        self._view: dict[str, Any] | None = None
+
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
+
+
+class Bot(Protocol):
+    def choose(self, obs: Observation) -> Action:
+        """One of ``obs.legal``. Memory lives in the view: a seat's view (with recall)
+        holds everything that seat has observed, so bots need no event stream."""

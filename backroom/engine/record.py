@@ -1,0 +1,95 @@
+"""The action log: a game is (game id, rules version, players, options, seed, actions).
+
+Replaying a record gives the same states and events byte for byte; the server stores tables
+this way and ``backroom replay`` reads these files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from backroom.engine.actions import Action, action_from_json, action_to_json
+from backroom.engine.errors import EngineError
+from backroom.engine.events import Event
+from backroom.engine.game import Game, State
+
+FORMAT = "backroom-record/1"
+
+
+@dataclass(slots=True)
+class Record:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rules_version: int
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "names": self.names,
+            "actions": [[seat, action_to_json(a)] for seat, a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"not a Backroom game record (expected format {FORMAT})")
+        try:
+            return cls(
+                game=str(data["game"]),
+                players=int(data["players"]),
+                options=dict(data["options"]),
+                seed=int(data["seed"]),
+                rules_version=int(data["rules_version"]),
+                actions=[(int(s), action_from_json(a)) for s, a in data["actions"]],
+                names=[str(n) for n in data.get("names", [])],
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"a game record is missing or misspells {exc}") from exc
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_json(), ensure_ascii=False) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: Path) -> Record:
+        return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, int | None, Action | None, list[Event]]]:
+    """Yield the start and then each step: (state after, seat, action, events).
+
+    The state object is the same one mutated in place; clone it to keep a step. Raises
+    ``EngineError`` if the record's rules version is not this engine's, or an action is illegal.
+    """
+    if record.rules_version != game.rules_version:
+        raise EngineError(
+            "error.rules_version",
+            game=game.id,
+            recorded=record.rules_version,
+            current=game.rules_version,
+        )
+    state, events = game.start(record.players, record.options, record.seed)
+    yield state, None, None, events
+    for seat, action in record.actions:
+        yield state, seat, action, state.apply(seat, action)
+
+
+def replay(game: Game, record: Record) -> State:
+    """The state at the end of ``record``."""
+    state: State | None = None
+    for state, _, _, _ in replay_steps(game, record):
+        pass
+    assert state is not None
+    return state

@@ -1,0 +1,56 @@
+"""Stool Pigeon (Soplón; Nate Miller, Barrel Aged Games; Spanish edition Tranjis Games 2025).
+
+Each family keeps a face-down District of cards; the lowest total when the game ends wins.
+A turn: draw the top card, swap it into your District, and play the card it replaced. Family
+cards act (Matón looks, Conductora swaps blind, Sicario looks then swaps, Capo removes one of
+your cards or adds a card to another District); a Witness (or the Primo) lets anyone be first
+to eliminate a Witness of the same number from any District, at the price of a penalty card if
+wrong. The Soplón cannot be played and is worth the top draw-pile card at the end. Instead of a
+turn you may close: your District becomes immune to Family cards and everyone else plays once
+more. Ties: fewer cards, then the lowest single card.
+
+Rulebook: ``shared/seeds/003_1366dfa301d66c84.txt``; rulings: ``docs/games/stool-pigeon.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from backroom.engine.events import Event
+from backroom.engine.game import Game, State
+from backroom.engine.options import OptionSpec
+from backroom.games.stool_pigeon.cards import DATA, DECK_SIZE
+from backroom.games.stool_pigeon.state import GAME_ID, StoolPigeonState
+
+
+class StoolPigeon(Game):
+    id = GAME_ID
+    min_players = DATA["players"]["min"]
+    max_players = DATA["players"]["max"]
+    rules_version = 1
+    state_class: ClassVar[type[State]] = StoolPigeonState
+    options = (
+        OptionSpec("memory_aid", False),
+        OptionSpec("round_limit", 20, low=2, high=200),
+    )
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+        return StoolPigeonState.deal(players, options, seed)
+
+    def max_actions(self, players: int, options: dict[str, Any]) -> int:
+        """Turns are capped by the round limit (plus the closing turn). One turn is at most
+        draw, swap, two Family steps and a window: each miss in a window draws a penalty card,
+        and no card reaches the discard pile during a window, so at most ``DECK_SIZE`` misses,
+        each followed by at most one pass per seat, plus the final hit and the give."""
+        per_window = (DECK_SIZE + 1) * (players + 1) + 1
+        return (options["round_limit"] * players + 1) * (4 + per_window)
+
+    def test_variants(self) -> list[dict[str, Any]]:
+        return [{}, {"memory_aid": True, "round_limit": 3}]
+
+    def human_recall(self, options: dict[str, Any]) -> bool:
+        """A human seat's view shows remembered cards only with the table's memory aid on."""
+        return bool(options["memory_aid"])
+
+
+GAME = StoolPigeon()

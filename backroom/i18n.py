@@ -1,0 +1,95 @@
+"""Message catalogs (es, en, fr) and the one function that turns a message into text.
+
+Catalogs are gettext ``.po`` files keyed by stable ids (``stool-pigeon.event.draw``), so
+translators use their usual tools; Babel reads them at start-up, with no compile step. The
+interface catalog is ``backroom/locale/<lang>.po``; each game keeps its own beside its rules.
+A missing key falls back to English, then to the key itself, so a gap is visible, not fatal.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("es", "en", "fr")
+DEFAULT_LANGUAGE = "en"
+_ROOT = Path(__file__).parent
+
+
+def catalog_files(lang: str) -> list[Path]:
+    files = [_ROOT / "locale" / f"{lang}.po"]
+    files += sorted((_ROOT / "games").glob(f"*/locale/{lang}.po"))
+    return files
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """Every message of ``lang``, interface and games together."""
+    messages: dict[str, str] = {}
+    for path in catalog_files(lang):
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale=lang):
+                if message.id and isinstance(message.id, str) and message.string:
+                    messages[message.id] = str(message.string)
+    return messages
+
+
+def normalize_language(lang: str | None) -> str:
+    """The closest supported language to a tag such as ``fr-CA`` or ``es_ES``."""
+    if lang:
+        primary = lang.replace("_", "-").split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE
+
+
+class _Params(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def translate(
+    lang: str, key: str, params: dict[str, Any] | None = None, names: Sequence[str] = ()
+) -> str:
+    """The text of message ``key`` in ``lang``.
+
+    Parameters that are messages (``{"$": key, ...}`` or ``Msg``) are translated first;
+    parameters named ``seat``/``*_seat`` become player names when ``names`` is given.
+    """
+    template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
+    prefix = key.split(".", 1)[0]
+    values = _Params()
+    for name, value in (params or {}).items():
+        values[name] = _render(lang, prefix, name, value, names)
+    try:
+        return string.Formatter().vformat(template, (), values)
+    except (ValueError, IndexError, AttributeError):
+        return template
+
+
+def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str]) -> Any:
+    """One parameter as text. Conventions keep events plain data: ``seat``/``*_seat`` are seat
+    numbers; ``card``/``cards``/``*_card`` are card faces, named by ``<game>.card.<face>``."""
+    from backroom.engine.events import Msg
+
+    if isinstance(value, Msg):
+        return translate(lang, value.key, value.params, names)
+    if isinstance(value, dict) and "$" in value:
+        inner = {k: v for k, v in value.items() if k != "$"}
+        return translate(lang, value["$"], inner, names)
+    if isinstance(value, list):
+        return ", ".join(str(_render(lang, prefix, name, v, names)) for v in value)
+    if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
+        return names[value] if 0 <= value < len(names) else seat_name(lang, value)
+    if (name in ("card", "cards") or name.endswith("_card")) and isinstance(value, str):
+        return translate(lang, f"{prefix}.card.{value}")
+    return value
+
+
+def seat_name(lang: str, seat: int) -> str:
+    return translate(lang, "ui.seat_name", {"number": seat + 1})

@@ -1,0 +1,1 @@
+"""Batch play: single games between bots, many games across processes, benchmarks."""

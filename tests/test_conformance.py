@@ -1,0 +1,161 @@
+"""The kernel invariants, checked for every registered game and every variant it declares.
+
+1. Determinism  2. No leaks  3. Termination  4. Conservation  5. JSON round trip
+plus: a refused action changes nothing. Each runs over random seeds and random play
+(hypothesis), so a new game gets the whole suite by registering itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from backroom.engine import IllegalAction
+from backroom.engine.game import Game
+from backroom.games import all_games
+
+CASES = [
+    pytest.param(game, variant, players, id=f"{game.id}-{players}p-{json.dumps(variant, sort_keys=True)}")
+    for game in all_games()
+    for variant in game.test_variants()
+    for players in sorted({game.min_players, game.max_players})
+]
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def random_game(game: Game, variant: dict[str, Any], players: int, seed: int):
+    """Yield (state, events) from the start through a random game, one step at a time."""
+    state, events = game.start(players, variant, seed)
+    yield state, events
+    rng = random.Random(seed ^ 0x5EED)
+    bound = game.max_actions(players, game.resolve_options(variant))
+    for _ in range(bound):
+        actors = state.actors()
+        if not actors:
+            return
+        seat = actors[rng.randrange(len(actors))]
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} is asked to act but has no legal action"
+        events = state.apply(seat, legal[rng.randrange(len(legal))])
+        yield state, events
+    raise AssertionError(f"{game.id} did not end within its declared bound of {bound} actions")
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_determinism_same_seed_and_actions_give_same_states_and_events(game, variant, players, seed):
+    first = [(dump(s.to_json()), dump([e.to_json() for e in ev])) for s, ev in random_game(game, variant, players, seed)]
+    second = [(dump(s.to_json()), dump([e.to_json() for e in ev])) for s, ev in random_game(game, variant, players, seed)]
+    assert first == second
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_termination_random_play_ends_within_declared_bound(game, variant, players, seed):
+    steps = 0
+    for state, _ in random_game(game, variant, players, seed):
+        steps += 1
+    assert state.outcome() is not None
+    assert not state.actors()
+    outcome = state.outcome()
+    assert outcome is not None and len(outcome.ranks) == players and min(outcome.ranks) == 1
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_conservation_inventory_is_constant(game, variant, players, seed):
+    expected = None
+    for state, _ in random_game(game, variant, players, seed):
+        inventory = state.inventory()
+        if expected is None:
+            expected = inventory
+        assert inventory == expected
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_json_round_trip_at_every_step(game, variant, players, seed):
+    for state, events in random_game(game, variant, players, seed):
+        data = state.to_json()
+        text = dump(data)
+        again = game.state_from_json(json.loads(text))
+        assert dump(again.to_json()) == text
+        assert dump(state.clone().to_json()) == text
+        for seat in [None, *range(players)]:
+            dump(state.view(seat))
+        dump([e.to_json() for e in events])
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_no_leaks_view_unchanged_when_hidden_information_is_resampled(game, variant, players, seed):
+    rng = random.Random(seed)
+    for step, (state, _) in enumerate(random_game(game, variant, players, seed)):
+        if step % 3:
+            continue
+        for seat in range(players):
+            other = state.resample(seat, rng)
+            for recall in (True, False):
+                assert dump(other.view(seat, recall=recall)) == dump(state.view(seat, recall=recall))
+            assert dump(other.view(None)) == dump(state.view(None))
+            assert other.legal_actions(seat) == state.legal_actions(seat)
+            assert other.actors() == state.actors()
+            assert other.inventory() == state.inventory()
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_refused_action_changes_nothing(game, variant, players, seed):
+    for state, _ in random_game(game, variant, players, seed):
+        actors = state.actors()
+        before = dump(state.to_json())
+        outsiders = [s for s in range(players) if s not in actors]
+        attempts: list[tuple[int, tuple]] = [(0, ("no-such-action",))]
+        if actors:
+            attempts.append((actors[0], ("no-such-action", 99)))
+        if outsiders and actors:
+            legal = state.legal_actions(actors[0])
+            attempts.append((outsiders[0], legal[0]))
+        for seat, action in attempts:
+            with pytest.raises(IllegalAction):
+                state.apply(seat, action)
+            assert dump(state.to_json()) == before
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_every_action_and_event_kind_has_a_label_in_every_language(game: Game):
+    from backroom.i18n import LANGUAGES, catalog
+
+    seen_keys: set[str] = set()
+    for seed in range(30):
+        for variant in game.test_variants():
+            for state, events in random_game(game, variant, game.max_players, seed):
+                for e in events:
+                    seen_keys.add(f"{game.id}.event.{e.kind}")
+                for seat in state.actors():
+                    for action in state.legal_actions(seat)[:20]:
+                        seen_keys.add(state.label(action).key)
+                outcome = state.outcome()
+                if outcome is not None:
+                    seen_keys.add(f"{game.id}.end.{outcome.reason}")
+                    if outcome.tiebreak:
+                        seen_keys.add(f"{game.id}.tiebreak.{outcome.tiebreak}")
+    for lang in LANGUAGES:
+        missing = sorted(k for k in seen_keys if k not in catalog(lang))
+        assert not missing, f"{lang} lacks {missing}"
