@@ -74,7 +74,8 @@ def translate(
 
 def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str]) -> Any:
     """One parameter as text. Conventions keep events plain data: ``seat``/``*_seat`` are seat
-    numbers; ``card``/``cards``/``*_card`` are card faces, named by ``<game>.card.<face>``."""
+    numbers (shown as names); ``slot``/``*_slot`` are 0-based positions (shown from 1);
+    ``card``/``cards``/``*_card`` are card faces, named by ``<game>.card.<face>``."""
     from backroom.engine.events import Msg
 
     if isinstance(value, Msg):
@@ -86,6 +87,8 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
         return ", ".join(str(_render(lang, prefix, name, v, names)) for v in value)
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else seat_name(lang, value)
+    if (name == "slot" or name.endswith("_slot")) and isinstance(value, int):
+        return value + 1
     if (name in ("card", "cards") or name.endswith("_card")) and isinstance(value, str):
         return translate(lang, f"{prefix}.card.{value}")
     return value

@@ -8,6 +8,7 @@ registered here by game id.
 from __future__ import annotations
 
 import random
+import sys
 from importlib import import_module
 
 from backroom.bots.base import Bot, Observation
@@ -26,7 +27,9 @@ def bot_kinds(game: Game) -> list[str]:
 
 
 def _heuristic_module(game: Game) -> str | None:
-    package = type(game).__module__.rsplit(".", 1)[0]
+    """``<game package>.bot`` if the game ships a heuristic bot there."""
+    module = sys.modules[type(game).__module__]
+    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rsplit(".", 1)[0]
     name = f"{package}.bot"
     try:
         import_module(name)

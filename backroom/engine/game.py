@@ -155,6 +155,11 @@ class Game(ABC):
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
         """A proven bound on the actions of one game: termination is tested against it."""
 
+    def data_status(self) -> list[dict[str, str]]:
+        """Provenance of the game's data: rows of {item, value, status, source}, where status
+        is 'sourced' or 'proposed-default' (a placeholder until someone checks a real copy)."""
+        return []
+
     def human_recall(self, options: dict[str, Any]) -> bool:
         """Whether a human seat's view shows what it saw earlier (see ``State.view``)."""
         return True

@@ -48,6 +48,27 @@ class StoolPigeon(Game):
     def test_variants(self) -> list[dict[str, Any]]:
         return [{}, {"memory_aid": True, "round_limit": 3}]
 
+    def data_status(self) -> list[dict[str, str]]:
+        rows = [
+            {
+                "item": "players",
+                "value": f"{DATA['players']['min']}-{DATA['players']['max']}",
+                "status": DATA["players"]["status"],
+                "source": DATA["players"]["source"],
+            }
+        ]
+        for entry in DATA["cards"]:
+            value = "?" if entry["value"] is None else str(entry["value"])
+            rows.append(
+                {
+                    "item": entry["face"],
+                    "value": f"{entry['count']} x {value}",
+                    "status": entry["status"],
+                    "source": entry["source"],
+                }
+            )
+        return rows
+
     def human_recall(self, options: dict[str, Any]) -> bool:
         """A human seat's view shows remembered cards only with the table's memory aid on."""
         return bool(options["memory_aid"])

@@ -510,13 +510,13 @@ class StoolPigeonState(State):
         kind = action[0]
         params: dict[str, Any] = {}
         if kind in ("swap", "remove", "give"):
-            params = {"slot": action[1] + 1}
+            params = {"slot": action[1]}
         elif kind in ("peek", "snap"):
-            params = {"target_seat": action[1], "slot": action[2] + 1}
+            params = {"target_seat": action[1], "slot": action[2]}
         elif kind == "add":
             params = {"target_seat": action[1]}
         elif kind == "switch":
-            params = {"a_seat": action[1], "a_slot": action[2] + 1, "b_seat": action[3], "b_slot": action[4] + 1}
+            params = {"a_seat": action[1], "a_slot": action[2], "b_seat": action[3], "b_slot": action[4]}
         return Msg(f"{GAME_ID}.action.{kind}", params)
 
     def _why_illegal(self, seat: int, action: Action) -> str:

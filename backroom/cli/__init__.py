@@ -1,0 +1,1 @@
+"""The ``backroom`` command line."""

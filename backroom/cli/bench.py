@@ -1,0 +1,51 @@
+"""``backroom bench GAME`` (the rules' speed on one core) and ``backroom bench server``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from backroom.games import get_game
+from backroom.i18n import translate
+from backroom.sim.bench import bench
+
+
+def bench_command(args: argparse.Namespace, console: Console) -> int:
+    lang: str = args.lang
+    if args.target == "server":
+        from backroom.server.bench import bench_server_command
+
+        result: int = bench_server_command(args, console)
+        return result
+    game = get_game(args.target)
+    players = args.players or min(game.max_players, 4)
+    game.check_players(players)
+    console.print(translate(lang, "ui.benchmarking", {"game": game.id, "players": players, "seconds": args.seconds}))
+    figures = bench(game, players, args.seconds)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    show_bench(console, lang, figures)
+    return 0
+
+
+def show_bench(console: Console, lang: str, f: dict[str, Any]) -> None:
+    p = f["playouts"]
+    table = Table(title=translate(lang, "ui.bench_title", {"game": f["game"], "players": f["players"]}))
+    table.add_column(translate(lang, "ui.col_measure"))
+    table.add_column(translate(lang, "ui.col_value"), justify="right")
+    rows = [
+        ("ui.bench_actions", f"{p['actions_per_second']:,.0f}"),
+        ("ui.bench_games", f"{p['games_per_second']:,.0f}"),
+        ("ui.bench_mean_actions", f"{p['mean_actions']:.1f}"),
+        ("ui.bench_clone", f"{f['clone_us']:.1f}"),
+        ("ui.bench_resample", f"{f['resample_us']:.1f}"),
+    ]
+    for key, value in rows:
+        table.add_row(translate(lang, key), value)
+    console.print(table)
+    console.print(translate(lang, "ui.bench_machine", f["machine"]))

@@ -1,0 +1,65 @@
+"""``backroom games [GAME]``: what can be played, with what options and how sure the data is."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from backroom.bots import bot_kinds
+from backroom.engine.game import Game
+from backroom.games import all_games, get_game
+from backroom.i18n import catalog, translate
+
+
+def show_games(console: Console, lang: str, game_id: str | None) -> int:
+    if game_id is not None:
+        show_game(console, lang, get_game(game_id))
+        return 0
+    table = Table(title=translate(lang, "ui.games_title"))
+    for key in ("ui.col_id", "ui.col_name", "ui.col_players", "ui.col_options", "ui.col_bots"):
+        table.add_column(translate(lang, key))
+    for game in all_games():
+        table.add_row(
+            game.id,
+            translate(lang, f"{game.id}.name"),
+            f"{game.min_players}–{game.max_players}",
+            ", ".join(f"{o.name}={o.default}" for o in game.options) or "—",
+            ", ".join(bot_kinds(game)),
+        )
+    console.print(table)
+    console.print(translate(lang, "ui.games_hint"))
+    return 0
+
+
+def show_game(console: Console, lang: str, game: Game) -> None:
+    console.print(f"[bold]{translate(lang, f'{game.id}.name')}[/] ({game.id})")
+    console.print(translate(lang, f"{game.id}.summary"))
+    console.print(translate(lang, "ui.players_range", {"low": game.min_players, "high": game.max_players}))
+    if f"{game.id}.rules" in catalog(lang):
+        console.print()
+        console.print(translate(lang, f"{game.id}.rules"))
+    if game.options:
+        options = Table(title=translate(lang, "ui.options_title"))
+        for key in ("ui.col_option", "ui.col_default", "ui.col_meaning"):
+            options.add_column(translate(lang, key))
+        for spec in game.options:
+            allowed = "|".join(spec.choices) if spec.choices else ""
+            if spec.low is not None:
+                allowed = f"{spec.low}–{spec.high}"
+            options.add_row(
+                spec.name,
+                f"{spec.default!r} {allowed}".strip(),
+                translate(lang, f"{game.id}.option.{spec.name}.help"),
+            )
+        console.print(options)
+    rows = game.data_status()
+    if rows:
+        data = Table(title=translate(lang, "ui.data_title"))
+        for key in ("ui.col_item", "ui.col_value", "ui.col_status", "ui.col_source"):
+            data.add_column(translate(lang, key))
+        for row in rows:
+            status = translate(lang, f"ui.status.{row['status']}")
+            style = "yellow" if row["status"] != "sourced" else "green"
+            data.add_row(row["item"], row["value"], f"[{style}]{status}[/]", row["source"])
+        console.print(data)
+    console.print(translate(lang, "ui.bots_available", {"bots": ", ".join(bot_kinds(game))}))

@@ -1,0 +1,154 @@
+"""The ``backroom`` command: list games, play in a terminal, simulate, replay, benchmark, serve.
+
+Every failure a person can cause (an unknown game, a bad player count, a missing file) ends in
+one translated sentence and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+
+from backroom.engine.errors import BadOptions, EngineError
+from backroom.i18n import LANGUAGES, normalize_language, translate
+
+
+def default_language() -> str:
+    return normalize_language(os.environ.get("BACKROOM_LANG") or os.environ.get("LANG"))
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``name=value`` from the command line; the value is read as JSON when it parses."""
+    if "=" not in text:
+        raise BadOptions("error.option_syntax", text=text)
+    name, raw = text.split("=", 1)
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name.strip(), value
+
+
+def options_from(pairs: Sequence[str] | None) -> dict[str, Any]:
+    return dict(parse_option(p) for p in pairs or ())
+
+
+def bot_list(text: str) -> list[str]:
+    return [b.strip() for b in text.split(",") if b.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="backroom",
+        description="Five games of bribery and conspiracy: play, simulate, replay, benchmark, serve.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--lang", choices=LANGUAGES, default=default_language(), help="language of all text")
+
+    p = sub.add_parser("games", help="list the games, their player counts and options")
+    p.add_argument("game", nargs="?", help="show one game in detail (options, card data status)")
+    common(p)
+
+    p = sub.add_parser("play", help="play a game in the terminal against bots")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum + 2)")
+    p.add_argument("--bots", type=bot_list, default=["heuristic"], help="bot kinds for the other seats, cycled")
+    p.add_argument("--seat", type=int, default=1, help="your seat, from 1")
+    p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option, repeatable")
+    p.add_argument("--watch", action="store_true", help="bots in every seat; you only watch")
+    p.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
+    common(p)
+
+    p = sub.add_parser("simulate", help="play many games between bots and report win rates")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    p.add_argument("--save-logs", metavar="DIR", help="write every game's record into DIR")
+    common(p)
+
+    p = sub.add_parser("replay", help="replay a saved game record step by step")
+    p.add_argument("file")
+    p.add_argument("--seat", type=int, default=None, help="see only what this seat (from 1) saw")
+    p.add_argument("--step", action="store_true", help="wait for Enter after every action")
+    common(p)
+
+    p = sub.add_parser("bench", help="measure the speed of a game's rules (or of the server)")
+    p.add_argument("target", help="a game id, or 'server'")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--seconds", type=float, default=5.0)
+    p.add_argument("--json", action="store_true")
+    common(p)
+    _add_server_commands(sub, common)
+    return parser
+
+
+def _add_server_commands(sub: Any, common: Any) -> None:
+    """``serve`` and ``bench server`` come with the online table, when it is installed."""
+    try:
+        from backroom.server.cli import add_serve_command
+    except ImportError:
+        return
+    add_serve_command(sub, common)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    console = Console(highlight=False)
+    lang: str = args.lang
+    try:
+        return dispatch(args, console)
+    except EngineError as exc:
+        console.print(f"[bold red]{translate(lang, exc.key, exc.params)}[/]", soft_wrap=True)
+        return 2
+    except (OSError, ValueError) as exc:
+        console.print(f"[bold red]{translate(lang, 'error.generic', {'reason': str(exc)})}[/]", soft_wrap=True)
+        return 2
+    except KeyboardInterrupt:
+        console.print(translate(lang, "ui.interrupted"))
+        return 130
+
+
+def dispatch(args: argparse.Namespace, console: Console) -> int:
+    if args.command == "games":
+        from backroom.cli.games import show_games
+
+        return show_games(console, args.lang, args.game)
+    if args.command == "play":
+        from backroom.cli.play import play_command
+
+        return play_command(args, console, options_from(args.option))
+    if args.command == "simulate":
+        from backroom.cli.simulate import simulate_command
+
+        return simulate_command(args, console, options_from(args.option))
+    if args.command == "replay":
+        from backroom.cli.replay import replay_command
+
+        return replay_command(args, console)
+    if args.command == "bench":
+        from backroom.cli.bench import bench_command
+
+        return bench_command(args, console)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        raise AssertionError(args.command)
+    result: int = handler(args, console)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""``backroom play``: one person against bots in a terminal.
+
+The terminal only translates: it shows the game's board for the human seat, the events that
+seat may see, and the legal actions as a numbered list; every rule is the engine's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+
+from backroom.bots import Bot, Observation, make_bot
+from backroom.engine.errors import BadOptions, IllegalAction
+from backroom.engine.events import Event
+from backroom.engine.game import Game, State
+from backroom.engine.record import Record
+from backroom.engine.rng import derive_seed
+from backroom.games import get_game
+from backroom.i18n import translate
+from backroom.sim.playout import seat_bots
+
+Renderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
+
+
+def board_renderer(game: Game) -> Renderer:
+    """The game's own terminal board, or a readable dump of the view for a game without one."""
+    package = type(game).__module__
+    try:
+        module = import_module(f"{package}.terminal")
+    except ModuleNotFoundError:
+        return lambda view, lang, names: Pretty(view)
+    render: Renderer = module.render
+    return render
+
+
+def play_command(args: argparse.Namespace, console: Console, options: dict[str, Any]) -> int:
+    game = get_game(args.game)
+    players = args.players or min(game.max_players, game.min_players + 2)
+    game.check_players(players)
+    resolved = game.resolve_options(options)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    human = None if args.watch else args.seat - 1
+    if human is not None and not 0 <= human < players:
+        raise BadOptions("error.seat_range", low=1, high=players, value=args.seat)
+    others = [s for s in range(players) if s != human]
+    kinds = dict(zip(others, seat_bots(args.bots, len(others)), strict=True))
+    bots = {seat: make_bot(kind, game, derive_seed(seed, 1000 + seat)) for seat, kind in kinds.items()}
+    lang: str = args.lang
+    names = [
+        translate(lang, "ui.you", {"number": seat + 1}) if seat == human else translate(lang, "ui.bot_name", {"number": seat + 1, "kind": kind})
+        for seat, kind in ((s, kinds.get(s, "")) for s in range(players))
+    ]
+    table = TerminalTable(game, players, resolved, seed, human, bots, names, lang, console)
+    finished = table.run(console.input)
+    if args.save:
+        table.record.save(Path(args.save))
+        console.print(translate(lang, "ui.saved", {"path": args.save}))
+    return 0 if finished else 1
+
+
+class TerminalTable:
+    """A game in progress at a terminal: the state, the bots, and what the human has seen."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        human: int | None,
+        bots: dict[int, Bot],
+        names: list[str],
+        lang: str,
+        console: Console,
+    ) -> None:
+        self.game = game
+        self.human = human
+        self.bots = bots
+        self.names = names
+        self.lang = lang
+        self.console = console
+        self.render = board_renderer(game)
+        self.recall = game.human_recall(options)
+        self.state, events = game.start(players, options, seed)
+        self.record = Record(game.id, players, options, seed, game.rules_version, names=names)
+        console.rule(translate(lang, f"{game.id}.name"))
+        console.print(translate(lang, "ui.seed_line", {"seed": seed}))
+        self.show_events(events)
+
+    def t(self, key: str, **params: Any) -> str:
+        return translate(self.lang, key, params, self.names)
+
+    def show_events(self, events: list[Event]) -> None:
+        for event in events:
+            if event.visible_to(self.human):
+                text = translate(self.lang, f"{self.game.id}.event.{event.kind}", event.params, self.names)
+                self.console.print(f"  [dim]•[/] {text}", soft_wrap=True)
+
+    def board(self) -> RenderableType:
+        view = self.state.view(self.human, recall=self.recall if self.human is not None else True)
+        return self.render(view, self.lang, self.names)
+
+    def run(self, ask: Callable[[str], str]) -> bool:
+        """Play to the end; False if the human quit."""
+        state = self.state
+        while True:
+            actors = state.actors()
+            if not actors:
+                break
+            seat = actors[0]
+            if seat == self.human:
+                action = self.ask_human(state, seat, ask)
+                if action is None:
+                    self.console.print(self.t("ui.abandoned"))
+                    return False
+            else:
+                action = self.bots[seat].choose(Observation(state, seat))
+            events = state.apply(seat, action)
+            self.record.actions.append((seat, action))
+            self.show_events(events)
+        self.show_end(state)
+        return True
+
+    def ask_human(self, state: State, seat: int, ask: Callable[[str], str]) -> tuple[Any, ...] | None:
+        legal = state.legal_actions(seat)
+        self.console.print(Panel(self.board(), title=self.t("ui.your_move"), border_style="cyan"))
+        menu = Table.grid(padding=(0, 2))
+        for number, action in enumerate(legal, 1):
+            label = state.label(action)
+            menu.add_row(f"[bold cyan]{number}[/]", translate(self.lang, label.key, label.params, self.names))
+        self.console.print(menu)
+        while True:
+            try:
+                answer = ask(self.t("ui.prompt", low=1, high=len(legal))).strip().lower()
+            except EOFError:
+                return None
+            if answer in ("q", "quit", "exit"):
+                return None
+            if answer in ("?", "h", "help"):
+                self.console.print(self.t(f"{self.game.id}.summary"))
+                continue
+            action = self.parse_answer(answer, legal)
+            if action is None:
+                self.console.print(f"[yellow]{self.t('ui.bad_choice', low=1, high=len(legal))}[/]")
+                continue
+            try:
+                state.clone().apply(seat, action)
+            except IllegalAction as refused:
+                self.console.print(f"[yellow]{translate(self.lang, refused.key, refused.params, self.names)}[/]")
+                continue
+            return action
+
+    @staticmethod
+    def parse_answer(answer: str, legal: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+        """A number from the menu, or an action written as JSON (``["snap", 1, 0]``)."""
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        if answer.startswith("["):
+            try:
+                return tuple(json.loads(answer))
+            except (json.JSONDecodeError, TypeError):
+                return None
+        return None
+
+    def show_end(self, state: State) -> None:
+        outcome = state.outcome()
+        assert outcome is not None
+        self.console.print(Panel(self.board(), title=self.t("ui.final_board"), border_style="magenta"))
+        table = Table(title=self.t("ui.results"))
+        for key in ("ui.col_place", "ui.col_player", "ui.col_score"):
+            table.add_column(self.t(key))
+        for seat in sorted(range(state.players), key=lambda s: outcome.ranks[s]):
+            table.add_row(str(outcome.ranks[seat]), self.names[seat], f"{outcome.scores[seat]:g}")
+        self.console.print(table)
+        self.console.print(self.t(f"{self.game.id}.end.{outcome.reason}"))
+        if outcome.tiebreak:
+            self.console.print(self.t(f"{self.game.id}.tiebreak.{outcome.tiebreak}"))
+        winners = ", ".join(self.names[s] for s in outcome.winners)
+        self.console.print(f"[bold green]{self.t('ui.winners', names=winners)}[/]")

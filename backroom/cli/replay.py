@@ -1,0 +1,45 @@
+"""``backroom replay FILE``: a saved game, action by action, as one seat saw it or as a whole."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from backroom.engine.errors import BadOptions
+from backroom.engine.record import Record, replay_steps
+from backroom.games import get_game
+from backroom.i18n import seat_name, translate
+
+
+def replay_command(args: argparse.Namespace, console: Console) -> int:
+    lang: str = args.lang
+    record = Record.load(Path(args.file))
+    game = get_game(record.game)
+    names = record.names or [seat_name(lang, s) for s in range(record.players)]
+    seat = None if args.seat is None else args.seat - 1
+    if seat is not None and not 0 <= seat < record.players:
+        raise BadOptions("error.seat_range", low=1, high=record.players, value=args.seat)
+    console.rule(translate(lang, "ui.replay_title", {"game": translate(lang, f"{game.id}.name"), "seed": record.seed}))
+    state = None
+    for number, (state, actor, action, events) in enumerate(replay_steps(game, record)):
+        if action is not None and actor is not None:
+            label = state.label(action)
+            text = translate(lang, label.key, label.params, names)
+            console.print(f"[bold]{number:>4}[/] {names[actor]}: {text}", soft_wrap=True)
+        for event in events:
+            if seat is None or event.visible_to(seat):
+                console.print(
+                    f"       [dim]•[/] {translate(lang, f'{game.id}.event.{event.kind}', event.params, names)}",
+                    soft_wrap=True,
+                )
+        if args.step and action is not None:
+            console.input(translate(lang, "ui.press_enter"))
+    outcome = state.outcome() if state is not None else None
+    if outcome is None:
+        console.print(translate(lang, "ui.replay_unfinished"))
+        return 0
+    winners = ", ".join(names[s] for s in outcome.winners)
+    console.print(f"[bold green]{translate(lang, 'ui.winners', {'names': winners})}[/]")
+    return 0

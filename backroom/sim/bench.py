@@ -1,0 +1,96 @@
+"""Speed of a game's kernel on one core: random playouts, clones, resamples.
+
+Figures are measured, not hoped for: ``backroom bench <game>`` prints them and
+``docs/benchmarks.md`` keeps them with the machine they came from.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import time
+from typing import Any
+
+from backroom.engine.game import Game, State
+from backroom.engine.rng import derive_seed
+
+
+def random_playouts(game: Game, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
+    """Whole games with uniformly random legal actions, for about ``seconds``."""
+    rng = random.Random(seed)
+    games = actions = 0
+    began = time.perf_counter()
+    deadline = began + seconds
+    while time.perf_counter() < deadline:
+        state, _ = game.start(players, None, derive_seed(seed, games))
+        while True:
+            actors = state.actors()
+            if not actors:
+                break
+            seat = actors[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[int(rng.random() * len(legal))])
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - began
+    return {
+        "games": games,
+        "actions": actions,
+        "seconds": elapsed,
+        "games_per_second": games / elapsed,
+        "actions_per_second": actions / elapsed,
+        "mean_actions": actions / games if games else 0.0,
+    }
+
+
+def midgame_states(game: Game, players: int, count: int, seed: int = 0) -> list[State]:
+    """Positions taken from random games, a few actions in, for per-operation timings."""
+    rng = random.Random(seed)
+    states = []
+    for i in range(count):
+        state, _ = game.start(players, None, derive_seed(seed, i))
+        for _ in range(rng.randrange(1, 12)):
+            actors = state.actors()
+            if not actors:
+                break
+            legal = state.legal_actions(actors[0])
+            state.apply(actors[0], legal[int(rng.random() * len(legal))])
+        states.append(state)
+    return states
+
+
+def per_call_microseconds(states: list[State], operation: str, repeat: int = 20) -> float:
+    rng = random.Random(1)
+    began = time.perf_counter()
+    for _ in range(repeat):
+        for state in states:
+            if operation == "clone":
+                state.clone()
+            else:
+                state.resample(0, rng)
+    return (time.perf_counter() - began) / (repeat * len(states)) * 1e6
+
+
+def bench(game: Game, players: int, seconds: float) -> dict[str, Any]:
+    states = midgame_states(game, players, 200)
+    return {
+        "game": game.id,
+        "players": players,
+        "playouts": random_playouts(game, players, seconds),
+        "clone_us": per_call_microseconds(states, "clone"),
+        "resample_us": per_call_microseconds(states, "resample"),
+        "machine": machine(),
+    }
+
+
+def machine() -> dict[str, str]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": cpu, "python": platform.python_version(), "system": platform.platform()}
