@@ -17,6 +17,7 @@ from rich.console import Console
 
 from backroom.engine.errors import BadOptions, EngineError
 from backroom.i18n import LANGUAGES, normalize_language, translate
+from backroom.server.cli import add_serve_command
 
 
 def default_language() -> str:
@@ -92,23 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=5.0)
     p.add_argument("--json", action="store_true")
     common(p)
-    _add_server_commands(sub, common)
+    add_serve_command(sub)
     return parser
-
-
-def _add_server_commands(sub: Any, common: Any) -> None:
-    """``serve`` and ``bench server`` come with the online table, when it is installed."""
-    try:
-        from backroom.server.cli import add_serve_command
-    except ImportError:
-        return
-    add_serve_command(sub, common)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     console = Console(highlight=False)
-    lang: str = args.lang
+    lang: str = getattr(args, "lang", None) or default_language()
     try:
         return dispatch(args, console)
     except EngineError as exc:
@@ -143,10 +135,7 @@ def dispatch(args: argparse.Namespace, console: Console) -> int:
         from backroom.cli.bench import bench_command
 
         return bench_command(args, console)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        raise AssertionError(args.command)
-    result: int = handler(args, console)
+    result: int = args.func(args)  # commands registered by their own layer: ``serve``
     return result
 
 

@@ -16,17 +16,17 @@ STYLE = {"witness": "white", "family": "bold magenta", "primo": "bold green", "s
 
 
 def card_text(face: str | None, lang: str) -> Text:
-    """A card as a fixed-width cell: a back, an empty slot, or its name and number."""
+    """A card as a cell: a back, an empty slot, or its name (and number, for Family cards)."""
     if face is None:
-        return Text(" " * 12)
+        return Text("")
     if face == "back":
-        return Text(" ░░░░░░░░░░ ", style="blue")
+        return Text("▒▒▒▒▒▒", style="blue")
     kind = face if face in ("primo", "soplon") else "witness" if face.startswith("witness") else "family"
     name = translate(lang, f"stool-pigeon.card.{face}")
     if kind != "witness":
         value = FACE_VALUE[face]
         name = f"{name} {'?' if value is None else value}"
-    return Text(f"{name:^12}", style=STYLE[kind])
+    return Text(name, style=STYLE[kind])
 
 
 def district_grid(cards: list[str | None], lang: str) -> Table:

@@ -1,0 +1,40 @@
+# Two commands on a fresh machine:  `make play` (a game in the terminal) and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: install play serve test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/backroom play stool-pigeon --players 4 --bots heuristic
+
+serve: $(STAMP)
+	$(VENV)/bin/backroom serve --open
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check backroom tests
+	$(VENV)/bin/ruff format --check backroom tests
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+unit: $(STAMP)
+	bash scripts/ensure-chromium
+	$(VENV)/bin/pytest -n 2 --dist loadgroup
+
+test: lint typecheck unit
+
+bench: $(STAMP)
+	$(VENV)/bin/backroom bench stool-pigeon
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,111 @@
+"""The ``backroom`` command as a person meets it: sentences for mistakes, never tracebacks."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from backroom.cli.main import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def test_games_lists_every_game_with_player_counts(capsys):
+    code, out = run(capsys, "games", "--lang", "en")
+    assert code == 0
+    assert "stool-pigeon" in out and "2–6" in out
+
+
+def test_games_detail_shows_options_and_data_status(capsys):
+    code, out = run(capsys, "games", "stool-pigeon", "--lang", "en")
+    assert code == 0
+    assert "memory_aid" in out
+    assert "proposed default" in out  # the player count is a proposed default
+
+
+def test_unknown_game_lists_the_known_ones(capsys):
+    code, out = run(capsys, "play", "chess", "--lang", "en")
+    assert code == 2
+    assert "There is no game “chess”" in out and "stool-pigeon" in out
+    assert "Traceback" not in out
+
+
+def test_bad_player_count_gives_the_allowed_range(capsys):
+    code, out = run(capsys, "simulate", "stool-pigeon", "--players", "9", "--games", "1", "--lang", "es")
+    assert code == 2
+    assert "de 2 a 6" in out
+
+
+def test_bad_option_is_a_sentence(capsys):
+    code, out = run(capsys, "play", "stool-pigeon", "--option", "round_limit=1", "--watch", "--lang", "fr")
+    assert code == 2
+    assert "entre 2 et 200" in out
+
+
+def test_unknown_bot_is_a_sentence(capsys):
+    code, out = run(capsys, "simulate", "stool-pigeon", "--bots", "genius", "--games", "2", "--lang", "en")
+    assert code == 2
+    assert "There is no bot “genius”" in out
+
+
+def test_play_to_the_end_choosing_the_first_option(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n" + "1\n" * 2000))
+    save = tmp_path / "game.json"
+    code, out = run(
+        capsys, "play", "stool-pigeon", "--players", "3", "--bots", "heuristic,random",
+        "--seed", "7", "--lang", "en", "--save", str(save),
+    )
+    assert code == 0
+    assert "Please type a number" in out  # the stray "x" was answered, not crashed on
+    assert "Results" in out and "Winner" in out
+    assert json.loads(save.read_text())["game"] == "stool-pigeon"
+
+
+def test_play_illegal_json_action_says_why_and_asks_again(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO('["draw"]\n["discard"]\nq\n'))
+    code, out = run(capsys, "play", "stool-pigeon", "--players", "2", "--seed", "3", "--lang", "en")
+    assert code == 1
+    assert "The drawn card cannot be played directly" in out
+    assert "Game abandoned" in out
+
+
+def test_simulate_json_has_the_documented_keys(capsys):
+    code, out = run(
+        capsys, "simulate", "stool-pigeon", "--games", "60", "--players", "4",
+        "--bots", "heuristic,random", "--seed", "1", "--json",
+    )
+    assert code == 0
+    data = json.loads(out.strip().splitlines()[-1])
+    for key in ("game", "games", "seed", "wins_by_seat", "mean_actions", "actions_per_second"):
+        assert key in data
+    assert data["games"] == 60 and sum(data["wins_by_seat"]) == pytest.approx(60)
+
+
+def test_simulate_save_logs_then_replay(capsys, tmp_path):
+    code, _ = run(capsys, "simulate", "stool-pigeon", "--games", "3", "--save-logs", str(tmp_path), "--json")
+    assert code == 0
+    logs = sorted(tmp_path.glob("game-*.json"))
+    assert len(logs) == 3
+    code, out = run(capsys, "replay", str(logs[0]), "--lang", "es")
+    assert code == 0
+    assert "Gana" in out
+
+
+def test_replay_of_a_missing_file_is_a_sentence(capsys, tmp_path):
+    code, out = run(capsys, "replay", str(tmp_path / "nope.json"), "--lang", "en")
+    assert code == 2
+    assert "Could not do that" in out
+
+
+def test_bench_reports_actions_per_second(capsys):
+    code, out = run(capsys, "bench", "stool-pigeon", "--seconds", "0.2", "--json")
+    assert code == 0
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["playouts"]["actions_per_second"] > 0
+    assert data["clone_us"] > 0 and data["resample_us"] > 0

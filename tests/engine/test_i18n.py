@@ -1,0 +1,38 @@
+"""Every word a person reads exists in Spanish, English and French, with the same placeholders."""
+
+import string
+
+import pytest
+
+from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_catalog_has_every_english_key_with_the_same_placeholders(lang):
+    english = catalog("en")
+    other = catalog(lang)
+    missing = sorted(set(english) - set(other))
+    assert not missing, f"{lang} lacks {missing}"
+    extra = sorted(set(other) - set(english))
+    assert not extra, f"{lang} has keys English lacks: {extra}"
+    wrong = [k for k in english if placeholders(english[k]) != placeholders(other[k])]
+    assert not wrong, f"{lang} placeholders differ for {wrong}"
+
+
+def test_seat_card_and_slot_parameters_are_rendered_for_people():
+    text = translate("es", "stool-pigeon.event.snap_hit",
+                     {"seat": 0, "target_seat": 1, "slot": 2, "card": "witness-5"}, ["Ana", "Luis"])
+    assert text == "¡Ana elimina Testigo 5 de la carta 3 de Luis!"
+
+
+def test_missing_key_falls_back_to_the_key_itself():
+    assert translate("fr", "no.such.key") == "no.such.key"
+
+
+@pytest.mark.parametrize(("tag", "lang"), [("fr-CA", "fr"), ("es_ES.UTF-8", "es"), ("de", "en"), (None, "en")])
+def test_language_tags_map_to_a_supported_language(tag, lang):
+    assert normalize_language(tag) == lang
