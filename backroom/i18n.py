@@ -53,9 +53,7 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
-def translate(
-    lang: str, key: str, params: dict[str, Any] | None = None, names: Sequence[str] = ()
-) -> str:
+def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: Sequence[str] = ()) -> str:
     """The text of message ``key`` in ``lang``.
 
     Parameters that are messages (``{"$": key, ...}`` or ``Msg``) are translated first;

@@ -14,7 +14,7 @@ class Observation:
     The view is built only if a bot asks for it, which keeps random playouts fast.
     """
 
-    __slots__ = ("_state", "seat", "legal", "_view")
+    __slots__ = ("_state", "_view", "legal", "seat")
 
     def __init__(self, state: State, seat: int, legal: list[Action] | None = None) -> None:
         self._state = state

@@ -24,7 +24,9 @@ def bench_command(args: argparse.Namespace, console: Console) -> int:
     game = get_game(args.target)
     players = args.players or min(game.max_players, 4)
     game.check_players(players)
-    console.print(translate(lang, "ui.benchmarking", {"game": game.id, "players": players, "seconds": args.seconds}))
+    console.print(
+        translate(lang, "ui.benchmarking", {"game": game.id, "players": players, "seconds": args.seconds})
+    )
     figures = bench(game, players, args.seconds)
     if args.json:
         print(json.dumps(figures))

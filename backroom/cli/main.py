@@ -60,8 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game in the terminal against bots")
     p.add_argument("game")
-    p.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum + 2)")
-    p.add_argument("--bots", type=bot_list, default=["heuristic"], help="bot kinds for the other seats, cycled")
+    p.add_argument(
+        "--players", type=int, default=None, help="number of seats (default: the game's minimum + 2)"
+    )
+    p.add_argument(
+        "--bots", type=bot_list, default=["heuristic"], help="bot kinds for the other seats, cycled"
+    )
     p.add_argument("--seat", type=int, default=1, help="your seat, from 1")
     p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option, repeatable")
@@ -73,7 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", type=int, default=None)
-    p.add_argument("--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated")
+    p.add_argument(
+        "--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
@@ -107,7 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         console.print(f"[bold red]{translate(lang, exc.key, exc.params)}[/]", soft_wrap=True)
         return 2
     except (OSError, ValueError) as exc:
-        console.print(f"[bold red]{translate(lang, 'error.generic', {'reason': str(exc)})}[/]", soft_wrap=True)
+        console.print(
+            f"[bold red]{translate(lang, 'error.generic', {'reason': str(exc)})}[/]", soft_wrap=True
+        )
         return 2
     except KeyboardInterrupt:
         console.print(translate(lang, "ui.interrupted"))

@@ -57,7 +57,9 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
     bots = {seat: make_bot(kind, game, derive_seed(seed, 1000 + seat)) for seat, kind in kinds.items()}
     lang: str = args.lang
     names = [
-        translate(lang, "ui.you", {"number": seat + 1}) if seat == human else translate(lang, "ui.bot_name", {"number": seat + 1, "kind": kind})
+        translate(lang, "ui.you", {"number": seat + 1})
+        if seat == human
+        else translate(lang, "ui.bot_name", {"number": seat + 1, "kind": kind})
         for seat, kind in ((s, kinds.get(s, "")) for s in range(players))
     ]
     table = TerminalTable(game, players, resolved, seed, human, bots, names, lang, console)
@@ -118,13 +120,14 @@ class TerminalTable:
             if not actors:
                 break
             seat = actors[0]
-            if seat == self.human:
-                action = self.ask_human(state, seat, ask)
-                if action is None:
-                    self.console.print(self.t("ui.abandoned"))
-                    return False
-            else:
-                action = self.bots[seat].choose(Observation(state, seat))
+            action = (
+                self.ask_human(state, seat, ask)
+                if seat == self.human
+                else self.bots[seat].choose(Observation(state, seat))
+            )
+            if action is None:
+                self.console.print(self.t("ui.abandoned"))
+                return False
             events = state.apply(seat, action)
             self.record.actions.append((seat, action))
             self.show_events(events)
@@ -156,7 +159,9 @@ class TerminalTable:
             try:
                 state.clone().apply(seat, action)
             except IllegalAction as refused:
-                self.console.print(f"[yellow]{translate(self.lang, refused.key, refused.params, self.names)}[/]")
+                self.console.print(
+                    f"[yellow]{translate(self.lang, refused.key, refused.params, self.names)}[/]"
+                )
                 continue
             return action
 

@@ -21,7 +21,9 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
     seat = None if args.seat is None else args.seat - 1
     if seat is not None and not 0 <= seat < record.players:
         raise BadOptions("error.seat_range", low=1, high=record.players, value=args.seat)
-    console.rule(translate(lang, "ui.replay_title", {"game": translate(lang, f"{game.id}.name"), "seed": record.seed}))
+    console.rule(
+        translate(lang, "ui.replay_title", {"game": translate(lang, f"{game.id}.name"), "seed": record.seed})
+    )
     state = None
     for number, (state, actor, action, events) in enumerate(replay_steps(game, record)):
         if action is not None and actor is not None:
@@ -30,10 +32,8 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
             console.print(f"[bold]{number:>4}[/] {names[actor]}: {text}", soft_wrap=True)
         for event in events:
             if seat is None or event.visible_to(seat):
-                console.print(
-                    f"       [dim]•[/] {translate(lang, f'{game.id}.event.{event.kind}', event.params, names)}",
-                    soft_wrap=True,
-                )
+                text = translate(lang, f"{game.id}.event.{event.kind}", event.params, names)
+                console.print(f"       [dim]•[/] {text}", soft_wrap=True)
         if args.step and action is not None:
             console.input(translate(lang, "ui.press_enter"))
     outcome = state.outcome() if state is not None else None

@@ -60,7 +60,13 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
         return translate(lang, key, params)
 
     console.print(
-        t("ui.sim_header", games=s["games"], game=t(f"{s['game']}.name"), players=s["players"], seed=s["seed"])
+        t(
+            "ui.sim_header",
+            games=s["games"],
+            game=t(f"{s['game']}.name"),
+            players=s["players"],
+            seed=s["seed"],
+        )
     )
     seats = Table(title=t("ui.wins_by_seat"))
     for key in ("ui.col_seat", "ui.col_wins", "ui.col_rate", "ui.col_ci"):
@@ -68,7 +74,10 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
     for row in s["win_rate_by_seat"]:
         low, high = row["ci95"]
         seats.add_row(
-            str(row["seat"] + 1), f"{s['wins_by_seat'][row['seat']]:g}", f"{row['rate']:.1%}", f"{low:.1%}–{high:.1%}"
+            str(row["seat"] + 1),
+            f"{s['wins_by_seat'][row['seat']]:g}",
+            f"{row['rate']:.1%}",
+            f"{low:.1%}–{high:.1%}",
         )
     console.print(seats)
     bots = Table(title=t("ui.wins_by_bot"))
@@ -76,7 +85,9 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
         bots.add_column(t(key), justify="right")
     for kind, row in s["win_rate_by_bot"].items():
         low, high = row["ci95"]
-        bots.add_row(kind, f"{s['wins_by_bot'].get(kind, 0):g}", f"{row['rate']:.1%}", f"{low:.1%}–{high:.1%}")
+        bots.add_row(
+            kind, f"{s['wins_by_bot'].get(kind, 0):g}", f"{row['rate']:.1%}", f"{low:.1%}–{high:.1%}"
+        )
     console.print(bots)
     console.print(
         t(

@@ -146,9 +146,7 @@ class Game(ABC):
         return self.setup(players, self.resolve_options(options), seed)
 
     @abstractmethod
-    def setup(
-        self, players: int, options: dict[str, Any], seed: int
-    ) -> tuple[State, list[Event]]:
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
         """Deal a game from validated options; all randomness from ``seed``."""
 
     @abstractmethod

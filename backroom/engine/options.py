@@ -31,9 +31,7 @@ class OptionSpec:
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadOptions("error.option_not_int", game=game_id, option=self.name)
-            if (self.low is not None and value < self.low) or (
-                self.high is not None and value > self.high
-            ):
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
                 raise BadOptions(
                     "error.option_out_of_range",
                     option=self.name,

@@ -67,7 +67,9 @@ class Record:
         return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
 
 
-def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, int | None, Action | None, list[Event]]]:
+def replay_steps(
+    game: Game, record: Record
+) -> Iterator[tuple[State, int | None, Action | None, list[Event]]]:
     """Yield the start and then each step: (state after, seat, action, events).
 
     The state object is the same one mutated in place; clone it to keep a step. Raises
@@ -88,8 +90,5 @@ def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, int | None
 
 def replay(game: Game, record: Record) -> State:
     """The state at the end of ``record``."""
-    state: State | None = None
-    for state, _, _, _ in replay_steps(game, record):
-        pass
-    assert state is not None
+    *_, (state, _, _, _) = replay_steps(game, record)
     return state

@@ -142,7 +142,8 @@ def summarize(plan: Plan, results: Sequence[GameSummary], seconds: float, busy: 
         "options": plan.options,
         "wins_by_seat": by_seat,
         "win_rate_by_seat": [
-            {"seat": s, "rate": w / n if n else 0.0, "ci95": list(wilson(w, n))} for s, w in enumerate(by_seat)
+            {"seat": s, "rate": w / n if n else 0.0, "ci95": list(wilson(w, n))}
+            for s, w in enumerate(by_seat)
         ],
         "wins_by_bot": by_bot,
         "win_rate_by_bot": {

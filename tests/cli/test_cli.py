@@ -58,8 +58,19 @@ def test_play_to_the_end_choosing_the_first_option(capsys, monkeypatch, tmp_path
     monkeypatch.setattr("sys.stdin", io.StringIO("x\n" + "1\n" * 2000))
     save = tmp_path / "game.json"
     code, out = run(
-        capsys, "play", "stool-pigeon", "--players", "3", "--bots", "heuristic,random",
-        "--seed", "7", "--lang", "en", "--save", str(save),
+        capsys,
+        "play",
+        "stool-pigeon",
+        "--players",
+        "3",
+        "--bots",
+        "heuristic,random",
+        "--seed",
+        "7",
+        "--lang",
+        "en",
+        "--save",
+        str(save),
     )
     assert code == 0
     assert "Please type a number" in out  # the stray "x" was answered, not crashed on
@@ -77,8 +88,18 @@ def test_play_illegal_json_action_says_why_and_asks_again(capsys, monkeypatch):
 
 def test_simulate_json_has_the_documented_keys(capsys):
     code, out = run(
-        capsys, "simulate", "stool-pigeon", "--games", "60", "--players", "4",
-        "--bots", "heuristic,random", "--seed", "1", "--json",
+        capsys,
+        "simulate",
+        "stool-pigeon",
+        "--games",
+        "60",
+        "--players",
+        "4",
+        "--bots",
+        "heuristic,random",
+        "--seed",
+        "1",
+        "--json",
     )
     assert code == 0
     data = json.loads(out.strip().splitlines()[-1])

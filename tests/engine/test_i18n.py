@@ -24,8 +24,12 @@ def test_catalog_has_every_english_key_with_the_same_placeholders(lang):
 
 
 def test_seat_card_and_slot_parameters_are_rendered_for_people():
-    text = translate("es", "stool-pigeon.event.snap_hit",
-                     {"seat": 0, "target_seat": 1, "slot": 2, "card": "witness-5"}, ["Ana", "Luis"])
+    text = translate(
+        "es",
+        "stool-pigeon.event.snap_hit",
+        {"seat": 0, "target_seat": 1, "slot": 2, "card": "witness-5"},
+        ["Ana", "Luis"],
+    )
     assert text == "¡Ana elimina Testigo 5 de la carta 3 de Luis!"
 
 
@@ -33,6 +37,8 @@ def test_missing_key_falls_back_to_the_key_itself():
     assert translate("fr", "no.such.key") == "no.such.key"
 
 
-@pytest.mark.parametrize(("tag", "lang"), [("fr-CA", "fr"), ("es_ES.UTF-8", "es"), ("de", "en"), (None, "en")])
+@pytest.mark.parametrize(
+    ("tag", "lang"), [("fr-CA", "fr"), ("es_ES.UTF-8", "es"), ("de", "en"), (None, "en")]
+)
 def test_language_tags_map_to_a_supported_language(tag, lang):
     assert normalize_language(tag) == lang

@@ -35,8 +35,15 @@ def test_record_with_another_rules_version_is_refused():
         {"format": "other"},
         {"format": "backroom-record/1", "game": "stool-pigeon"},
         [1, 2, 3],
-        {"format": "backroom-record/1", "game": "x", "players": 2, "options": {}, "seed": 1,
-         "rules_version": 1, "actions": [[0, [3]]]},
+        {
+            "format": "backroom-record/1",
+            "game": "x",
+            "players": 2,
+            "options": {},
+            "seed": 1,
+            "rules_version": 1,
+            "actions": [[0, [3]]],
+        },
     ],
 )
 def test_malformed_record_raises_value_error(data):

@@ -100,7 +100,9 @@ class HeuristicBot:
             if (a_seat == me) == (b_seat == me):
                 return 0.0 if a_seat != me else -1.0
             mine, theirs = (a_slot, (b_seat, b_slot)) if a_seat == me else (b_slot, (a_seat, a_slot))
-            return _slot_value(districts[me][mine], unseen) - _slot_value(districts[theirs[0]][theirs[1]], unseen)
+            return _slot_value(districts[me][mine], unseen) - _slot_value(
+                districts[theirs[0]][theirs[1]], unseen
+            )
 
         return max(legal, key=gain)
 
@@ -120,11 +122,7 @@ class HeuristicBot:
         """Snap only a card known to be a Witness of the window's number: own District first."""
         value = view["window"]
         districts = view["districts"]
-        sure = [
-            a
-            for a in legal
-            if a[0] == "snap" and districts[a[1]][a[2]] == f"witness-{value}"
-        ]
+        sure = [a for a in legal if a[0] == "snap" and districts[a[1]][a[2]] == f"witness-{value}"]
         if not sure:
             return ("pass",)
         return min(sure, key=lambda a: a[1] != me)
@@ -153,4 +151,3 @@ def _unseen_mean(view: dict[str, Any]) -> float:
         total -= face_value(face)
         count -= 1
     return total / count if count > 0 else 5.0
-

@@ -35,8 +35,12 @@ def district_grid(cards: list[str | None], lang: str) -> Table:
     for _ in range(columns):
         grid.add_column(justify="center")
     for row in (0, 1):
-        cells = [card_text(cards[i], lang) if i < len(cards) else Text("") for i in range(row, 2 * columns, 2)]
-        numbers = [Text(str(i + 1), style="dim") if i < len(cards) else Text("") for i in range(row, 2 * columns, 2)]
+        cells = [
+            card_text(cards[i], lang) if i < len(cards) else Text("") for i in range(row, 2 * columns, 2)
+        ]
+        numbers = [
+            Text(str(i + 1), style="dim") if i < len(cards) else Text("") for i in range(row, 2 * columns, 2)
+        ]
         grid.add_row(*cells)
         grid.add_row(*numbers)
     return grid
@@ -47,7 +51,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         return translate(lang, f"stool-pigeon.{key}", params, names)
 
     board = Table(show_header=True, header_style="bold", expand=False)
-    for seat, cards in enumerate(view["districts"]):
+    for seat in range(len(view["districts"])):
         title = names[seat] if seat < len(names) else str(seat + 1)
         if view["closer"] == seat:
             title += " 🔒"
@@ -55,7 +59,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
             title = f"▶ {title}"
         board.add_column(title, justify="center")
     board.add_row(*(district_grid(cards, lang) for cards in view["districts"]))
-    lines = [board]
+    lines: list[RenderableType] = [board]
     discard = view["discard"][-1] if view["discard"] else None
     status = Text()
     status.append(t("ui.deck", count=view["deck"]) + "   ")
