@@ -152,18 +152,18 @@ class TerminalTable:
             if answer in ("?", "h", "help"):
                 self.console.print(self.t(f"{self.game.id}.summary"))
                 continue
-            action = self.parse_answer(answer, legal)
-            if action is None:
+            chosen = self.parse_answer(answer, legal)
+            if chosen is None:
                 self.console.print(f"[yellow]{self.t('ui.bad_choice', low=1, high=len(legal))}[/]")
                 continue
             try:
-                state.clone().apply(seat, action)
+                state.clone().apply(seat, chosen)
             except IllegalAction as refused:
                 self.console.print(
                     f"[yellow]{translate(self.lang, refused.key, refused.params, self.names)}[/]"
                 )
                 continue
-            return action
+            return chosen
 
     @staticmethod
     def parse_answer(answer: str, legal: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
