@@ -1,0 +1,78 @@
+"""Slush Fund (Caisse noire; Steve Finn, Dr. Finn's Games 2008), for 2 to 4 players.
+
+Rich CEOs bribe five politicians (President, Vice-President and three more, in rank order).
+Two players lay them in a row; three or four put four of them around the President. On a turn
+you either (a) reveal the top three cards of the deck (a Time card is set aside at once and
+replaced), put one into the public slush fund and play the other two, or (b) if the fund holds
+at least three cards, take any three from it and play all three in the order you choose.
+Playing a card, one at a time and in view of all: Money and VP cards go on your own bribery
+pile at a politician (others see only its top card and size); a Scandal lies openly on a
+politician (the fifth removes it with every pile on it); a Thief takes a money card from an
+opponent's pile onto your own pile at the same politician; a Spy moves a Scandal and looks at
+an opponent's pile; a Money Transfer moves one of your money cards between your piles. Used
+power cards leave the game; any card may be discarded instead. The tenth Time card ends the
+game at once. Each politician goes to the most money (then the most money cards; still tied,
+to all tied) and is worth 7 VP, -1 per Scandal, +1 per VP card in the winner's own pile. Most
+VP wins; ties go to whoever won the President, then the Vice-President, and so on.
+
+Rulebook: ``shared/seeds/001_1ea7ea3beec3d275.txt``; data with provenance: ``deck.json``;
+rulings and the data status: ``docs/games/slush-fund.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from backroom.engine.errors import BadOptions
+from backroom.engine.events import Event
+from backroom.engine.game import Game, State
+from backroom.engine.options import OptionSpec
+from backroom.games.slush_fund.cards import BUILT_IN, DATA, DECK_SIZE, Deck, data_status, load_deck_file
+from backroom.games.slush_fund.state import GAME_ID, SlushFundState
+
+MAX_ACTIONS_PER_TURN = 9
+"""Option (b): three takes, then three cards, a Spy being two actions (play, look)."""
+
+
+class SlushFund(Game):
+    id = GAME_ID
+    min_players = DATA["players"]["min"]
+    max_players = DATA["players"]["max"]
+    rules_version = 1
+    state_class: ClassVar[type[State]] = SlushFundState
+    options = (OptionSpec("deck_file", ""),)
+    """``deck_file``: path of a corrected deck (JSON, same ``cards`` list as ``deck.json``);
+    empty for the built-in proposed counts. The state keeps the resolved deck, so a saved
+    position replays exactly even if the file changes later."""
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Options are checked when a table is made, deck file included, not at the deal."""
+        options = super().resolve_options(given)
+        self.deck_for(options)
+        return options
+
+    def deck_for(self, options: dict[str, Any]) -> Deck:
+        path = options["deck_file"]
+        if not isinstance(path, str):
+            raise BadOptions("error.option_bad_choice", option="deck_file", value=str(path), choices="")
+        return load_deck_file(path) if path else BUILT_IN
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+        return SlushFundState.deal(players, self.deck_for(options), seed)
+
+    def max_actions(self, players: int, options: dict[str, Any]) -> int:
+        """Turns: each option (a) turn draws at least one deck card, so at most ``DECK_SIZE``
+        of them; each option (b) turn takes three fund cards and only (a) turns add one, so at
+        most a third as many. Each turn is at most ``MAX_ACTIONS_PER_TURN`` actions."""
+        return MAX_ACTIONS_PER_TURN * (DECK_SIZE + DECK_SIZE // 3 + 1)
+
+    def test_variants(self) -> list[dict[str, Any]]:
+        return [{}]
+
+    def data_status(self) -> list[dict[str, str]]:
+        """Rows ``{item, value, status, source}``: each fact of the game data and whether it is
+        sourced or a proposed default (for ``backroom games slush-fund`` and the rules help)."""
+        return data_status()
+
+
+GAME = SlushFund()

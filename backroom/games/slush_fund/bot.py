@@ -1,0 +1,302 @@
+"""A Slush Fund bot that plays as a careful person would, from its seat's view alone.
+
+It keeps a belief of every bribery pile: its own piles exactly, others' piles by what it can
+see (top cards, cards a Spy showed) with each covered card counted at the mean of the bribe
+cards it has not seen. A position is worth the VP it expects to win minus what the leading
+rival expects, a politician going to a player with a probability that grows with the money lead
+and shrinks with the uncertainty left (covered cards, and the Time still to run). Every card is
+played (or discarded) where it raises that worth most, so the bot contests close politicians,
+concentrates where a lead is fragile, does not throw money after a sure or a lost cause, steals
+the biggest money it can see, moves Scandals onto rivals' politicians, and transfers money away
+from politicians about to fall. It watches the Time: ahead near the end it draws to hasten the
+end; behind, it takes from the slush fund (three cards, no Time revealed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from backroom.bots.base import Observation
+from backroom.engine.actions import Action
+
+BASE_VP = 7.0
+SCANDALS_TO_REMOVE = 5
+K = 1000.0
+
+SIGMA_FLOOR = 8.0
+"""Uncertainty (in $K) of a money contest when every card is known: money still to come."""
+
+SIGMA_PER_UNKNOWN = 10.0
+"""Extra uncertainty per covered card one cannot see (scaled by the square root of their number)."""
+
+SIGMA_FUTURE = 30.0
+"""Uncertainty from the bribes still to be played, at the start; it falls as Time runs out."""
+
+LOOK_BONUS = 0.25
+"""What looking at a pile full of unknown cards is worth, in VP, before it pays off later."""
+
+DRAW_CARD_GAIN = 0.45
+"""Expected gain of one unknown card drawn from the deck, in VP (against the fund's known cards)."""
+
+
+class Belief:
+    """Estimated money, money cards, VP cards and unknown cards of every pile, and Scandals."""
+
+    __slots__ = ("cards", "money", "removed", "scandals", "sigma_future", "unknown", "vp")
+
+    def __init__(self, view: dict[str, Any], unknown_value: float, unknown_vp: float) -> None:
+        n = view["players"]
+        pols = len(view["politicians"])
+        self.money = [[0.0] * pols for _ in range(n)]
+        self.cards = [[0.0] * pols for _ in range(n)]
+        self.vp = [[0.0] * pols for _ in range(n)]
+        self.unknown = [[0] * pols for _ in range(n)]
+        self.scandals = [float(p["scandals"]) for p in view["politicians"]]
+        self.removed = [bool(p["removed"]) for p in view["politicians"]]
+        left = max(0, view["time_to_end"] - view["time"]) / max(1, view["time_to_end"])
+        self.sigma_future = SIGMA_FUTURE * left
+        for s in range(n):
+            for p in range(pols):
+                for face in view["piles"][s][p]["cards"]:
+                    if face is None:
+                        self.money[s][p] += unknown_value
+                        self.cards[s][p] += 1.0 - unknown_vp
+                        self.vp[s][p] += unknown_vp
+                        self.unknown[s][p] += 1
+                    elif face == "vp":
+                        self.vp[s][p] += 1.0
+                    elif face.startswith("money-"):
+                        self.money[s][p] += money_k(face)
+                        self.cards[s][p] += 1.0
+
+    def copy(self) -> Belief:
+        other = Belief.__new__(Belief)
+        other.money = [r[:] for r in self.money]
+        other.cards = [r[:] for r in self.cards]
+        other.vp = [r[:] for r in self.vp]
+        other.unknown = [r[:] for r in self.unknown]
+        other.scandals = self.scandals[:]
+        other.removed = self.removed[:]
+        other.sigma_future = self.sigma_future
+        return other
+
+    def worth(self, me: int) -> float:
+        """Expected VP of ``me`` minus that of the strongest rival at each politician."""
+        total = 0.0
+        n = len(self.money)
+        for p, gone in enumerate(self.removed):
+            if gone:
+                continue
+            rival = max((s for s in range(n) if s != me), key=lambda s: (self.money[s][p], self.cards[s][p]))
+            margin = self.money[me][p] - self.money[rival][p]
+            if margin == 0 and self.money[me][p] > 0:
+                margin = 0.5 * (self.cards[me][p] - self.cards[rival][p])
+            unknown = self.unknown[me][p] + self.unknown[rival][p]
+            sigma = SIGMA_FLOOR + SIGMA_PER_UNKNOWN * math.sqrt(unknown) + self.sigma_future
+            if self.money[me][p] <= 0 and self.money[rival][p] <= 0:
+                chance = 0.5
+                value_me = value_rival = 0.0
+            else:
+                chance = 1.0 / (1.0 + math.exp(-1.7 * margin / sigma))
+                base = BASE_VP - self.scandals[p]
+                value_me = base + self.vp[me][p]
+                value_rival = base + self.vp[rival][p]
+            if self.scandals[p] >= SCANDALS_TO_REMOVE - 1:
+                value_me *= 0.6  # one more Scandal and everything here is lost
+                value_rival *= 0.6
+            total += chance * value_me - (1.0 - chance) * value_rival
+        return total
+
+    def add_scandal(self, p: int) -> None:
+        self.scandals[p] += 1
+        if self.scandals[p] >= SCANDALS_TO_REMOVE:
+            self.removed[p] = True
+
+
+def money_k(face: str) -> float:
+    return float(face.split("-", 1)[1])
+
+
+def unseen_bribes(view: dict[str, Any]) -> tuple[float, float]:
+    """The mean money (in $K) and the share of VP cards among bribe cards one has not seen."""
+    counts = {c["face"]: c["count"] for c in view["deck_composition"]}
+    for face in view["fund"] + view["held"] + view["discard"] + view["out"]:
+        counts[face] = counts.get(face, 0) - 1
+    for row in view["piles"]:
+        for pile in row:
+            for face in pile["cards"]:
+                if face is not None:
+                    counts[face] = counts.get(face, 0) - 1
+    money = {f: max(0, c) for f, c in counts.items() if f.startswith("money-")}
+    vp = max(0, counts.get("vp", 0))
+    bribes = sum(money.values()) + vp
+    if not bribes:
+        return 20.0, 0.0
+    mean = sum(money_k(f) * c for f, c in money.items()) / bribes
+    return mean, vp / bribes
+
+
+class HeuristicBot:
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        view = obs.view()
+        me = obs.seat
+        mean, vp_share = unseen_bribes(view)
+        belief = Belief(view, mean, vp_share)
+        phase = view["phase"]
+        if phase == "choose":
+            return self._choose(view, me, belief, legal)
+        if phase == "take":
+            return max(legal, key=lambda a: (card_gain(belief, me, a[1], view, mean), a))
+        if phase == "stash":
+            return self._stash(view, me, belief, mean, legal)
+        if phase == "spy_look":
+            return self._look(view, me, belief, legal)
+        return self._play(view, me, belief, mean, legal)
+
+    def _choose(self, view: dict[str, Any], me: int, belief: Belief, legal: list[Action]) -> Action:
+        """Take three from the fund when they beat two unknown cards; watch the Time."""
+        takes = [a for a in legal if a[0] == "take"]
+        if not takes or ("draw",) not in legal:
+            return legal[0] if not takes else takes[0]
+        mean, _ = unseen_bribes(view)
+        gains = sorted((card_gain(belief, me, face, view, mean) for face in view["fund"]), reverse=True)
+        fund_gain = sum(gains[:3])
+        draw_gain = 2 * DRAW_CARD_GAIN
+        time_left = view["time_to_end"] - view["time"]
+        if time_left <= 2:
+            # Drawing may end the game: do it when ahead, avoid it when behind.
+            draw_gain += 1.0 if belief.worth(me) > 0 else -1.0
+        if fund_gain > draw_gain:
+            best = max(takes, key=lambda a: card_gain(belief, me, a[1], view, mean))
+            return best
+        return ("draw",)
+
+    def _stash(
+        self, view: dict[str, Any], me: int, belief: Belief, mean: float, legal: list[Action]
+    ) -> Action:
+        """Keep the two cards worth most to me; give the fund what helps rivals least."""
+        rivals = [s for s in range(view["players"]) if s != me]
+
+        def keep_value(action: Action) -> float:
+            face = action[1]
+            mine = card_gain(belief, me, face, view, mean)
+            theirs = max(card_gain(belief, r, face, view, mean) for r in rivals)
+            return -mine - 0.5 * theirs
+
+        return max(legal, key=lambda a: (keep_value(a), a))
+
+    def _look(self, view: dict[str, Any], me: int, belief: Belief, legal: list[Action]) -> Action:
+        """Look where the most covered cards hide, at the politicians still in play."""
+
+        def interest(action: Action) -> tuple[int, int]:
+            if action[0] != "look":
+                return (0, 0)
+            return (belief.unknown[action[1]][action[2]], -action[2])
+
+        return max(legal, key=interest)
+
+    def _play(
+        self, view: dict[str, Any], me: int, belief: Belief, mean: float, legal: list[Action]
+    ) -> Action:
+        base = belief.worth(me)
+        best = legal[0]
+        best_score = -math.inf
+        for action in legal:
+            after = apply_to_belief(belief, me, action, view, mean)
+            score = (after.worth(me) if after is not None else base) - base
+            if action[0] == "spy":
+                score += LOOK_BONUS
+            if action[0] == "discard":
+                score -= 1e-6  # a use that changes nothing is still better than wasting it
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+def card_gain(belief: Belief, seat: int, face: str, view: dict[str, Any], mean: float) -> float:
+    """What the best single use of a card is worth to ``seat`` (0: it would be discarded)."""
+    base = belief.worth(seat)
+    best = 0.0
+    for action in card_uses(belief, seat, face, view):
+        after = apply_to_belief(belief, seat, action, view, mean)
+        if after is not None:
+            best = max(best, after.worth(seat) - base)
+    if face == "spy":
+        best += LOOK_BONUS
+    return best
+
+
+def card_uses(belief: Belief, seat: int, face: str, view: dict[str, Any]) -> list[Action]:
+    live = [p for p, gone in enumerate(belief.removed) if not gone]
+    if face == "vp" or face.startswith("money-"):
+        return [("bribe", face, p) for p in live]
+    if face == "scandal":
+        return [("scandal", p) for p in live]
+    if face == "thief":
+        return [
+            ("thief", t, p)
+            for t in range(len(belief.money))
+            if t != seat
+            for p in live
+            if view["piles"][t][p]["count"]
+        ]
+    if face == "spy":
+        return [("spy_move", a, b) for a in live if belief.scandals[a] for b in live if b != a]
+    if face == "transfer":
+        return [
+            ("transfer", a, f, b)
+            for a in live
+            for f in {c for c in view["piles"][seat][a]["cards"] if c and c.startswith("money-")}
+            for b in live
+            if b != a
+        ]
+    return []
+
+
+def apply_to_belief(
+    belief: Belief, me: int, action: Action, view: dict[str, Any], mean: float
+) -> Belief | None:
+    """The belief after ``action`` by ``me``; ``None`` when it changes nothing on the board."""
+    kind = action[0]
+    if kind in ("discard", "spy", "no_look", "look"):
+        return None
+    after = belief.copy()
+    if kind == "bribe":
+        face, p = action[1], action[2]
+        if face == "vp":
+            after.vp[me][p] += 1.0
+        else:
+            after.money[me][p] += money_k(face)
+            after.cards[me][p] += 1.0
+    elif kind == "scandal":
+        after.add_scandal(action[1])
+    elif kind == "spy_move":
+        after.scandals[action[1]] -= 1
+        after.add_scandal(action[2])
+    elif kind == "thief":
+        t, p = action[1], action[2]
+        top = view["piles"][t][p]["cards"][-1]
+        taken = money_k(top) if top and top.startswith("money-") else mean
+        taken = min(taken, after.money[t][p]) if after.money[t][p] > 0 else 0.0
+        after.money[t][p] -= taken
+        after.cards[t][p] = max(0.0, after.cards[t][p] - 1.0)
+        after.money[me][p] += taken
+        after.cards[me][p] += 1.0
+    elif kind == "transfer":
+        a, face, b = action[1], action[2], action[3]
+        value = money_k(face)
+        after.money[me][a] -= value
+        after.cards[me][a] -= 1.0
+        after.money[me][b] += value
+        after.cards[me][b] += 1.0
+    return after
