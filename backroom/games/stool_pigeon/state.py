@@ -525,9 +525,9 @@ class StoolPigeonState(State):
         kind = action[0] if action else ""
         if kind == "close" and self.closer >= 0:
             return "stool-pigeon.error.already_closed"
-        if kind in ("peek", "switch", "snap", "add") and self.closer in action[1::2][:2]:
+        if kind in ("peek", "switch", "snap", "add") and self.closer >= 0 and self.closer in action[1::2][:2]:
             return "stool-pigeon.error.closer_immune"
-        if kind == "discard":
+        if kind == "discard" and self.phase == SWAP:
             return "stool-pigeon.error.discard_drawn"
         return "error.illegal_action"
 
