@@ -17,7 +17,7 @@ from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
-from backroom.engine.rng import rng_clone, rng_from_json, rng_to_json
+from backroom.engine.rng import derive_seed
 from backroom.games.stool_pigeon.cards import (
     DECK_SIZE,
     ELIMINABLE,
@@ -72,7 +72,8 @@ class StoolPigeonState(State):
         "turns",
         "turn_limit",
         "memory_aid",
-        "rng",
+        "seed",
+        "shuffles",
         "end_reason",
         "soplon_card",
         "_outcome",
@@ -96,7 +97,8 @@ class StoolPigeonState(State):
         self.turns = 0
         self.turn_limit = 0
         self.memory_aid = False
-        self.rng = random.Random(0)
+        self.seed = 0
+        self.shuffles = 0
         self.end_reason = ""
         self.soplon_card = EMPTY
         self._outcome: Outcome | None = None
@@ -108,11 +110,11 @@ class StoolPigeonState(State):
         """Setup 1-4: shuffle, deal four face down to each, peek once at the bottom row."""
         state = cls()
         state.n = players
-        state.rng = random.Random(seed)
+        state.seed = seed
         state.turn_limit = options["round_limit"] * players
         state.memory_aid = options["memory_aid"]
         deck = list(range(DECK_SIZE))
-        state.rng.shuffle(deck)
+        random.Random(seed).shuffle(deck)
         state.districts = [[deck.pop() for _ in range(STARTING_CARDS)] for _ in range(players)]
         state.deck = deck
         state.known = [0] * players
@@ -149,7 +151,7 @@ class StoolPigeonState(State):
                 return []
             actions: list[Action] = [("pass",)]
             for target in self._snap_districts(seat):
-                actions.extend(("snap", target, s) for s, c in enumerate(self.districts[target]) if c != EMPTY)
+                actions += [("snap", target, s) for s, c in enumerate(self.districts[target]) if c != EMPTY]
             return actions
         if phase == GIVE:
             own = self.districts[seat] if seat == self.giver else []
@@ -181,8 +183,67 @@ class StoolPigeonState(State):
             return actions
         raise AssertionError(phase)
 
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """``action in legal_actions(seat)``, decided without building the list (hot path)."""
+        phase = self.phase
+        if not isinstance(action, tuple) or not action:
+            return False
+        kind = action[0]
+        size = len(action)
+        if phase == SNAP:
+            if seat not in self.eligible:
+                return False
+            if kind == "pass":
+                return size == 1
+            return (
+                kind == "snap"
+                and size == 3
+                and action[1] in self._snap_districts(seat)
+                and self._occupied(action[1], action[2])
+            )
+        if phase == GIVE:
+            return seat == self.giver and kind == "give" and size == 2 and self._occupied(seat, action[1])
+        if phase == OVER or seat != self.active:
+            return False
+        if phase == DRAW:
+            return size == 1 and (kind == "draw" or (kind == "close" and self.closer < 0))
+        if phase == SWAP:
+            if kind == "keep":
+                return size == 1 and all(c == EMPTY for c in self.districts[seat])
+            return kind == "swap" and size == 2 and self._occupied(seat, action[1])
+        if phase == PEEK:
+            return kind == "peek" and size == 3 and self._family_target(action[1], action[2])
+        if phase == SWITCH:
+            return (
+                kind == "switch"
+                and size == 5
+                and self._family_target(action[1], action[2])
+                and self._family_target(action[3], action[4])
+                and (action[1], action[2]) < (action[3], action[4])
+            )
+        if phase == CAPO:
+            if kind == "remove":
+                return size == 2 and self._occupied(seat, action[1])
+            return (
+                kind == "add"
+                and size == 2
+                and action[1] in range(self.n)
+                and action[1] not in (seat, self.closer)
+                and self._can_draw()
+            )
+        return False
+
+    def _occupied(self, target: Any, slot: Any) -> bool:
+        if type(target) is not int or type(slot) is not int or not 0 <= target < self.n:
+            return False
+        district = self.districts[target]
+        return 0 <= slot < len(district) and district[slot] != EMPTY
+
+    def _family_target(self, target: Any, slot: Any) -> bool:
+        return target != self.closer and self._occupied(target, slot)
+
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if action not in self.legal_actions(seat):
+        if not self.is_legal(seat, action):
             raise IllegalAction(self._why_illegal(seat, action), seat=seat, action=list(action))
         kind = action[0]
         events: list[Event] = []
@@ -403,7 +464,10 @@ class StoolPigeonState(State):
             top = self.discard.pop()
             self.deck = self.discard
             self.discard = [top]
-            self.rng.shuffle(self.deck)
+            # Each reshuffle draws from its own generator derived from the deal's seed: as
+            # reproducible as one running generator, and a clone copies two ints, not 625.
+            random.Random(derive_seed(self.seed, self.shuffles)).shuffle(self.deck)
+            self.shuffles += 1
             forget = 0
             for card in self.deck:
                 forget |= _bit(card)
@@ -552,7 +616,8 @@ class StoolPigeonState(State):
         other.turns = self.turns
         other.turn_limit = self.turn_limit
         other.memory_aid = self.memory_aid
-        other.rng = rng_clone(self.rng)
+        other.seed = self.seed
+        other.shuffles = self.shuffles
         other.end_reason = self.end_reason
         other.soplon_card = self.soplon_card
         other._outcome = self._outcome
@@ -578,7 +643,8 @@ class StoolPigeonState(State):
             "turns": self.turns,
             "turn_limit": self.turn_limit,
             "memory_aid": self.memory_aid,
-            "rng": rng_to_json(self.rng),
+            "seed": self.seed,
+            "shuffles": self.shuffles,
             "end_reason": self.end_reason,
             "soplon_card": self.soplon_card,
         }
@@ -607,7 +673,8 @@ class StoolPigeonState(State):
             state.turns = int(data["turns"])
             state.turn_limit = int(data["turn_limit"])
             state.memory_aid = bool(data["memory_aid"])
-            state.rng = rng_from_json(data["rng"])
+            state.seed = int(data["seed"])
+            state.shuffles = int(data["shuffles"])
             state.end_reason = str(data["end_reason"])
             state.soplon_card = int(data["soplon_card"])
         except (KeyError, TypeError, ValueError) as exc:
@@ -669,12 +736,11 @@ class StoolPigeonState(State):
 
 def _remap(mask: int, mapping: dict[int, int]) -> int:
     out = 0
-    card = 0
     while mask:
-        if mask & 1:
-            out |= _bit(mapping.get(card, card))
-        mask >>= 1
-        card += 1
+        low = mask & -mask
+        card = low.bit_length() - 1
+        out |= _bit(mapping.get(card, card))
+        mask ^= low
     return out
 
 
