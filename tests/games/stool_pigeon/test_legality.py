@@ -8,7 +8,20 @@ from hypothesis import strategies as st
 from backroom.games import get_game
 
 GAME = get_game("stool-pigeon")
-KINDS = ("draw", "close", "swap", "keep", "peek", "switch", "remove", "add", "snap", "pass", "give", "discard")
+KINDS = (
+    "draw",
+    "close",
+    "swap",
+    "keep",
+    "peek",
+    "switch",
+    "remove",
+    "add",
+    "snap",
+    "pass",
+    "give",
+    "discard",
+)
 
 
 def candidates(rng: random.Random, players: int) -> list[tuple]:
