@@ -1,0 +1,299 @@
+// Stool Pigeon: every family keeps a District of face-down cards in two rows; the lowest total
+// wins. The board shows each District as a grid of cards, the draw and discard piles, the card
+// in hand, and turns each legal action into a click: a slot of your District to swap, remove
+// or give; any slot to peek or to snap; two slots for a switch; big buttons to draw, close,
+// keep or pass. View fields (see StoolPigeonState.view): districts[seat][slot] is a face,
+// "back" or null (an empty slot); held; deck; discard; phase; active; closer; window; give_to.
+
+const GAME = "stool-pigeon";
+
+/** Printed numbers, for the corner of a face. Witnesses carry theirs in the face code. The
+ * Soplón's worth is only known at the end ("?"), as printed on the card. */
+const FAMILY_VALUES = { maton: 7, conductora: 5, sicario: 3, capo: 1, primo: 0 };
+const BIG_BUTTONS = ["draw", "close", "keep", "pass"];
+
+export function cardValue(face) {
+  if (face.startsWith("witness-")) return face.slice(8);
+  return face in FAMILY_VALUES ? String(FAMILY_VALUES[face]) : "?";
+}
+
+export function cardKind(face) {
+  if (face.startsWith("witness-")) return "witness";
+  if (face === "primo" || face === "soplon") return face;
+  return "family";
+}
+
+const key = (seat, slot) => `${seat}:${slot}`;
+
+export function render(root, ctx) {
+  const { h, t, view } = ctx;
+  const memo = ctx.memo;
+  const legal = ctx.legal;
+  const byKind = {};
+  for (const entry of legal) (byKind[entry.action[0]] ||= []).push(entry);
+
+  // Clicks on one slot: swap/remove/give (own slots), peek/snap (any slot).
+  const slotAction = new Map();
+  for (const kind of ["swap", "remove", "give"]) {
+    for (const e of byKind[kind] || []) slotAction.set(key(ctx.seat, e.action[1]), e);
+  }
+  for (const kind of ["peek", "snap"]) {
+    for (const e of byKind[kind] || []) slotAction.set(key(e.action[1], e.action[2]), e);
+  }
+  // A switch takes two slots: the first click picks, the second one switches.
+  const switches = byKind.switch || [];
+  if (!switches.length) memo.switchFirst = null;
+  const first = memo.switchFirst;
+  const switchTargets = new Map();
+  for (const e of switches) {
+    const [, as, aslot, bs, bslot] = e.action;
+    const a = key(as, aslot);
+    const b = key(bs, bslot);
+    if (!first) {
+      switchTargets.set(a, null);
+      switchTargets.set(b, null);
+    } else if (a === first) switchTargets.set(b, e);
+    else if (b === first) switchTargets.set(a, e);
+  }
+  const adds = new Map((byKind.add || []).map((e) => [e.action[1], e]));
+
+  const touched = touchedSlots(ctx.events);
+  const over = view.phase === "over";
+  const outcome = view.outcome || ctx.outcome;
+
+  function slotButton(seat, slot, face) {
+    const k = key(seat, slot);
+    const direct = slotAction.get(k);
+    const isSwitch = switchTargets.has(k);
+    const selected = first === k;
+    const clickable = Boolean(direct || isSwitch || selected);
+    const label = direct
+      ? direct.label
+      : selected
+        ? t("web.stool-pigeon.unselect")
+        : isSwitch && switchTargets.get(k)
+          ? switchTargets.get(k).label
+          : isSwitch
+            ? t("web.stool-pigeon.pick_first")
+            : t("web.stool-pigeon.slot", { player: ctx.name(seat), slot: slot + 1 });
+    const pos = { style: `grid-column:${Math.floor(slot / 2) + 1};grid-row:${(slot % 2) + 1}` };
+    if (face === null) {
+      const target = view.give_to && view.give_to[0] === seat && view.give_to[1] === slot;
+      return h("div", { class: ["slot-empty", target && "give-target"], ...pos, "data-seat": seat, "data-slot": slot, "aria-hidden": "true" });
+    }
+    const onclick = () => {
+      if (ctx.pending) return;
+      if (direct) ctx.act(direct.action);
+      else if (selected) {
+        memo.switchFirst = null;
+        ctx.rerender();
+      } else if (isSwitch && switchTargets.get(k)) {
+        memo.switchFirst = null;
+        ctx.act(switchTargets.get(k).action);
+      } else if (isSwitch) {
+        memo.switchFirst = k;
+        ctx.rerender();
+      }
+    };
+    return h(
+      clickable ? "button" : "div",
+      {
+        ...pos,
+        class: ["slot", clickable && "clickable", selected && "selected", touched.has(k) && "touched", direct && `do-${direct.action[0]}`],
+        type: clickable ? "button" : false,
+        "data-seat": seat,
+        "data-slot": slot,
+        "data-action": direct ? JSON.stringify(direct.action) : false,
+        title: label,
+        "aria-label": label,
+        onclick: clickable ? onclick : false,
+      },
+      card(ctx, face),
+    );
+  }
+
+  function district(seat) {
+    const slots = view.districts[seat];
+    const mine = seat === ctx.seat;
+    const acting = ctx.actors.includes(seat);
+    const badges = [];
+    if (view.active === seat && !over) badges.push(h("span", { class: "badge turn", text: t("web.stool-pigeon.their_turn") }));
+    if (view.closer === seat) badges.push(h("span", { class: "badge closed", text: t("web.stool-pigeon.closed") }));
+    if (over && outcome) {
+      badges.push(h("span", { class: "badge total", text: t("web.stool-pigeon.total", { total: outcome.scores[seat] }) }));
+      if (outcome.ranks[seat] === 1) badges.push(h("span", { class: "badge winner", text: t("web.winner") }));
+    }
+    const add = adds.get(seat);
+    const columns = Math.max(2, Math.ceil(slots.length / 2));
+    return h(
+      "section",
+      { class: ["district", mine && "mine", acting && "acting"], "data-district": seat },
+      h(
+        "header",
+        {},
+        h("span", { class: "district-name", text: mine ? t("web.stool-pigeon.your_district") : t("web.stool-pigeon.district_of", { player: ctx.name(seat) }) }),
+        badges,
+      ),
+      h("div", { class: "grid", style: `grid-template-columns:repeat(${columns}, var(--card-w))` }, slots.map((face, slot) => slotButton(seat, slot, face))),
+      mine && !over && slots.every((f) => f === null || f === "back")
+        ? h("p", { class: "memory-note", text: t("web.stool-pigeon.memory") })
+        : null,
+      add
+        ? h("button", { type: "button", class: "add-here", "data-action": JSON.stringify(add.action), text: add.label, onclick: () => ctx.act(add.action) })
+        : null,
+    );
+  }
+
+  const order = seatsFrom(ctx.seat, view.players);
+  const others = order.filter((s) => s !== ctx.seat);
+  const mineIndex = order.includes(ctx.seat) ? ctx.seat : null;
+
+  const discardTop = view.discard.length ? view.discard[view.discard.length - 1] : null;
+  const drawEntry = (byKind.draw || [])[0];
+  const piles = h(
+    "div",
+    { class: "piles" },
+    h(
+      "div",
+      { class: "pile" },
+      h(
+        drawEntry ? "button" : "div",
+        {
+          class: ["pile-card", drawEntry && "clickable"],
+          type: drawEntry ? "button" : false,
+          "data-pile": "deck",
+          "aria-label": drawEntry ? drawEntry.label : t("web.stool-pigeon.deck"),
+          onclick: drawEntry ? () => ctx.act(drawEntry.action) : false,
+        },
+        view.deck ? card(ctx, "back") : h("div", { class: "slot-empty" }),
+      ),
+      h("span", { class: "pile-label", text: t("web.stool-pigeon.deck_count", { count: view.deck }) }),
+    ),
+    h(
+      "div",
+      { class: ["pile", "held", view.held && "has-card"] },
+      h("div", { class: "pile-card", "data-pile": "held" }, view.held ? card(ctx, view.held) : h("div", { class: "slot-empty" })),
+      h("span", { class: "pile-label", text: view.held ? t("web.stool-pigeon.held_by", { player: ctx.name(view.active) }) : t("web.stool-pigeon.hand_empty") }),
+    ),
+    h(
+      "div",
+      { class: "pile" },
+      h("div", { class: "pile-card", "data-pile": "discard" }, discardTop ? card(ctx, discardTop) : h("div", { class: "slot-empty" })),
+      h("span", { class: "pile-label", text: t("web.stool-pigeon.discard_count", { count: view.discard.length }) }),
+    ),
+  );
+
+  const buttons = h(
+    "div",
+    { class: "big-buttons" },
+    BIG_BUTTONS.flatMap((kind) =>
+      (byKind[kind] || []).map((e) =>
+        h("button", {
+          type: "button",
+          class: ["big", kind === "pass" ? "secondary" : "primary", `do-${kind}`],
+          "data-action": JSON.stringify(e.action),
+          disabled: ctx.pending,
+          text: e.label,
+          onclick: () => ctx.act(e.action),
+        }),
+      ),
+    ),
+  );
+
+  const status = h(
+    "div",
+    { class: ["status", view.phase === "snap" && "window"] },
+    h("div", { class: "phase", text: ctx.tFirst([`${GAME}.phase.${view.phase}`, view.phase]) }),
+    view.phase === "snap" ? h("div", { class: "window-value", text: t("web.stool-pigeon.window", { value: view.window }) }) : null,
+    h("p", { class: "hint", text: hint(ctx, byKind, first) }),
+    h("p", { class: "turns", text: t("web.stool-pigeon.turns", { turn: Math.min(view.turn + 1, view.turn_limit), limit: view.turn_limit }) }),
+  );
+
+  root.replaceChildren(
+    h(
+      "div",
+      { class: ["sp-board", `phase-${view.phase}`, legal.length && "acting"] },
+      h("div", { class: "others" }, others.map(district)),
+      h("div", { class: "middle" }, piles, status, buttons),
+      mineIndex !== null ? district(mineIndex) : null,
+    ),
+  );
+}
+
+/** What the player may do now, in words, or whom we wait for. */
+function hint(ctx, byKind, first) {
+  const { t } = ctx;
+  const view = ctx.view;
+  if (view.phase === "over") return t("web.stool-pigeon.hint.over");
+  if (!ctx.legal.length) {
+    const who = ctx.actors.map(ctx.name).join(", ");
+    return t("web.stool-pigeon.hint.wait", { players: who });
+  }
+  if (byKind.switch && first) return t("web.stool-pigeon.hint.switch_second");
+  const phase = view.phase === "swap" && byKind.keep ? "keep" : view.phase;
+  return t(`web.stool-pigeon.hint.${phase}`, { value: view.window });
+}
+
+/** Seats in table order starting from ours, so every player sees the others the same way. */
+function seatsFrom(seat, players) {
+  const start = seat === null ? 0 : seat;
+  return Array.from({ length: players }, (_, i) => (start + i) % players);
+}
+
+/** Slots the newest events touched, to flash them once. */
+function touchedSlots(events) {
+  const out = new Set();
+  for (const e of events) {
+    const p = e.params || {};
+    if (e.kind === "switch") {
+      out.add(key(p.a_seat, p.a_slot));
+      out.add(key(p.b_seat, p.b_slot));
+    } else if (e.kind === "give") {
+      out.add(key(p.target_seat, p.target_slot));
+      out.add(key(p.seat, p.slot));
+    } else if (p.slot !== undefined) {
+      out.add(key(p.target_seat ?? p.seat, p.slot));
+    }
+  }
+  return out;
+}
+
+/** One card drawn with CSS: a back, or a face with its number, name and kind emblem. */
+export function card(ctx, face) {
+  const { h, t } = ctx;
+  if (face === "back") {
+    return h("div", { class: "sp-card back", "data-face": "back" }, h("span", { class: "back-mark", "aria-hidden": "true" }));
+  }
+  const kind = cardKind(face);
+  const value = cardValue(face);
+  return h(
+    "div",
+    { class: ["sp-card", "face", `kind-${kind}`], "data-face": face },
+    h("span", { class: "corner tl", text: value }),
+    h("span", { class: "emblem", "aria-hidden": "true" }, emblem(kind)),
+    h("span", { class: "value", text: value }),
+    h("span", { class: "name", text: t(`${GAME}.card.${face}`) }),
+  );
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const EMBLEMS = {
+  // An eye: a witness saw something.
+  witness: "M2 12 C6 5 18 5 22 12 C18 19 6 19 2 12 Z M12 8.5 A3.5 3.5 0 1 0 12 15.5 A3.5 3.5 0 1 0 12 8.5 Z",
+  // A fedora: the Family.
+  family: "M3 16 C7 18 17 18 21 16 L19 14 L17 7 C15 6 13 8 12 7 C11 8 9 6 7 7 L5 14 Z",
+  // A cousin's handshake reduced to two joined rings.
+  primo: "M8 7 A5 5 0 1 0 8 17 A5 5 0 1 0 8 7 Z M16 7 A5 5 0 1 0 16 17 A5 5 0 1 0 16 7 Z",
+  // A pigeon: the informer.
+  soplon: "M4 15 C6 9 10 7 14 8 L18 5 L17 9 C20 11 20 15 16 17 C12 19 7 18 4 15 Z",
+};
+
+function emblem(kind) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", EMBLEMS[kind]);
+  if (kind === "primo") path.setAttribute("fill-rule", "evenodd");
+  svg.append(path);
+  return svg;
+}

@@ -1,0 +1,339 @@
+// The table page: one WebSocket to the server, which is authoritative. The page keeps the
+// last update (view, legal actions, seats, deadline, outcome), hands it to the game's board
+// module, and always also lists the legal actions as plain buttons, so a game without a
+// dedicated board is still playable. A dropped connection is retried with exponential backoff;
+// the server re-sends the full view on join, so nothing is kept between connections but the log.
+
+import { Connection } from "./connection.js";
+import { h, replace } from "./dom.js";
+import { has, languageSwitcher, lang, setLang, storage, t, tFirst } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const token = resolveToken();
+
+const page = {
+  seat: null,
+  game: null,
+  players: 0,
+  update: null,
+  log: [],
+  board: null,
+  boardName: null,
+  memo: {},
+  pending: null,
+  endDismissed: false,
+  conn: null,
+};
+
+function resolveToken() {
+  const params = new URLSearchParams(location.search);
+  const key = `backroom.token.${tableId}`;
+  const fromUrl = params.get("token");
+  if (fromUrl) {
+    storage.set(key, fromUrl);
+    return fromUrl;
+  }
+  if (params.has("spectate")) return null;
+  const remembered = storage.get(key);
+  if (remembered) {
+    // Put it back in the address bar so a reload or a bookmark lands in the same seat.
+    params.set("token", remembered);
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+  }
+  return remembered;
+}
+
+async function main() {
+  await setLang(lang());
+  $("lang-slot").append(
+    languageSwitcher(() => {
+      // Event texts are translated by the server: rejoin in the new language for the log.
+      page.conn.restart();
+      render();
+    }),
+  );
+  $("end-close").addEventListener("click", () => {
+    page.endDismissed = true;
+    $("end").hidden = true;
+  });
+  page.conn = new Connection({
+    url: () => socketUrl(),
+    onMessage: receive,
+    onState: showConnection,
+  });
+  page.conn.start();
+  setInterval(tickDeadline, 250);
+  render();
+}
+
+function socketUrl() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = new URLSearchParams({ lang: lang() });
+  if (token) query.set("token", token);
+  return `${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}?${query}`;
+}
+
+async function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      page.seat = message.seat;
+      page.game = message.game;
+      page.players = message.players;
+      page.log = [];
+      page.pending = null;
+      page.joined = true;
+      await loadBoard(message.game);
+      render();
+      break;
+    case "update":
+      page.update = message;
+      // The first update after joining carries the recent log, not news: nothing to animate.
+      page.fresh = !page.joined;
+      page.joined = false;
+      page.log.push(...(message.events || []));
+      if (page.log.length > 400) page.log.splice(0, page.log.length - 400);
+      page.pending = null;
+      render();
+      break;
+    case "ack":
+      if (page.pending === message.id) page.pending = null;
+      break;
+    case "error":
+      page.pending = null;
+      toast(message.message || tFirst([`web.error.${message.code}`, "web.error.generic"]));
+      if (message.code === "bad_token" || message.code === "unknown_table") page.conn.stop(message.message);
+      render();
+      break;
+    default:
+      break;
+  }
+}
+
+async function loadBoard(gameId) {
+  if (page.boardName === gameId) return;
+  page.memo = {};
+  try {
+    page.board = await import(new URL(`../boards/${gameId}.js`, import.meta.url).href);
+    page.boardName = gameId;
+  } catch {
+    page.board = await import(new URL("../boards/generic.js", import.meta.url).href);
+    page.boardName = "generic";
+  }
+  document.body.dataset.board = page.boardName;
+}
+
+/** Send an action for this seat. Buttons are disabled until the server answers. */
+function act(action) {
+  const update = page.update;
+  if (!update || page.pending) return;
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  if (!page.conn.send({ type: "act", action, version: update.version, id })) {
+    toast(t("web.error.offline"));
+    return;
+  }
+  page.pending = id;
+  document.body.classList.add("busy");
+}
+
+function seatName(seat) {
+  const info = ((page.update && page.update.seats) || []).find((s) => s.seat === seat);
+  return (info && info.name) || t("ui.seat_name", { number: seat + 1 });
+}
+
+function names() {
+  const n = page.players || (page.update && page.update.seats ? page.update.seats.length : 0);
+  return Array.from({ length: n }, (_, i) => seatName(i));
+}
+
+function context() {
+  const update = page.update;
+  return {
+    game: page.game,
+    seat: page.seat,
+    view: update.view,
+    legal: update.legal || [],
+    events: page.fresh ? update.events || [] : [],
+    actors: update.actors || [],
+    seats: update.seats || [],
+    deadline: update.deadline,
+    outcome: update.outcome,
+    names: names(),
+    name: seatName,
+    memo: page.memo,
+    pending: Boolean(page.pending),
+    act,
+    rerender: render,
+    t,
+    tFirst,
+    h,
+  };
+}
+
+function render() {
+  document.body.classList.toggle("busy", Boolean(page.pending));
+  const update = page.update;
+  $("game-title").textContent = page.game
+    ? `${tFirst([`${page.game}.name`, page.game])} · ${t("web.table.table_id", { id: tableId })}`
+    : t("web.table.connecting");
+  const rules = page.game ? `${page.game}.rules` : "";
+  $("rules-panel").hidden = !rules || !has(rules);
+  $("rules-text").textContent = rules && has(rules) ? t(rules) : "";
+  if (!update) return;
+  document.body.dataset.version = String(update.version);
+  const ctx = context();
+  const mine = ctx.legal.length > 0;
+  document.body.classList.toggle("my-turn", mine);
+  renderBanner(ctx);
+  try {
+    page.board.render($("board"), ctx);
+  } catch (err) {
+    // A board bug must never lock a player out: the action list below still works.
+    replace($("board"), h("pre", { class: "error", text: String(err && err.stack ? err.stack : err) }));
+  }
+  renderActions(ctx);
+  renderPlayers(ctx);
+  renderLog();
+  renderEnd(ctx);
+}
+
+function renderBanner(ctx) {
+  const banner = $("banner");
+  let text;
+  let kind = "wait";
+  if (ctx.outcome) {
+    text = t("web.banner.over");
+    kind = "over";
+  } else if (ctx.legal.length) {
+    text = ctx.actors.length > 1 ? t("web.banner.your_reaction") : t("web.banner.your_turn");
+    kind = "mine";
+  } else if (page.seat === null) {
+    text = t("web.banner.spectating", { players: ctx.actors.map(seatName).join(", ") });
+  } else {
+    text = t("web.banner.waiting", { players: ctx.actors.map(seatName).join(", ") });
+  }
+  replace(banner, h("span", { class: "banner-text", text }), h("span", { id: "countdown", class: "countdown" }));
+  banner.dataset.kind = kind;
+  tickDeadline();
+}
+
+function tickDeadline() {
+  const el = $("countdown");
+  const update = page.update;
+  if (!el || !update) return;
+  if (!update.deadline || update.outcome) {
+    el.textContent = "";
+    el.hidden = true;
+    return;
+  }
+  const seconds = Math.max(0, Math.ceil((update.deadline - Date.now()) / 1000));
+  el.hidden = false;
+  el.textContent = t("web.countdown", { seconds });
+  el.classList.toggle("urgent", seconds <= 5);
+}
+
+function renderActions(ctx) {
+  const box = $("actions");
+  if (!ctx.legal.length) {
+    replace(box, h("p", { class: "hint", text: page.seat === null ? t("web.table.spectator") : t("web.table.nothing_to_do") }));
+    return;
+  }
+  replace(
+    box,
+    ctx.legal.map((entry) =>
+      h("button", {
+        type: "button",
+        class: "action",
+        "data-action": JSON.stringify(entry.action),
+        disabled: ctx.pending,
+        text: entry.label,
+        onclick: () => act(entry.action),
+      }),
+    ),
+  );
+}
+
+function renderPlayers(ctx) {
+  replace(
+    $("players"),
+    ctx.seats.map((s) =>
+      h(
+        "li",
+        {
+          class: ["player", ctx.actors.includes(s.seat) && "acting", s.seat === page.seat && "me", !s.connected && s.kind !== "bot" && "away"],
+          "data-seat": s.seat,
+        },
+        h("span", { class: "dot", "aria-hidden": "true" }),
+        h("span", { class: "player-name", text: seatName(s.seat) }),
+        s.seat === page.seat
+          ? h("span", { class: "tag", text: t("web.you") })
+          : h("span", { class: "tag muted", text: t(`web.seat_kind.${s.kind === "human" ? "invite" : s.kind}`) }),
+        s.autoplay ? h("span", { class: "tag warn", text: t("web.table.autoplay") }) : null,
+        !s.connected && s.kind !== "bot" ? h("span", { class: "tag muted", text: t("web.table.away") }) : null,
+      ),
+    ),
+  );
+}
+
+function renderLog() {
+  const log = $("log");
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  replace(
+    log,
+    page.log.map((e) => h("li", { class: ["log-entry", `ev-${e.kind}`], text: e.text || e.kind })),
+  );
+  if (atBottom) log.scrollTop = log.scrollHeight;
+}
+
+function renderEnd(ctx) {
+  const end = $("end");
+  const outcome = ctx.outcome;
+  if (!outcome) {
+    end.hidden = true;
+    page.endDismissed = false;
+    return;
+  }
+  const winners = outcome.winners || [];
+  let title;
+  if (page.seat !== null && winners.includes(page.seat)) title = winners.length > 1 ? t("web.end.you_share") : t("web.end.you_win");
+  else title = t("web.end.winners", { players: winners.map(seatName).join(", ") });
+  $("end-title").textContent = title;
+  $("end-reason").textContent = outcome.text || "";
+  const order = ctx.seats.map((s) => s.seat).sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
+  replace(
+    $("scores"),
+    order.map((seat) =>
+      h(
+        "tr",
+        { class: [outcome.ranks[seat] === 1 && "winner", seat === page.seat && "me"], "data-seat": seat },
+        h("td", { text: outcome.ranks[seat] }),
+        h("td", { text: seatName(seat) }),
+        h("td", { text: formatScore(outcome.scores[seat]) }),
+      ),
+    ),
+  );
+  end.hidden = page.endDismissed;
+}
+
+function formatScore(value) {
+  return Number.isInteger(value) ? String(value) : Number(value).toFixed(1);
+}
+
+let toastTimer = null;
+function toast(text) {
+  const el = $("toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (el.hidden = true), 4000);
+}
+
+function showConnection(state, detail) {
+  const el = $("conn");
+  el.dataset.state = state;
+  el.textContent = state === "retry" ? t("web.conn.retry", { seconds: Math.ceil(detail / 1000) }) : t(`web.conn.${state}`);
+}
+
+main().catch((err) => {
+  document.body.prepend(h("p", { class: "error", role: "alert", text: String(err.message || err) }));
+});

@@ -1,0 +1,211 @@
+"""End to end in a real browser: the lobby makes a table, a person plays a whole game of Stool
+Pigeon by clicking the board, two people at one table each see only their own cards, and the
+pages speak Spanish, English and French."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from backroom.games import get_game
+from backroom.i18n import catalog
+from tests.web.conftest import get_json, post_json, shot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+expect = pytest.importorskip("playwright.sync_api", reason="pip install -e .[dev] installs playwright").expect
+
+TURN_OR_END = "body.my-turn:not(.busy), #end:not([hidden])"
+"""What a player waits for: their own move (after any answer is in) or the end screen."""
+
+
+def wait_idle(page: Page) -> None:
+    page.wait_for_function("!document.body.classList.contains('busy')")
+
+
+def play_one_move(page: Page) -> None:
+    """Click what a newcomer would: the draw pile, Pass in a window, else a highlighted card
+    (two in turn for a switch), else another District's "add" button, else Close."""
+    for selector in (
+        ".pile-card.clickable",
+        ".big-buttons .do-pass",
+        ".big-buttons .do-keep",
+        "button.slot.clickable:not(.selected)",
+        ".add-here",
+        ".big-buttons .do-close",
+    ):
+        target = page.locator(selector).first
+        if target.count():
+            target.click()
+            return
+    raise AssertionError("my turn, yet the board offers nothing to click")
+
+
+def test_lobby_creates_a_stool_pigeon_table_and_a_whole_game_is_played_by_clicking(
+    server: str, browser: Browser
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/?lang=en")
+    page.locator('.game-choice[data-game="stool-pigeon"]').click()
+    page.fill("#players", "4")
+    page.dispatch_event("#players", "change")
+    page.fill("#opt-round_limit", "2")
+    page.select_option("#bot-pace", "0")
+    expect(page.locator(".seat-kind")).to_have_count(4)
+    assert page.locator(".seat-kind").first.input_value() == "you"
+    for i in (1, 2, 3):
+        assert page.locator(".seat-kind").nth(i).input_value() == "bot"
+    shot(page, "lobby")
+    page.click("#create")
+    expect(page.locator("#created-panel")).to_be_visible()
+    expect(page.locator(".created-seat")).to_have_count(4)
+    shot(page, "lobby-created")
+    page.click("#open-seat")
+    page.wait_for_selector(".sp-board")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+    shots = 0
+    for _ in range(400):
+        page.wait_for_selector(TURN_OR_END, timeout=15000)
+        if page.locator("#end").is_visible():
+            break
+        if shots < 3 and page.locator("button.slot.clickable").count():
+            shot(page, f"table-move-{shots}")
+            shots += 1
+        play_one_move(page)
+        wait_idle(page)
+    else:
+        raise AssertionError("the game did not end")
+    expect(page.locator("#end-title")).not_to_be_empty()
+    assert page.locator("#scores tr").count() == 4
+    reason = page.locator("#end-reason").inner_text()
+    assert reason.strip()
+    shot(page, "table-end")
+    page.click("#end-close")
+    # At the end every District is face up: no card back is left on the board.
+    assert page.locator(".district .sp-card.back").count() == 0
+    shot(page, "table-end-board")
+    assert not errors, errors
+
+
+def faces_in(page: Page, seat: int) -> list[str]:
+    return page.locator(f'.district[data-district="{seat}"] .sp-card').evaluate_all(
+        "cards => cards.map(c => c.dataset.face)"
+    )
+
+
+def test_two_people_at_one_table_each_see_only_their_own_cards(server: str, browser: Browser) -> None:
+    seed = 1234
+    options = {"memory_aid": True}
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "stool-pigeon",
+            "players": 2,
+            "options": options,
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bruno"}],
+            "seed": seed,
+            "bot_delay": 0,
+        },
+    )
+    # The engine's own deal for the same options and seed: what is really in each District.
+    state, _ = get_game("stool-pigeon").start(2, options, seed)
+    pages = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 1100, "height": 850})
+        page = context.new_page()
+        page.goto(f"{server}{table['seats'][seat]['invite']}&lang=en")
+        page.wait_for_selector(".sp-board")
+        pages.append(page)
+
+    def check(step: str) -> None:
+        for seat, page in enumerate(pages):
+            page.wait_for_function(
+                "v => document.body.dataset.version === String(v)", arg=_version(server, table["id"])
+            )
+            own = state.view(seat, recall=True)
+            other = 1 - seat
+            assert faces_in(page, seat) == [f for f in own["districts"][seat] if f is not None], step
+            # The other District shows backs only, exactly where the engine says this seat is blind.
+            assert faces_in(page, other) == [f for f in own["districts"][other] if f is not None], step
+            hidden = _hidden_faces(state, other, own)
+            shown = page.locator("[data-face]").evaluate_all("els => els.map(e => e.dataset.face)")
+            assert not (set(shown) & hidden - _visible_faces(own)), step
+            held = page.locator('[data-pile="held"] .sp-card')
+            if held.count():
+                assert held.get_attribute("data-face") == own["held"], step
+        shot(pages[0], f"two-{step}-seat0")
+        shot(pages[1], f"two-{step}-seat1")
+
+    check("deal")
+    assert faces_in(pages[0], 1) == ["back"] * 4
+    # Ana draws: she sees the card, Bruno sees its back.
+    pages[0].locator(".pile-card.clickable").click()
+    state.apply(0, ("draw",))
+    check("draw")
+    assert pages[1].locator('[data-pile="held"] .sp-card').get_attribute("data-face") == "back"
+    # Ana swaps it into her top-left slot.
+    pages[0].locator('.district[data-district="0"] button.slot[data-slot="0"]').click()
+    state.apply(0, ("swap", 0))
+    check("swap")
+    for page in pages:
+        page.context.close()
+
+
+def _version(server: str, table_id: str) -> int:
+    return int(get_json(f"{server}/api/tables/{table_id}")["version"])
+
+
+def _visible_faces(view: dict[str, Any]) -> set[str]:
+    faces = {f for d in view["districts"] for f in d if f not in (None, "back")}
+    faces |= set(view["discard"])
+    if view["held"] not in (None, "back"):
+        faces.add(view["held"])
+    return faces
+
+
+def _hidden_faces(state: Any, seat: int, viewer: dict[str, Any]) -> set[str]:
+    """Faces of ``seat``'s District that the viewer's view shows as backs."""
+    truth = state.view(seat, recall=True)["districts"][seat]
+    return {
+        real
+        for real, seen in zip(truth, viewer["districts"][seat], strict=True)
+        if seen == "back" and real not in (None, "back")
+    }
+
+
+def test_pages_switch_between_spanish_english_and_french(server: str, browser: Browser) -> None:
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector(".game-choice")
+    for lang in ("es", "fr", "en"):
+        page.select_option("#lang", lang)
+        texts = catalog(lang)
+        expect(page.locator("#create")).to_have_text(texts["web.lobby.create"])
+        expect(page.locator("#create-title")).to_have_text(texts["web.lobby.new_table"])
+        expect(page.locator('.game-choice[data-game="stool-pigeon"] .game-name')).to_have_text(
+            texts["stool-pigeon.name"]
+        )
+        assert page.evaluate("localStorage.getItem('backroom.lang')") == lang
+    page.select_option("#lang", "fr")
+    table = post_json(
+        f"{server}/api/tables",
+        {"game": "stool-pigeon", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot"}], "bot_delay": 0},
+    )
+    # The language choice is remembered on the table page and the server's event texts follow it.
+    page.goto(server + table["seats"][0]["invite"])
+    page.wait_for_selector(".sp-board")
+    fr = catalog("fr")
+    expect(page.locator("#banner .banner-text")).to_have_text(fr["web.banner.your_turn"])
+    expect(page.locator("#log li").first).to_have_text(fr["stool-pigeon.event.deal"].format(cards=4))
+    page.select_option("#lang", "es")
+    es = catalog("es")
+    expect(page.locator("#banner .banner-text")).to_have_text(es["web.banner.your_turn"])
+    expect(page.locator("#log li").first).to_have_text(es["stool-pigeon.event.deal"].format(cards=4))
+    expect(page.locator(".big-buttons .do-draw")).to_have_text(es["stool-pigeon.action.draw"])
+    shot(page, "table-es")
+    assert json.loads(page.locator(".big-buttons .do-draw").get_attribute("data-action")) == ["draw"]
