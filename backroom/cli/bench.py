@@ -19,8 +19,7 @@ def bench_command(args: argparse.Namespace, console: Console) -> int:
     if args.target == "server":
         from backroom.server.bench import bench_server_command
 
-        result: int = bench_server_command(args, console)
-        return result
+        return bench_server_command(args)
     game = get_game(args.target)
     players = args.players or min(game.max_players, 4)
     game.check_players(players)

@@ -17,6 +17,7 @@ from rich.console import Console
 
 from backroom.engine.errors import BadOptions, EngineError
 from backroom.i18n import LANGUAGES, normalize_language, translate
+from backroom.server.bench import add_bench_server_args
 from backroom.server.cli import add_serve_command
 
 
@@ -98,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seconds", type=float, default=5.0)
     p.add_argument("--json", action="store_true")
+    add_bench_server_args(p)
     common(p)
     add_serve_command(sub)
     return parser
