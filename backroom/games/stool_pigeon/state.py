@@ -493,7 +493,8 @@ class StoolPigeonState(State):
         assert outcome is not None
         for seat, district in enumerate(self.districts):
             cards = [_face(c) for c in district if c != EMPTY]
-            events.append(Event("reveal", {"seat": seat, "cards": cards, "total": outcome.scores[seat]}))
+            total = int(outcome.scores[seat])  # card values are whole numbers; a log shows "14", not "14.0"
+            events.append(Event("reveal", {"seat": seat, "cards": cards, "total": total}))
         events.append(Event("game_over", {"reason": reason, "winners": list(outcome.winners)}))
 
     def soplon_value(self) -> int:

@@ -185,3 +185,14 @@ def test_soplon_is_worth_10_when_no_card_can_be_revealed_ruling():
     assert outcome is not None and outcome.reason == "closed"
     assert outcome.scores[0] == 10.0 + 9.0
     assert outcome.details["soplon_card"] is None
+
+
+def test_reveal_total_is_a_whole_number_bug():
+    # The reveal event carried the Outcome's float score, so the log read "total 14.0".
+    _, events, _ = end_by_closing(
+        [["witness-10", "witness-3", "witness-4", "witness-5"], ["witness-6", "primo", "capo", "witness-2"]],
+        deck=["witness-2"],
+    )
+    totals = [e.params["total"] for e in events if e.kind == "reveal"]
+    assert totals == [14, 9]
+    assert all(type(t) is int for t in totals)
