@@ -19,6 +19,13 @@ from backroom.games.stool_pigeon import GAME
 from backroom.games.stool_pigeon.cards import FACES
 from backroom.games.stool_pigeon.state import EMPTY, StoolPigeonState
 
+FILLER = [
+    ["witness-2", "witness-3", "witness-4", "witness-5"],
+    ["witness-6", "witness-7", "witness-8", "witness-9"],
+    ["witness-10", "witness-2", "witness-3", "witness-4"],
+]
+"""Plain Witness Districts for the seats a test does not look at (two of each of 2, 3, 4)."""
+
 Slot = tuple[int, int]
 """A card's place on the table: (seat whose District holds it, slot index)."""
 

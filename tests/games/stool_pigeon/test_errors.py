@@ -5,13 +5,7 @@
 
 from __future__ import annotations
 
-from .conftest import play, position, refuse
-
-FILLER = [
-    ["witness-2", "witness-3", "witness-4", "witness-5"],
-    ["witness-6", "witness-7", "witness-8", "witness-9"],
-    ["witness-10", "witness-2", "witness-3", "witness-4"],
-]
+from .conftest import FILLER, play, position, refuse
 
 
 def test_acting_out_of_turn_is_refused():

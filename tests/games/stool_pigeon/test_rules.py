@@ -12,14 +12,7 @@ import pytest
 from backroom.games.stool_pigeon import GAME
 from backroom.games.stool_pigeon.state import BOTTOM_ROW
 
-from .conftest import event, faces, kinds, play, position, quiet_turn, refuse
-
-FILLER = [
-    ["witness-2", "witness-3", "witness-4", "witness-5"],
-    ["witness-6", "witness-7", "witness-8", "witness-9"],
-    ["witness-10", "witness-2", "witness-3", "witness-4"],
-]
-"""Plain Witness Districts for the seats a test does not look at."""
+from .conftest import FILLER, event, faces, kinds, play, position, quiet_turn, refuse
 
 # ------------------------------------------------------------------ PREPARACIÓN DE LA PARTIDA
 

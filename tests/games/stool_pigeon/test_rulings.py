@@ -11,13 +11,7 @@ import pytest
 from backroom.engine.errors import BadOptions
 from backroom.games.stool_pigeon import GAME
 
-from .conftest import event, faces, kinds, play, position, quiet_turn, refuse
-
-FILLER = [
-    ["witness-2", "witness-3", "witness-4", "witness-5"],
-    ["witness-6", "witness-7", "witness-8", "witness-9"],
-    ["witness-10", "witness-2", "witness-3", "witness-4"],
-]
+from .conftest import FILLER, event, faces, kinds, play, position, quiet_turn, refuse
 
 
 def test_player_count_is_two_to_six_ruling():
@@ -61,9 +55,28 @@ def test_an_exhausted_draw_pile_is_rebuilt_from_the_discard_pile_but_its_top_car
     events = state.apply(0, ("draw",))
     assert event(events, "reshuffle").params == {"cards": 2}
     assert kinds(events)[0] == "reshuffle"
-    assert [f for f in state.view(None)["discard"]] == ["witness-9"]
+    assert state.view(None)["discard"] == ["witness-9"]
     assert state.view(0)["held"] in ("witness-5", "witness-6")
     assert state.view(None)["deck"] == 1
+
+
+def test_a_penalty_draw_may_reshuffle_but_the_played_card_stays_on_top_ruling():
+    # The same rebuild happens in the middle of a window: a penalty card drawn from an empty
+    # draw pile reshuffles the discard pile under the Witness that opened the window.
+    state = position(
+        [FILLER[0], FILLER[1]],
+        deck=[],
+        discard=["witness-9", "witness-10", "witness-7"],
+        leftover=1,
+        phase="snap",
+        window=7,
+        eligible=[1, 0],
+    )
+    events = state.apply(1, ("snap", 0, 0))
+    assert kinds(events) == ["snap_miss", "reshuffle", "penalty"]
+    assert state.view(None)["discard"] == ["witness-7"]
+    assert faces(state, 1)[-1] in ("witness-9", "witness-10")
+    assert state.phase == "snap" and state.window_value == 7
 
 
 def test_the_game_ends_when_no_card_can_be_drawn_for_the_next_turn_ruling():

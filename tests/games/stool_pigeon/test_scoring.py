@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import event, faces, kinds, position, quiet_turn
+from .conftest import event, faces, kinds, position, quiet_turn, top_of_deck
 
 
 def end_by_closing(districts, deck):
@@ -130,6 +130,7 @@ def test_soplon_is_worth_the_top_card_of_the_draw_pile_at_the_end():
     assert kinds(events).index("soplon_value") < kinds(events).index("reveal")
     assert outcome.scores == (9.0, 6.0 + 9.0)
     assert outcome.details["soplon_card"] == "witness-6"
+    assert top_of_deck(state) == ["witness-6"]  # revealed, then left on the draw pile
     assert state.card_value(state.districts[1][0]) == 6
 
 
