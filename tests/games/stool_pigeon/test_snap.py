@@ -15,9 +15,9 @@ PLAYED_7 = ["witness-7", "witness-3", "witness-4", "witness-5"]
 """Seat 0's District: slot 0 holds the Witness 7 it is about to play."""
 
 
-def open_window_7(*others: list[str | None], deck: tuple[str, ...] = ("witness-2", "witness-10")):
+def open_window_7(*others: list[str | None]):
     """Seat 0 draws a Witness 2, swaps it into slot 0 and plays a Witness 7."""
-    state = position([PLAYED_7, *others], deck=deck)
+    state = position([PLAYED_7, *others], deck=["witness-2", "witness-10"])
     events = play(state, (0, ("draw",)), (0, ("swap", 0)))
     assert event(events, "window_open").params == {"value": 7}
     return state
@@ -56,8 +56,8 @@ def test_eliminar_the_player_who_played_the_witness_may_snap_too():
 def test_eliminar_from_another_district_you_give_one_of_your_own_face_down_unseen():
     # "Puedes descartar una carta que se encuentre en cualquier Distrito ... Si eliminas una
     # carta de Testigo de otro Distrito, coloca en él una carta de tu Distrito para
-    # sustituirla (bocabajo y sin mirarla)." Seat 2 takes seat 1's Witness 7 and gives back
-    # its slot 3, into the emptied slot.
+    # sustituirla (bocabajo y sin mirarla)." Seat 2 takes seat 1's Witness 7 and gives it
+    # the Matón of its slot 2, into the emptied slot.
     state = open_window_7(
         ["witness-6", "witness-7", "witness-8", "witness-9"],
         ["witness-10", "witness-2", "maton", "witness-3"],
