@@ -58,7 +58,6 @@ from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
-from backroom.engine.rng import rng_clone, rng_from_json, rng_to_json
 from backroom.games.slush_fund.cards import (
     BASE_VP,
     BUILT_IN,
@@ -108,6 +107,7 @@ def _pol_msg(p: int) -> Msg:
 class SlushFundState(State):
     GAME_ID = GAME_ID
     __slots__ = (
+        "_legal",
         "_outcome",
         "active",
         "deck",
@@ -122,7 +122,6 @@ class SlushFundState(State):
         "phase",
         "piles",
         "removed",
-        "rng",
         "scandals",
         "spy_moved",
         "time",
@@ -146,22 +145,23 @@ class SlushFundState(State):
         self.active = 0
         self.spy_moved = False
         self.turns = 0
-        self.rng = random.Random(0)
         self.end_reason = ""
         self._outcome: Outcome | None = None
+        self._legal: list[Action] | None = None
+        """The active seat's legal actions, kept until the next ``apply`` (asked twice a move)."""
 
     # ----------------------------------------------------------------- setup
 
     @classmethod
     def deal(cls, players: int, deck_def: Deck, seed: int) -> tuple[Self, list[Event]]:
         """Setup: lay out the five politicians (a row for two, a square around the President
-        for three or four), shuffle the 90 game cards; the first seat starts."""
+        for three or four), shuffle the 90 game cards; the first seat starts. The shuffle is
+        the game's only chance, so the state keeps no generator: clones stay cheap."""
         state = cls()
         state.n = players
         state.deck_def = deck_def
-        state.rng = random.Random(seed)
         state.deck = list(range(len(deck_def)))
-        state.rng.shuffle(state.deck)
+        random.Random(seed).shuffle(state.deck)
         state.piles = [[[] for _ in range(POLS)] for _ in range(players)]
         state.known = [0] * players
         layout = "row" if players == 2 else "square"
@@ -177,9 +177,14 @@ class SlushFundState(State):
         return () if self.phase == OVER else (self.active,)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if seat != self.active or phase == OVER:
+        if seat != self.active or self.phase == OVER:
             return []
+        if self._legal is None:
+            self._legal = self._legal_now(seat)
+        return self._legal
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        phase = self.phase
         if phase == PLAY:
             return self._play_actions(seat)
         faces = self.deck_def.faces
@@ -260,6 +265,7 @@ class SlushFundState(State):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if action not in self.legal_actions(seat):
             raise IllegalAction(self._why_illegal(seat, action), seat=seat, action=list(action))
+        self._legal = None
         kind = action[0]
         events: list[Event] = []
         if kind == "draw":
@@ -664,9 +670,9 @@ class SlushFundState(State):
         other.active = self.active
         other.spy_moved = self.spy_moved
         other.turns = self.turns
-        other.rng = rng_clone(self.rng)
         other.end_reason = self.end_reason
         other._outcome = self._outcome
+        other._legal = None
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -688,7 +694,6 @@ class SlushFundState(State):
             "active": self.active,
             "spy_moved": self.spy_moved,
             "turns": self.turns,
-            "rng": rng_to_json(self.rng),
             "end_reason": self.end_reason,
         }
 
@@ -714,7 +719,6 @@ class SlushFundState(State):
             state.active = int(data["active"])
             state.spy_moved = bool(data["spy_moved"])
             state.turns = int(data["turns"])
-            state.rng = rng_from_json(data["rng"])
             state.end_reason = str(data["end_reason"])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a valid {GAME_ID} position: {exc}") from exc

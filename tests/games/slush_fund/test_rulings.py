@@ -1,0 +1,155 @@
+"""Slush Fund rulings: what the rulebook leaves open, decided in ``docs/games/slush-fund.md``
+("Rulings") and in ``shared/rules/slush-fund-data.md``. One test per ruling, named after it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from backroom.games.slush_fund.cards import load_deck_file
+
+from .conftest import (
+    PRESIDENT,
+    SENATOR,
+    SPEAKER,
+    VICE_PRESIDENT,
+    event,
+    faces_of,
+    final,
+    kinds,
+    pile,
+    play,
+    position,
+)
+
+
+def test_ruling_thief_takes_the_topmost_money_card_skipping_vp_cards():
+    # Ruling 1: the topmost *money* card of the chosen pile, onto the top of the thief's pile.
+    state = position(
+        {(0, SENATOR): ["money-50", "money-10", "vp", "vp"]}, held=["thief", "vp"], phase="play", active=1
+    )
+    state.apply(1, ("thief", 0, SENATOR))
+    assert pile(state, 0, SENATOR) == ["money-50", "vp", "vp"]
+    assert pile(state, 1, SENATOR) == ["money-10"]
+
+
+def test_ruling_thief_may_target_only_piles_that_may_hold_money_as_far_as_the_thief_can_see():
+    # A pile whose only card is a VP card is visibly without money: not a target. A pile with a
+    # covered card the thief has not seen may hold money: a target (hidden cards never decide).
+    piles = {(0, PRESIDENT): ["vp"], (0, SENATOR): ["vp", "vp"], (0, SPEAKER): ["money-10"]}
+    state = position(piles, held=["thief", "vp"], phase="play", active=1)
+    thefts = sorted(a for a in state.legal_actions(1) if a[0] == "thief")
+    assert thefts == [("thief", 0, SPEAKER), ("thief", 0, SENATOR)]
+    # Once a Spy has shown the thief that the Senator pile is all VP, it is no target either.
+    seen = position(piles, held=["thief", "vp"], phase="play", active=1, known={1: [(0, SENATOR)]})
+    assert [a for a in seen.legal_actions(1) if a[0] == "thief"] == [("thief", 0, SPEAKER)]
+
+
+def test_ruling_thief_finding_no_money_is_spent_and_the_pile_is_shown_to_everyone():
+    state = position({(0, SENATOR): ["vp", "vp"]}, held=["thief", "vp"], phase="play", active=1)
+    events = state.apply(1, ("thief", 0, SENATOR))
+    assert event(events, "thief_empty").params["cards"] == ["vp", "vp"]
+    assert event(events, "thief_empty").to is None
+    assert pile(state, 0, SENATOR) == ["vp", "vp"] and faces_of(state, state.out) == ["thief"]
+    assert state.view(1)["piles"][0][SENATOR]["cards"] == ["vp", "vp"]
+
+
+def test_ruling_spy_parts_are_optional_but_one_must_be_possible():
+    # Ruling 2: move a Scandal and/or look. With no Scandal anywhere only the look is offered;
+    # after a move the look may be skipped.
+    state = position({(1, SPEAKER): ["money-10"]}, held=["spy", "vp"], phase="play")
+    assert [a for a in state.legal_actions(0) if a[0].startswith("spy")] == [("spy",)]
+    moved = position({(1, SPEAKER): ["money-10"]}, held=["spy", "vp"], phase="play", scandals={SENATOR: 1})
+    moved.apply(0, ("spy_move", SENATOR, PRESIDENT))
+    assert ("no_look",) in moved.legal_actions(0)
+    play(moved, (0, ("no_look",)))
+    assert moved.phase == "play" and faces_of(moved, moved.held) == ["vp"]
+    # Without a move the look is the whole point: it cannot be skipped.
+    state.apply(0, ("spy",))
+    assert ("no_look",) not in state.legal_actions(0)
+
+
+def test_ruling_spy_look_is_private_to_the_spy():
+    state = position({(1, SPEAKER): ["money-50", "money-10"]}, held=["spy", "vp"], phase="play")
+    events = play(state, (0, ("spy",)), (0, ("look", 1, SPEAKER)))
+    assert event(events, "look").to is None and "cards" not in event(events, "look").params
+    assert event(events, "spy_saw").to == (0,)
+    assert state.view(0)["piles"][1][SPEAKER]["cards"] == ["money-50", "money-10"]
+    assert state.view(None)["piles"][1][SPEAKER]["cards"] == [None, "money-10"]
+    # Without recall (a person's memory) only what lies face up now is shown.
+    assert state.view(0, recall=False)["piles"][1][SPEAKER]["cards"] == [None, "money-10"]
+
+
+def test_ruling_a_spy_moving_a_fifth_scandal_removes_the_politician():
+    state = position(held=["spy", "vp"], phase="play", scandals={SENATOR: 1, VICE_PRESIDENT: 4})
+    events = state.apply(0, ("spy_move", SENATOR, VICE_PRESIDENT))
+    assert "politician_removed" in kinds(events) and state.removed[VICE_PRESIDENT]
+
+
+def test_ruling_discarded_cards_go_to_the_discard_pile_not_the_slush_fund():
+    # Ruling 4: discards to the discard pile; used power cards leave the game.
+    state = position(held=["scandal", "money-20"], phase="play")
+    play(state, (0, ("discard", "scandal")), (0, ("discard", "money-20")))
+    assert faces_of(state, state.discard)[-2:] == ["scandal", "money-20"]
+    assert state.fund == [] and state.out == []
+
+
+def test_ruling_covered_bribes_are_hidden_even_from_players_who_saw_them_played():
+    # Every card is played face up, but the rules forbid looking at others' piles: Backroom
+    # models a covered bribe as hidden from opponents, perfect recall or not.
+    state = position(held=["money-50", "money-10"], phase="play")
+    play(state, (0, ("bribe", "money-50", PRESIDENT)), (0, ("bribe", "money-10", PRESIDENT)))
+    for recall in (True, False):
+        assert state.view(1, recall=recall)["piles"][0][PRESIDENT]["cards"] == [None, "money-10"]
+
+
+def test_ruling_a_moved_card_is_seen_on_its_new_top_and_forgotten_where_it_was():
+    # A Spy saw the Senator pile; the owner transfers its $50K away: it now shows on the
+    # President pile's top, and the spy's memory of the Senator pile keeps the rest.
+    piles = {(1, SENATOR): ["money-50", "money-20", "vp"], (1, PRESIDENT): ["money-10"]}
+    state = position(piles, held=["transfer", "vp"], phase="play", active=1, known={0: [(1, SENATOR)]})
+    state.apply(1, ("transfer", SENATOR, "money-50", PRESIDENT))
+    view = state.view(0)["piles"][1]
+    assert view[SENATOR]["cards"] == ["money-20", "vp"]
+    assert view[PRESIDENT]["cards"] == [None, "money-50"]
+
+
+def test_ruling_nobody_wins_a_politician_without_money():
+    state, events = final({(0, SPEAKER): ["vp", "vp"]})
+    assert state.politician_result(SPEAKER)["winners"] == []
+    assert any(e.kind == "politician_unclaimed" and e.params["pol"] == SPEAKER for e in events)
+
+
+def test_ruling_removed_politicians_piles_stay_hidden_at_the_end():
+    # Piles of a politician removed by its fifth Scandal leave the game face down; the others
+    # are all revealed when the game ends.
+    piles = {(0, SPEAKER): ["money-50", "money-20"], (0, SENATOR): ["money-40", "money-30"]}
+    state, _ = final(piles, scandals={SPEAKER: 5})
+    view = state.view(1)
+    assert view["piles"][0][SPEAKER]["cards"] == [None, "money-20"]
+    assert view["piles"][0][SENATOR]["cards"] == ["money-40", "money-30"]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.details["politicians"][SPEAKER]["money"] is None
+
+
+def test_ruling_an_exhausted_deck_ends_the_game(tmp_path: Path):
+    # Data file, unknown 5: with a deck of fewer than ten Time cards, the end of the deck ends
+    # the game (at the end of a turn, or at once during a reveal).
+    cards = [{"type": "money", "value": 10000, "count": 80}, {"type": "vp", "count": 10}]
+    path = tmp_path / "no-time.json"
+    path.write_text(json.dumps({"cards": cards}), "utf-8")
+    deck = load_deck_file(str(path))
+    state = position(deck=["money-10"] * 3, leftover="discard", deck_def=deck)
+    play(state, (0, ("draw",)), (0, ("stash", "money-10")))
+    events = play(state, (0, ("bribe", "money-10", PRESIDENT)), (0, ("bribe", "money-10", SENATOR)))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "deck_exhausted" and kinds(events)[-1] == "game_over"
+    short = position(deck=["money-10"] * 2, leftover="discard", deck_def=deck)
+    short.apply(0, ("draw",))
+    assert short.is_over and faces_of(short, short.held) == ["money-10", "money-10"]
+
+
+def test_ruling_identical_cards_are_one_choice():
+    # Two $10K cards in the fund are one choice: the same card for every purpose.
+    state = position(fund=["money-10", "money-10", "vp"])
+    assert state.legal_actions(0) == [("draw",), ("take", "money-10"), ("take", "vp")]
