@@ -43,30 +43,54 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class LiveServer:
+    """``create_app`` under uvicorn in a thread, on a fixed loopback port and database file, so a
+    test can stop it and start it again where clients expect it (a restart, as after a crash)."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> LiveServer:
+        import uvicorn
+
+        from backroom.server.app import create_app
+
+        config = uvicorn.Config(
+            create_app(f"sqlite:///{self.db}"),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            timeout_graceful_shutdown=2,
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 20
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+        assert self._thread is not None
+        self._thread.join(timeout=10)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a live server with an empty database."""
-    import uvicorn
-
-    from backroom.server.app import create_app
-
     data = tmp_path_factory.mktemp("backroom-data")
     os.environ["BACKROOM_DATA_DIR"] = str(data)
-    app = create_app(f"sqlite:///{data / 'test.db'}")
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    yield base
-    uv.should_exit = True
-    thread.join(timeout=10)
+    live = LiveServer(data / "test.db").start()
+    yield live.base
+    live.stop()
 
 
 @pytest.fixture(scope="session")

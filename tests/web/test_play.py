@@ -5,13 +5,14 @@ pages speak Spanish, English and French."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from backroom.games import get_game
 from backroom.i18n import catalog
-from tests.web.conftest import get_json, post_json, shot
+from tests.web.conftest import LiveServer, get_json, post_json, shot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -209,3 +210,37 @@ def test_pages_switch_between_spanish_english_and_french(server: str, browser: B
     expect(page.locator(".big-buttons .do-draw")).to_have_text(es["stool-pigeon.action.draw"])
     shot(page, "table-es")
     assert json.loads(page.locator(".big-buttons .do-draw").get_attribute("data-action")) == ["draw"]
+
+
+def test_a_reload_or_a_server_restart_lands_in_the_same_seat(browser: Browser, tmp_path: Path) -> None:
+    live = LiveServer(tmp_path / "restart.db").start()
+    server = live.base
+    table = post_json(
+        f"{server}/api/tables",
+        {"game": "stool-pigeon", "players": 2, "seats": [{"kind": "bot"}, {"kind": "human"}], "bot_delay": 0},
+    )
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(server + table["seats"][1]["invite"] + "&lang=en")
+        page.wait_for_selector(TURN_OR_END)
+        # A bare table address (no token) finds the seat remembered in this browser.
+        page.goto(f"{server}/t/{table['id']}")
+        page.wait_for_selector(TURN_OR_END)
+        assert "token=" in page.url
+        expect(page.locator('.district.mine[data-district="1"]')).to_have_count(1)
+        version = int(page.locator("body").get_attribute("data-version") or "0")
+        # The server goes away: the page says so and retries until it is back, then the game
+        # goes on from the same position in the same seat.
+        live.stop()
+        expect(page.locator("#conn")).not_to_have_attribute("data-state", "open", timeout=10000)
+        live.start()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=20000)
+        page.wait_for_selector(TURN_OR_END)
+        assert int(page.locator("body").get_attribute("data-version") or "0") == version
+        page.locator(".pile-card.clickable").click()
+        page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+        expect(page.locator('[data-pile="held"] .sp-card')).not_to_have_attribute("data-face", "back")
+    finally:
+        context.close()
+        live.stop()

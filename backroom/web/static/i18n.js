@@ -107,3 +107,33 @@ function safeSet(key, value) {
 }
 
 export const storage = { get: safeGet, set: safeSet };
+
+/** A message from a view (`{"$": key, ...params}`), translated the way the server does:
+ * nested messages first, `seat`/`*_seat` as player names, `card(s)`/`*_card` as card names
+ * of the key's own game (`<game>.card.<face>`). Anything else is shown as it is. */
+export function tMsg(msg, names = []) {
+  if (!msg || typeof msg !== "object" || !("$" in msg)) return msg === null || msg === undefined ? "" : String(msg);
+  const prefix = String(msg.$).split(".")[0];
+  const params = {};
+  for (const [name, value] of Object.entries(msg)) {
+    if (name !== "$") params[name] = renderParam(prefix, name, value, names);
+  }
+  return t(msg.$, params);
+}
+
+function renderParam(prefix, name, value, names) {
+  if (value && typeof value === "object" && !Array.isArray(value) && "$" in value) return tMsg(value, names);
+  if (Array.isArray(value)) return value.map((v) => renderParam(prefix, name, v, names)).join(", ");
+  if ((name === "seat" || name.endsWith("_seat")) && Number.isInteger(value)) {
+    return names[value] || t("ui.seat_name", { number: value + 1 });
+  }
+  if ((name === "card" || name === "cards" || name.endsWith("_card")) && typeof value === "string") {
+    return t(`${prefix}.card.${value}`);
+  }
+  return value;
+}
+
+/** A number written the reader's way (thousands separators), e.g. dollar amounts. */
+export function formatNumber(value) {
+  return new Intl.NumberFormat(lang()).format(value);
+}

@@ -6,7 +6,7 @@
 
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
-import { has, languageSwitcher, lang, setLang, storage, t, tFirst } from "./i18n.js";
+import { formatNumber, has, languageSwitcher, lang, setLang, storage, t, tFirst, tMsg } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -166,6 +166,8 @@ function context() {
     rerender: render,
     t,
     tFirst,
+    tMsg: (msg) => tMsg(msg, names()),
+    number: formatNumber,
     h,
   };
 }

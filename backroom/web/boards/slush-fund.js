@@ -1,0 +1,245 @@
+// Slush Fund: players bribe five politicians with piles of cards; only the top of another
+// player's pile is visible. The board is a grid: politicians across (their Scandals, whether
+// removed), players down (their pile at each politician). Above it: the deck, the Time track,
+// the slush fund and the cards to play this turn. Clicks: the deck to reveal, a fund card to
+// take, a card to play (then a pile or a politician as its target), an opponent's pile to rob
+// or spy on. Every use of the chosen card is also listed as a button under it.
+// View fields: see the docstring of backroom/games/slush_fund/state.py.
+
+const GAME = "slush-fund";
+const OWN_FACE = { scandal: "scandal", thief: "thief", spy: "spy", spy_move: "spy", transfer: "transfer" };
+
+/** The held face an action plays (bribe and discard name it; the others by kind). */
+function faceOf(action) {
+  const kind = action[0];
+  if (kind === "bribe" || kind === "discard") return action[1];
+  return OWN_FACE[kind] || null;
+}
+
+function cardClass(face) {
+  if (face.startsWith("money-")) return "money";
+  return face;
+}
+
+export function render(root, ctx) {
+  const { h, t, view } = ctx;
+  const memo = ctx.memo;
+  const byKind = {};
+  for (const e of ctx.legal) (byKind[e.action[0]] ||= []).push(e);
+  const playing = view.phase === "play" && ctx.legal.length > 0;
+  const heldFaces = [...new Set(view.held)];
+  if (!playing || !heldFaces.includes(memo.card)) memo.card = playing && heldFaces.length === 1 ? heldFaces[0] : null;
+  const chosen = playing ? ctx.legal.filter((e) => faceOf(e.action) === memo.card) : [];
+
+  // Targets a click can reach: own or other piles, and politician headers.
+  const pileAction = new Map();
+  const polAction = new Map();
+  for (const e of chosen) {
+    const [kind, a, b] = e.action;
+    if (kind === "bribe") pileAction.set(`${ctx.seat}:${b}`, e);
+    if (kind === "thief") pileAction.set(`${a}:${b}`, e);
+    if (kind === "scandal") polAction.set(a, e);
+  }
+  for (const e of byKind.look || []) pileAction.set(`${e.action[1]}:${e.action[2]}`, e);
+
+  const card = (face, attrs = {}) => {
+    if (face === null) return h("span", { class: "sf-card back", "data-face": "back", title: t("web.hidden_card"), ...attrs });
+    const value = face.startsWith("money-") ? face.slice(6) : null;
+    return h(
+      "span",
+      { class: ["sf-card", `sf-${cardClass(face)}`], "data-face": face, ...attrs },
+      value ? h("b", { text: value }) : null,
+      h("span", { text: t(`${GAME}.card.${face}`) }),
+    );
+  };
+
+  const clickCard = (face, entry, extra = {}) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: ["sf-pick", entry && "clickable", extra.selected && "selected"],
+        disabled: !entry || ctx.pending,
+        "data-action": entry && entry.action ? JSON.stringify(entry.action) : false,
+        title: entry ? entry.label : false,
+        "aria-label": entry ? entry.label : t(`${GAME}.card.${face}`),
+        onclick: () => (entry.select ? entry.select() : ctx.act(entry.action)),
+      },
+      card(face),
+    );
+
+  // The deck, Time track, slush fund and the cards to play.
+  const draw = (byKind.draw || [])[0];
+  const take = new Map((byKind.take || []).map((e) => [e.action[1], e]));
+  const stash = new Map((byKind.stash || []).map((e) => [e.action[1], e]));
+  const top = h(
+    "div",
+    { class: "sf-top" },
+    h(
+      "div",
+      { class: "sf-deck" },
+      h(
+        draw ? "button" : "div",
+        {
+          class: ["pile-card", draw && "clickable"],
+          type: draw ? "button" : false,
+          "data-action": draw ? JSON.stringify(draw.action) : false,
+          "aria-label": draw ? draw.label : false,
+          onclick: draw ? () => ctx.act(draw.action) : false,
+        },
+        h("span", { class: "sf-card back sf-deck-card" }),
+      ),
+      h("span", { class: "pile-label", text: t(`${GAME}.ui.deck`, { count: view.deck }) }),
+      h("span", { class: "pile-label", text: t(`${GAME}.ui.time`, { count: view.time, limit: view.time_to_end }) }),
+      h("meter", { min: 0, max: view.time_to_end, value: view.time, class: "sf-meter", "aria-hidden": "true" }),
+    ),
+    h(
+      "div",
+      { class: "sf-row" },
+      h("span", { class: "sf-row-label", text: t(`${GAME}.ui.fund`) }),
+      view.fund.length
+        ? view.fund.map((face) => clickCard(face, take.get(face)))
+        : h("span", { class: "muted", text: "—" }),
+    ),
+    h(
+      "div",
+      { class: "sf-row held" },
+      h("span", { class: "sf-row-label", text: t(`${GAME}.ui.held`) }),
+      view.held.length
+        ? view.held.map((face) => {
+            let entry = stash.get(face);
+            if (playing) {
+              entry = {
+                label: t("web.slush-fund.choose_card", { card: t(`${GAME}.card.${face}`) }),
+                select: () => {
+                  memo.card = memo.card === face ? null : face;
+                  ctx.rerender();
+                },
+              };
+            }
+            return clickCard(face, entry, { selected: memo.card === face });
+          })
+        : h("span", { class: "muted", text: "—" }),
+    ),
+  );
+
+  // Every use of the chosen card (and the phase's other buttons), by label.
+  const buttons = [...chosen, ...(byKind.no_look || [])];
+  const strip = h(
+    "div",
+    { class: "big-buttons sf-uses" },
+    buttons.map((e) =>
+      h("button", {
+        type: "button",
+        class: [e.action[0] === "no_look" ? "big" : "use", e.action[0] === "discard" || e.action[0] === "no_look" ? "secondary" : "primary", `do-${e.action[0]}`],
+        "data-action": JSON.stringify(e.action),
+        disabled: ctx.pending,
+        text: e.label,
+        onclick: () => ctx.act(e.action),
+      }),
+    ),
+  );
+
+  const order = Array.from({ length: view.players }, (_, i) => i).filter((s) => s !== ctx.seat);
+  if (ctx.seat !== null) order.push(ctx.seat);
+  const outcome = view.outcome || ctx.outcome;
+  const grid = h(
+    "table",
+    { class: "sf-grid" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { text: "" }),
+        view.politicians.map((pol, p) => {
+          const entry = polAction.get(p);
+          return h(
+            "th",
+            { class: ["sf-pol", pol.removed && "removed"], "data-politician": p },
+            h(
+              entry ? "button" : "div",
+              {
+                class: ["sf-pol-card", entry && "clickable"],
+                type: entry ? "button" : false,
+                "data-action": entry ? JSON.stringify(entry.action) : false,
+                title: entry ? entry.label : false,
+                onclick: entry ? () => ctx.act(entry.action) : false,
+              },
+              h("span", { class: "sf-rank", text: pol.rank }),
+              h("span", { class: "sf-pol-name", text: t(`${GAME}.politician.${pol.id}`) }),
+              h(
+                "span",
+                { class: "sf-scandals", title: t(`${GAME}.ui.scandals`) },
+                Array.from({ length: 5 }, (_, i) => h("i", { class: i < pol.scandals ? "on" : "" })),
+              ),
+              pol.removed ? h("span", { class: "badge closed", text: t(`${GAME}.ui.removed`) }) : null,
+            ),
+          );
+        }),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      order.map((seat) =>
+        h(
+          "tr",
+          { class: [seat === ctx.seat && "mine", ctx.actors.includes(seat) && "acting"], "data-seat": seat },
+          h(
+            "th",
+            { class: "sf-player" },
+            seat === ctx.seat ? t("web.you") : ctx.name(seat),
+            outcome ? h("div", { class: "badge total", text: t("web.slush-fund.vp", { vp: outcome.scores[seat] }) }) : null,
+          ),
+          view.piles[seat].map((pile, p) => {
+            const entry = pileAction.get(`${seat}:${p}`);
+            const topFace = pile.count ? pile.cards[pile.cards.length - 1] : undefined;
+            const covered = pile.cards.slice(0, -1);
+            return h(
+              "td",
+              { class: ["sf-pile", view.politicians[p].removed && "removed"], "data-seat": seat, "data-politician": p },
+              h(
+                entry ? "button" : "div",
+                {
+                  class: ["sf-pile-box", entry && "clickable"],
+                  type: entry ? "button" : false,
+                  "data-action": entry ? JSON.stringify(entry.action) : false,
+                  title: entry ? entry.label : false,
+                  "aria-label": entry ? entry.label : false,
+                  onclick: entry ? () => ctx.act(entry.action) : false,
+                },
+                pile.count ? card(topFace) : h("span", { class: "sf-empty" }),
+                covered.length
+                  ? h("span", { class: "sf-covered" }, covered.map((f) => (f === null ? h("i", { class: "back" }) : h("i", { class: `sf-${cardClass(f)}`, title: t(`${GAME}.card.${f}`) }))))
+                  : null,
+                pile.money !== null && pile.count ? h("span", { class: "sf-sum", text: t("web.slush-fund.money", { money: pile.money / 1000 }) }) : null,
+              ),
+            );
+          }),
+        ),
+      ),
+    ),
+  );
+
+  const status = h(
+    "div",
+    { class: "status" },
+    h("div", { class: "phase", text: ctx.tFirst([`${GAME}.phase.${view.phase}`, view.phase]) }),
+    h("p", {
+      class: "hint",
+      text: !ctx.legal.length
+        ? view.phase === "over"
+          ? ""
+          : t("web.banner.waiting", { players: ctx.actors.map(ctx.name).join(", ") })
+        : playing && !memo.card
+          ? t("web.slush-fund.hint.pick")
+          : playing
+            ? t("web.slush-fund.hint.target")
+            : ctx.tFirst([`web.slush-fund.hint.${view.phase}`, `${GAME}.phase.${view.phase}`]),
+    }),
+  );
+
+  root.replaceChildren(h("div", { class: ["sf-board", `phase-${view.phase}`] }, h("div", { class: "middle sf-middle" }, top, status, strip), h("div", { class: "sf-grid-wrap" }, grid)));
+}
