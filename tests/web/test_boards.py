@@ -1,0 +1,158 @@
+"""The boards, one position at a time: each board module is loaded in the browser and given a
+view and legal actions made by the engine itself, and a click must send exactly the action the
+player aimed at. Positions are built directly (phases and fields set), never left to a seed."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from backroom.games import get_game
+from backroom.games.stool_pigeon import state as sp
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+BOARDS = Path(__file__).resolve().parents[2] / "backroom" / "web" / "boards"
+
+RENDER = """async ([game, view, legal, seat]) => {
+  const board = await import(`/static/boards/${game}.js`);
+  const { h } = await import("/static/static/dom.js");
+  window.acted = [];
+  const root = h("div", { id: "under-test", class: "board" });
+  document.body.replaceChildren(root);
+  const names = ["Ana", "Bruno", "Carla", "Dario", "Eva", "Fede", "Gala"];
+  const ctx = {
+    game, seat, view, actors: view.actors || [], events: [], seats: [], names,
+    name: (s) => names[s], deadline: null, outcome: null, memo: {}, pending: false,
+    legal: legal.map((action) => ({ action, label: JSON.stringify(action) })),
+    act: (action) => window.acted.push(action),
+    rerender: () => board.render(root, ctx),
+    t: (key) => key, tFirst: (keys) => keys[0], tMsg: (msg) => JSON.stringify(msg), number: String, h,
+  };
+  board.render(root, ctx);
+}"""
+
+
+@pytest.fixture(scope="module")
+def page(server: str, browser: Any) -> Page:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector(".game-choice")
+    return page
+
+
+def show(page: Page, state: Any, seat: int) -> list[list[Any]]:
+    legal = [list(a) for a in state.legal_actions(seat)]
+    view = json.loads(json.dumps(state.view(seat)))
+    page.evaluate(RENDER, [state.GAME_ID, view, legal, seat])
+    return legal
+
+
+def acted(page: Page) -> list[list[Any]]:
+    result: list[list[Any]] = page.evaluate("window.acted")
+    return result
+
+
+def slot(seat: int, index: int) -> str:
+    return f'.district[data-district="{seat}"] [data-slot="{index}"]'
+
+
+def stool_pigeon(phase: str, active: int = 0) -> sp.StoolPigeonState:
+    state, _ = get_game("stool-pigeon").start(3, {"memory_aid": True}, 5)
+    assert isinstance(state, sp.StoolPigeonState)
+    state.active = active
+    state.phase = phase
+    return state
+
+
+def test_stool_pigeon_draw_is_a_click_on_the_draw_pile(page: Page) -> None:
+    show(page, stool_pigeon(sp.DRAW), 0)
+    page.click(".pile-card.clickable")
+    assert acted(page) == [["draw"]]
+    page.click(".big-buttons .do-close")
+    assert acted(page) == [["draw"], ["close"]]
+
+
+def test_stool_pigeon_swap_is_a_click_on_one_of_your_cards(page: Page) -> None:
+    state = stool_pigeon(sp.DRAW)
+    state.apply(0, ("draw",))
+    show(page, state, 0)
+    assert page.locator('[data-pile="held"] .sp-card').get_attribute("data-face") != "back"
+    assert page.locator(".district:not(.mine) button.slot").count() == 0
+    page.click(slot(0, 2))
+    assert acted(page) == [["swap", 2]]
+
+
+def test_stool_pigeon_switch_is_two_clicks_and_a_second_click_unselects(page: Page) -> None:
+    show(page, stool_pigeon(sp.SWITCH), 0)
+    page.click(slot(1, 0))
+    assert acted(page) == []
+    page.click(slot(1, 0))  # changed my mind
+    page.click(slot(2, 3))
+    page.click(slot(0, 1))
+    assert acted(page) == [["switch", 0, 1, 2, 3]]
+
+
+def test_stool_pigeon_snap_window_offers_every_card_and_a_pass(page: Page) -> None:
+    state = stool_pigeon(sp.SNAP)
+    state.window_value = 5
+    state.eligible = [1, 2, 0]
+    legal = show(page, state, 1)
+    assert page.locator("button.slot.clickable").count() == len(legal) - 1
+    page.click(slot(0, 3))
+    page.click(".big-buttons .do-pass")
+    assert acted(page) == [["snap", 0, 3], ["pass"]]
+
+
+def test_stool_pigeon_capo_removes_your_card_or_adds_to_another_district(page: Page) -> None:
+    show(page, stool_pigeon(sp.CAPO), 0)
+    page.click(slot(0, 1))
+    page.click('.district[data-district="2"] .add-here')
+    assert acted(page) == [["remove", 1], ["add", 2]]
+
+
+def test_stool_pigeon_give_is_a_click_on_the_card_to_give(page: Page) -> None:
+    state = stool_pigeon(sp.GIVE)
+    state.giver = 2
+    state.give_target = (0, 1)
+    state.discard.append(state.districts[0][1])
+    state.districts[0][1] = sp.EMPTY
+    show(page, state, 2)
+    assert page.locator(".give-target").count() == 1
+    page.click(slot(2, 0))
+    assert acted(page) == [["give", 0]]
+
+
+@pytest.mark.parametrize("game_id", sorted(p.stem for p in BOARDS.glob("*.js") if p.stem != "generic"))
+def test_every_clickable_thing_sends_a_legal_action_of_the_seat(page: Page, game_id: str) -> None:
+    """Along random games, every element marked with an action holds a legal one, and a click
+    on it sends exactly that action. Where a card must be picked first (a hand), it is."""
+    game = get_game(game_id)
+    rng = random.Random(11)
+    state, _ = game.start(
+        game.min_players + 1 if game.max_players > game.min_players else game.min_players, {}, 3
+    )
+    checked = 0
+    for step in range(120):
+        if state.is_over:
+            break
+        seat = state.actors()[0]
+        if step % 3 == 0:
+            legal = show(page, state, seat)
+            marked = page.locator("#under-test [data-action]")
+            if not marked.count() and page.locator("#under-test .clickable").count():
+                page.locator("#under-test .clickable").first.click()
+            actions = [json.loads(a) for a in marked.evaluate_all("els => els.map(e => e.dataset.action)")]
+            assert all(a in legal for a in actions), (game_id, step)
+            if actions:
+                pick = rng.randrange(len(actions))
+                marked.nth(pick).click()
+                assert acted(page)[-1] == actions[pick]
+                checked += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked >= 5
