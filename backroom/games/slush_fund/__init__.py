@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from backroom.engine.errors import BadOptions
 from backroom.engine.events import Event
 from backroom.engine.game import Game, State
 from backroom.engine.options import OptionSpec
@@ -52,9 +51,8 @@ class SlushFund(Game):
         return options
 
     def deck_for(self, options: dict[str, Any]) -> Deck:
-        path = options["deck_file"]
-        if not isinstance(path, str):
-            raise BadOptions("error.option_bad_choice", option="deck_file", value=str(path), choices="")
+        """The built-in deck, or the table's deck file (already a string: options are checked)."""
+        path: str = options["deck_file"]
         return load_deck_file(path) if path else BUILT_IN
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:

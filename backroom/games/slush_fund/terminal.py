@@ -47,7 +47,8 @@ def pile_text(pile: dict[str, Any], lang: str) -> Text:
         return Text("—", style="dim")
     out = cards_text(pile["cards"], lang)
     if pile["money"] is not None:
-        out.append(f"  ${pile['money'] // 1000}K", style="bold")
+        total = translate(lang, "slush-fund.ui.total", {"thousands": pile["money"] // 1000})
+        out.append(f"  {total}", style="bold")
         if pile["vp"]:
             out.append(f" +{pile['vp']}", style="bold cyan")
     return out
