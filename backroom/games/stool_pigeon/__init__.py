@@ -38,12 +38,13 @@ class StoolPigeon(Game):
         return StoolPigeonState.deal(players, options, seed)
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
-        """Turns are capped by the round limit (plus the closing turn). One turn is at most
+        """Turns are capped by the round limit, plus the last turns owed after a close (a close
+        on the last allowed turn still gives every other seat its turn). One turn is at most
         draw, swap, two Family steps and a window: each miss in a window draws a penalty card,
         and no card reaches the discard pile during a window, so at most ``DECK_SIZE`` misses,
         each followed by at most one pass per seat, plus the final hit and the give."""
         per_window = (DECK_SIZE + 1) * (players + 1) + 1
-        return (options["round_limit"] * players + 1) * (4 + per_window)
+        return (options["round_limit"] * players + players) * (4 + per_window)
 
     def test_variants(self) -> list[dict[str, Any]]:
         return [{}, {"memory_aid": True, "round_limit": 3}]

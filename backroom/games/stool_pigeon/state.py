@@ -123,9 +123,7 @@ class StoolPigeonState(State):
             seen = [district[slot] for slot in BOTTOM_ROW]
             for card in seen:
                 state.known[seat] |= _bit(card)
-            events.append(
-                Event("look_bottom", {"seat": seat, "cards": [_face(c) for c in seen]}, (seat,))
-            )
+            events.append(Event("look_bottom", {"seat": seat, "cards": [_face(c) for c in seen]}, (seat,)))
         events.append(Event("turn", {"seat": 0}))
         return state, events
 
@@ -171,11 +169,7 @@ class StoolPigeonState(State):
             return [("peek", t, s) for t, s in self._family_targets()]
         if phase == SWITCH:
             targets = self._family_targets()
-            return [
-                ("switch", *a, *b)
-                for i, a in enumerate(targets)
-                for b in targets[i + 1 :]
-            ]
+            return [("switch", *a, *b) for i, a in enumerate(targets) for b in targets[i + 1 :]]
         if phase == CAPO:
             actions = [("remove", s) for s, c in enumerate(own) if c != EMPTY]
             if self._can_draw():
@@ -340,7 +334,9 @@ class StoolPigeonState(State):
         card = self.districts[target][slot]
         self.known[seat] |= _bit(card)
         events.append(Event("peek", {"seat": seat, "target_seat": target, "slot": slot}))
-        events.append(Event("peeked", {"seat": seat, "target_seat": target, "slot": slot, "card": _face(card)}, (seat,)))
+        events.append(
+            Event("peeked", {"seat": seat, "target_seat": target, "slot": slot, "card": _face(card)}, (seat,))
+        )
         if self.sicario:
             self._enter_family_phase(SWITCH, events)
         else:
@@ -446,7 +442,8 @@ class StoolPigeonState(State):
         nxt = (self.active + 1) % self.n
         if nxt == self.closer:
             self._finish("closed", events)
-        elif self.turns >= self.turn_limit:
+        elif self.closer < 0 and self.turns >= self.turn_limit:
+            # Once someone has closed, everyone still gets the last turn the rules promise.
             self._finish("round_limit", events)
         elif not self._can_draw():
             self._finish("deck_exhausted", events)
@@ -488,7 +485,9 @@ class StoolPigeonState(State):
         if any(SOPLON in d for d in self.districts) and self._can_draw():
             self.soplon_card = self._take_top(events)
             self.deck.append(self.soplon_card)
-            events.append(Event("soplon_value", {"card": _face(self.soplon_card), "value": self.soplon_value()}))
+            events.append(
+                Event("soplon_value", {"card": _face(self.soplon_card), "value": self.soplon_value()})
+            )
         outcome = self.outcome()
         assert outcome is not None
         for seat, district in enumerate(self.districts):
@@ -517,6 +516,8 @@ class StoolPigeonState(State):
                 # Lowest total wins; then fewer cards; then the lowest single card.
                 keys.append((sum(values), len(values), min(values, default=99)))
             ranks, tiebreak = rank(keys, ("fewer_cards", "lowest_card"))
+            if ranks.count(1) > 1:
+                tiebreak = "play_again"  # "Si aún hay empate, jugad otra partida"
             self._outcome = Outcome(
                 scores=tuple(totals),
                 ranks=ranks,
@@ -537,10 +538,7 @@ class StoolPigeonState(State):
         over = self.phase == OVER
         mask = self.known[seat] if (seat is not None and recall) else 0
         districts = [
-            [
-                None if c == EMPTY else (FACES[c] if over or (mask >> c) & 1 else "back")
-                for c in district
-            ]
+            [None if c == EMPTY else (FACES[c] if over or (mask >> c) & 1 else "back") for c in district]
             for district in self.districts
         ]
         held: str | None = None
@@ -728,9 +726,7 @@ class StoolPigeonState(State):
         if held_hidden:
             other.held = mapping[other.held]
         # Other seats knew the cards that lay where they looked: keep their knowledge in place.
-        other.known = [
-            k if s == seat else _remap(k, mapping) for s, k in enumerate(self.known)
-        ]
+        other.known = [k if s == seat else _remap(k, mapping) for s, k in enumerate(self.known)]
         other._outcome = None
         return other
 

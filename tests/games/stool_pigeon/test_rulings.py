@@ -152,3 +152,13 @@ def test_the_capo_cannot_add_when_no_card_can_be_drawn_ruling():
     state = position([["capo", "witness-3"], FILLER[1]], deck=["witness-2"], leftover=1)
     play(state, (0, ("draw",)), (0, ("swap", 0)))
     assert state.legal_actions(0) == [("remove", 0), ("remove", 1)]
+
+
+def test_round_limit_still_gives_every_other_seat_its_last_turn_after_a_close_ruling():
+    # FIN DE LA PARTIDA: "El resto de personas tendrá un último turno" — the safety limit of
+    # the round_limit option never takes that turn away.
+    state = position([FILLER[0], FILLER[1]], round_limit=2, turns=3, deck=["witness-10"] * 3)
+    play(state, (0, ("close",)))
+    assert not state.is_over and state.actors() == (1,)
+    quiet_turn(state, 1, 0)
+    assert state.outcome() is not None and state.outcome().reason == "closed"

@@ -100,7 +100,7 @@ def test_desempate_then_the_lowest_single_card_wins():
 
 def test_desempate_still_tied_is_a_shared_first_place():
     # DESEMPATES: "Si aún hay empate, jugad otra partida": the engine reports both as winners
-    # (a shared first place); playing again is the table's decision.
+    # (a shared first place, tie-break "play_again"); playing again is the table's decision.
     _, _, outcome = end_by_closing(
         [
             ["witness-10", "witness-3", "witness-4", "witness-5"],
@@ -112,7 +112,7 @@ def test_desempate_still_tied_is_a_shared_first_place():
     assert outcome.scores[:2] == (14.0, 14.0)
     assert outcome.ranks == (1, 1, 3)
     assert outcome.winners == (0, 1)
-    assert outcome.tiebreak is None
+    assert outcome.tiebreak == "play_again"  # named, so every interface can say so
 
 
 def test_soplon_is_worth_the_top_card_of_the_draw_pile_at_the_end():
