@@ -37,8 +37,8 @@ SIGMA_FUTURE = 30.0
 LOOK_BONUS = 0.25
 """What looking at a pile full of unknown cards is worth, in VP, before it pays off later."""
 
-DRAW_CARD_GAIN = 0.45
-"""Expected gain of one unknown card drawn from the deck, in VP (against the fund's known cards)."""
+DRAW_CHOICE = 1.15
+"""Drawing shows three cards and plays the best two: worth a little more than two at random."""
 
 
 class Belief:
@@ -119,8 +119,8 @@ def money_k(face: str) -> float:
     return float(face.split("-", 1)[1])
 
 
-def unseen_bribes(view: dict[str, Any]) -> tuple[float, float]:
-    """The mean money (in $K) and the share of VP cards among bribe cards one has not seen."""
+def unseen_counts(view: dict[str, Any]) -> dict[str, int]:
+    """How many cards of each face this seat has not seen (in the deck or covered in piles)."""
     counts = {c["face"]: c["count"] for c in view["deck_composition"]}
     for face in view["fund"] + view["held"] + view["discard"] + view["out"]:
         counts[face] = counts.get(face, 0) - 1
@@ -129,8 +129,16 @@ def unseen_bribes(view: dict[str, Any]) -> tuple[float, float]:
             for face in pile["cards"]:
                 if face is not None:
                     counts[face] = counts.get(face, 0) - 1
-    money = {f: max(0, c) for f, c in counts.items() if f.startswith("money-")}
-    vp = max(0, counts.get("vp", 0))
+    counts["time"] = counts.get("time", 0) - view["time"]
+    counts["scandal"] = counts.get("scandal", 0) - sum(p["scandals"] for p in view["politicians"])
+    return {f: c for f, c in counts.items() if c > 0}
+
+
+def unseen_bribes(view: dict[str, Any]) -> tuple[float, float]:
+    """The mean money (in $K) and the share of VP cards among bribe cards one has not seen."""
+    counts = unseen_counts(view)
+    money = {f: c for f, c in counts.items() if f.startswith("money-")}
+    vp = counts.get("vp", 0)
     bribes = sum(money.values()) + vp
     if not bribes:
         return 20.0, 0.0
@@ -154,7 +162,7 @@ class HeuristicBot:
         belief = Belief(view, mean, vp_share)
         phase = view["phase"]
         if phase == "choose":
-            return self._choose(view, me, belief, legal)
+            return self._choose(view, me, belief, mean, legal)
         if phase == "take":
             return max(legal, key=lambda a: (card_gain(belief, me, a[1], view, mean), a))
         if phase == "stash":
@@ -163,23 +171,33 @@ class HeuristicBot:
             return self._look(view, me, belief, legal)
         return self._play(view, me, belief, mean, legal)
 
-    def _choose(self, view: dict[str, Any], me: int, belief: Belief, legal: list[Action]) -> Action:
-        """Take three from the fund when they beat two unknown cards; watch the Time."""
+    def _choose(
+        self, view: dict[str, Any], me: int, belief: Belief, mean: float, legal: list[Action]
+    ) -> Action:
+        """Take three from the fund when they beat two cards from the deck; watch the Time:
+        one Time card from the end, ahead it draws to hasten the end, behind it takes."""
         takes = [a for a in legal if a[0] == "take"]
-        if not takes or ("draw",) not in legal:
-            return legal[0] if not takes else takes[0]
-        mean, _ = unseen_bribes(view)
+        best = max(takes, key=lambda a: (card_gain(belief, me, a[1], view, mean), a))
+        if ("draw",) not in legal:
+            return best
+        time_left = view["time_to_end"] - view["time"]
+        lead = belief.worth(me)
+        if time_left <= 1 and lead > 0:
+            return ("draw",)
         gains = sorted((card_gain(belief, me, face, view, mean) for face in view["fund"]), reverse=True)
         fund_gain = sum(gains[:3])
-        draw_gain = 2 * DRAW_CARD_GAIN
-        time_left = view["time_to_end"] - view["time"]
-        if time_left <= 2:
-            # Drawing may end the game: do it when ahead, avoid it when behind.
-            draw_gain += 1.0 if belief.worth(me) > 0 else -1.0
-        if fund_gain > draw_gain:
-            best = max(takes, key=lambda a: card_gain(belief, me, a[1], view, mean))
+        if time_left <= 2 and lead < 0 and fund_gain > 0:
             return best
-        return ("draw",)
+        return best if fund_gain > DRAW_CHOICE * self._draw_gain(view, me, belief, mean) else ("draw",)
+
+    def _draw_gain(self, view: dict[str, Any], me: int, belief: Belief, mean: float) -> float:
+        """Two cards played out of three drawn: about twice the mean gain of an unseen card."""
+        counts = unseen_counts(view)
+        counts.pop("time", None)
+        total = sum(counts.values())
+        if not total:
+            return 0.0
+        return 2 * sum(c * card_gain(belief, me, f, view, mean) for f, c in counts.items()) / total
 
     def _stash(
         self, view: dict[str, Any], me: int, belief: Belief, mean: float, legal: list[Action]

@@ -75,9 +75,6 @@ class Deck:
     def __len__(self) -> int:
         return len(self.faces)
 
-    def count(self, kind: int) -> int:
-        return sum(c for k, _, c in self.entries if k == kind)
-
     def to_json(self) -> dict[str, Any]:
         return {
             "source": self.source,

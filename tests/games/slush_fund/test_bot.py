@@ -66,3 +66,12 @@ def test_heuristic_bot_does_not_bribe_a_politician_one_scandal_from_removal():
     state = position(piles, held=["money-20", "vp"], phase="play", scandals={REPRESENTATIVE: 4})
     action = choose(state)
     assert action[:2] == ("bribe", "money-20") and action[2] != REPRESENTATIVE
+
+
+def test_heuristic_bot_watches_the_time_drawing_when_ahead_and_taking_from_the_fund_when_behind():
+    # One Time card from the end: a draw may end the game before the bot plays.
+    fund = ["money-10", "money-10", "vp"]
+    ahead = position({(0, PRESIDENT): ["money-50"], (0, SENATOR): ["money-50"]}, fund=fund, time=9)
+    assert choose(ahead) == ("draw",)
+    behind = position({(1, PRESIDENT): ["money-50"], (1, SENATOR): ["money-50"]}, fund=fund, time=9)
+    assert choose(behind)[0] == "take"
