@@ -9,6 +9,7 @@ from backroom.engine.game import Game
 
 _MODULES = {
     "stool-pigeon": "backroom.games.stool_pigeon",
+    "corruption": "backroom.games.corruption",
     "slush-fund": "backroom.games.slush_fund",
 }
 

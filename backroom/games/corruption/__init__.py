@@ -1,0 +1,93 @@
+"""Corruption (Corrupción; Bruno Faidutti, Atlas Games 1999), for 3 to 7 builders.
+
+Each player holds ten cards in their colour: bribes of $1,000 to $10,000, a district attorney,
+two reporters and a hitman. Four rounds. Each round six new contracts are dealt, two under each
+government body (City Hall, County Seat, State Capitol); unwon contracts stay. Starting with the
+leading player (highest total contract value, then more contracts; drawn in round one), players
+place one card at a time, six each: under a contract, or (bribes only, always face down) in a
+body's Swiss bank account. In round r each player's first r cards are face up. Then every card
+is revealed and the contracts are awarded, in the order the cards were played: Swiss bribes are
+assigned to a contract of their body at half value; hitmen kill a character on their contract;
+contracts with a district attorney are cancelled (they stay, bribes go back); each reporter
+removes one non-Swiss bribe from its contract; the highest total wins, a tie wins nothing.
+Characters leave the game once played; bribes come back. After round four the highest total
+contract value wins (ruling: then more contracts; then a shared win).
+
+Variants (option ``variant``): Río Abajo (a different face-up pattern), Stud Libre (the leader
+picks the face-up positions each round), Cerrado (all face down, no characters); option
+``black_book``: Pequeño Libro Negro, two looks each at a face-down card on a contract.
+
+Rulebook: ``shared/seeds/000_cc2ae405b88df7bc.txt``; data and its provenance:
+``contracts.json``; rulings: ``docs/games/corruption.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from backroom.engine.errors import BadOptions
+from backroom.engine.events import Event
+from backroom.engine.game import Game, State
+from backroom.engine.options import OptionSpec
+from backroom.games.corruption.cards import (
+    BLACK_BOOK_CARDS,
+    DATA,
+    PLAYS_PER_ROUND,
+    ROUNDS,
+    data_status,
+    load_contracts,
+)
+from backroom.games.corruption.state import GAME_ID, VARIANTS, CorruptionState
+
+
+class Corruption(Game):
+    id = GAME_ID
+    min_players = DATA["players"]["min"]
+    max_players = DATA["players"]["max"]
+    rules_version = 1
+    state_class: ClassVar[type[State]] = CorruptionState
+    options = (
+        OptionSpec("variant", "standard", choices=VARIANTS),
+        OptionSpec("black_book", False),
+        OptionSpec("contracts_file", ""),
+        OptionSpec("first_leader", -1, low=-1, high=DATA["players"]["max"] - 1),
+    )
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+        if options["first_leader"] >= players:
+            raise BadOptions(
+                "error.option_out_of_range",
+                option="first_leader",
+                low=-1,
+                high=players - 1,
+                value=options["first_leader"],
+            )
+        return CorruptionState.deal(players, options, seed)
+
+    def max_actions(self, players: int, options: dict[str, Any]) -> int:
+        """Per round: Stud Libre's positions (at most six picks and a done), six cards each,
+        at most one award decision per card, and in a Little Black Book window at most one
+        decline per other seat after each card. Looks are two per seat in the whole game."""
+        cards = PLAYS_PER_ROUND * players
+        per_round = (PLAYS_PER_ROUND + 1) + 2 * cards
+        if options["black_book"]:
+            per_round += cards * (players - 1)
+        return ROUNDS * per_round + BLACK_BOOK_CARDS * players
+
+    def test_variants(self) -> list[dict[str, Any]]:
+        """Every variant once, and the Little Black Book both alone and with Stud Libre."""
+        return [
+            {},
+            {"variant": "rio_abajo"},
+            {"variant": "stud_libre", "black_book": True},
+            {"variant": "cerrado", "first_leader": 2},
+            {"black_book": True},
+        ]
+
+    def data_status(self, contracts_file: str = "") -> list[dict[str, str]]:
+        """Rows ``{"item", "value", "status", "source"}`` (all strings) for every fact and card
+        the game uses, built-in or from a table's corrected contract file."""
+        return data_status(load_contracts(contracts_file))
+
+
+GAME = Corruption()

@@ -1,0 +1,175 @@
+"""Corruption's cards, read from ``contracts.json``, and the loader of a table's corrected file.
+
+A player card in play is its kind index ``0..9`` in ``FACES`` (six bribes, the district
+attorney, two reporters, the hitman); the seat is kept beside it. A contract is its index into
+the state's own contract list, which is resolved once at setup (built-in or a table's file) and
+carried by the state, so a replay never depends on a file that may since have changed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from backroom.engine.errors import BadOptions
+
+DATA: dict[str, Any] = json.loads((Path(__file__).parent / "contracts.json").read_text("utf-8"))
+
+FACES: tuple[str, ...] = tuple(e["face"] for e in DATA["player_set"] for _ in range(e["count"]))
+"""Face of each kind index: ``bribe-1000`` … ``bribe-10000``, ``attorney``, ``reporter`` ×2,
+``hitman``."""
+
+BRIBE_VALUE: tuple[int, ...] = tuple(e.get("value", 0) for e in DATA["player_set"] for _ in range(e["count"]))
+"""Face value of each kind (0 for characters). Swiss-account plays count half of it."""
+
+SET_SIZE = len(FACES)
+BRIBES: tuple[int, ...] = tuple(k for k in range(SET_SIZE) if BRIBE_VALUE[k] > 0)
+ATTORNEY = FACES.index("attorney")
+HITMAN = FACES.index("hitman")
+REPORTERS: tuple[int, ...] = tuple(k for k in range(SET_SIZE) if FACES[k] == "reporter")
+CHARACTERS: tuple[int, ...] = tuple(k for k in range(SET_SIZE) if BRIBE_VALUE[k] == 0)
+IS_BRIBE: tuple[bool, ...] = tuple(v > 0 for v in BRIBE_VALUE)
+
+BODIES: tuple[str, ...] = tuple(b["id"] for b in DATA["bodies"])
+ROUNDS: int = DATA["rounds"]["value"]
+PER_BODY: int = DATA["new_contracts_per_round"]["per_body"]
+PLAYS_PER_ROUND: int = DATA["new_contracts_per_round"]["value"]
+"""Six cards each a round; it happens to equal the six new contracts (two per body)."""
+
+DECK_SIZE = ROUNDS * PER_BODY * len(BODIES)
+"""24: four rounds of six new contracts. A corrected file must hold exactly this many."""
+
+BLACK_BOOK_CARDS: int = DATA["black_book"]["per_player"]
+
+
+class Contract(NamedTuple):
+    """One contract card as the state carries it."""
+
+    id: str
+    name: str
+    value: int
+    status: str
+    source: str
+
+
+BUILTIN: tuple[Contract, ...] = tuple(
+    Contract(e["id"], e["name"], e["value"], e["status"], e["source"])
+    for e in DATA["contracts"]
+    for _ in range(e["count"])
+)
+BUILTIN_NAMES: dict[str, str] = {e["id"]: e["name"] for e in DATA["contracts"]}
+"""Contracts with a catalog name (``corruption.card.<id>``): a file entry with the same id and
+English name is shown translated; any other is shown by the name its file gives."""
+
+
+def contract_label(contract: Contract) -> dict[str, Any]:
+    """A contract's name as a message (``{"$": key, ...}``), translated where the catalogs know it."""
+    if BUILTIN_NAMES.get(contract.id) == contract.name:
+        return {"$": f"corruption.card.{contract.id}"}
+    return {"$": "corruption.contract_named", "name": contract.name}
+
+
+FILE_STATUSES = ("sourced", "proposed-default", "table-supplied")
+"""What a corrected file may say of an entry (each has a ``ui.status.<status>`` label)."""
+
+
+def load_contracts(path: str) -> tuple[Contract, ...]:
+    """The contracts of a table's corrected file, or the built-in list for ``""``.
+
+    The file has the shape of ``contracts.json``: ``{"contracts": [{"id", "name", "value",
+    "count"?, "status"?, "source"?}, ...]}`` holding 24 cards in all. Every problem raises
+    ``BadOptions`` with a ``corruption.error.contracts_file_*`` key naming the path and the fault.
+    """
+    if not path:
+        return BUILTIN
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadOptions("corruption.error.contracts_file_unreadable", path=path, reason=str(exc)) from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadOptions("corruption.error.contracts_file_not_json", path=path, reason=str(exc)) from exc
+    entries = data.get("contracts") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise BadOptions("corruption.error.contracts_file_shape", path=path)
+    contracts: list[Contract] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(entries, start=1):
+        contracts.extend(_entry(path, index, entry, seen))
+    if len(contracts) != DECK_SIZE:
+        raise BadOptions(
+            "corruption.error.contracts_file_count", path=path, count=len(contracts), expected=DECK_SIZE
+        )
+    return tuple(contracts)
+
+
+def _entry(path: str, index: int, entry: Any, seen: set[str]) -> list[Contract]:
+    def fault(field: str) -> BadOptions:
+        return BadOptions("corruption.error.contracts_file_entry", path=path, index=index, field=field)
+
+    if not isinstance(entry, dict):
+        raise fault("entry")
+    cid, name, value = entry.get("id"), entry.get("name"), entry.get("value")
+    count = entry.get("count", 1)
+    if not isinstance(cid, str) or not cid.strip():
+        raise fault("id")
+    if not isinstance(name, str) or not name.strip():
+        raise fault("name")
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise fault("value")
+    if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
+        raise fault("count")
+    status, source = entry.get("status", "table-supplied"), entry.get("source", "table file")
+    if status not in FILE_STATUSES:
+        raise fault("status")
+    if not isinstance(source, str):
+        raise fault("source")
+    if cid in seen:
+        raise BadOptions("corruption.error.contracts_file_duplicate", path=path, id=cid)
+    seen.add(cid)
+    return [Contract(cid, name, value, status, source)] * count
+
+
+def _money(value: int) -> str:
+    return f"${value:,}"
+
+
+def data_status(contracts: tuple[Contract, ...] = BUILTIN) -> list[dict[str, str]]:
+    """Rows ``{item, value, status, source}`` for every fact and card the game plays with.
+
+    ``status`` is ``sourced``, ``proposed-default`` or, for a table's corrected file,
+    whatever the file says (``table-supplied`` by default). A built-in contract whose name is
+    attested but whose value is not is ``proposed-default``; its source says which part is which.
+    """
+    rows = [
+        _row("players", f"{DATA['players']['min']}-{DATA['players']['max']}", DATA["players"]),
+        _row("rounds", str(ROUNDS), DATA["rounds"]),
+        _row(
+            "new contracts per round",
+            f"{PLAYS_PER_ROUND} ({PER_BODY} per body)",
+            DATA["new_contracts_per_round"],
+        ),
+        _row(
+            "contract value range",
+            f"{_money(DATA['contract_value_range']['low'])}-{_money(DATA['contract_value_range']['high'])}",
+            DATA["contract_value_range"],
+        ),
+        _row("contract's government body", DATA["contract_body"]["value"], DATA["contract_body"]),
+    ]
+    rows += [_row(f"government body: {b['id']}", f"{b['name']} / {b['name_es']}", b) for b in DATA["bodies"]]
+    for e in DATA["player_set"]:
+        value = f"{_money(e['value'])} (Swiss {_money(e['swiss_value'])})" if "value" in e else "character"
+        rows.append(_row(f"player card: {e['face']}", f"{value} x{e['count']}", e))
+    rows += [_row(f"player colour {i + 1}", c["colour"], c) for i, c in enumerate(DATA["colours"])]
+    rows.append(_row("Little Black Book cards", f"{BLACK_BOOK_CARDS} per player", DATA["black_book"]))
+    for c in dict.fromkeys(contracts):
+        count = contracts.count(c)
+        value = _money(c.value) + (f" x{count}" if count > 1 else "")
+        rows.append({"item": f"contract: {c.name}", "value": value, "status": c.status, "source": c.source})
+    return rows
+
+
+def _row(item: str, value: str, entry: dict[str, Any]) -> dict[str, str]:
+    return {"item": item, "value": value, "status": entry["status"], "source": entry["source"]}

@@ -1,0 +1,696 @@
+"""A Corruption position and the rules of its rounds (rulebook: ``shared/seeds/000_cc2ae405b88df7bc.txt``).
+
+Layout of a position:
+
+- ``contracts``: the 24 contract cards of this table (built-in or a table's corrected file),
+  resolved at setup and carried here so a replay is exact. A contract is its index into it.
+- ``deck``: contract indices still face down, top at the end. ``table``: contracts on the
+  table in the order dealt; ``body_of[c]`` is the body (0 City Hall, 1 County Seat, 2 State
+  Capitol) a contract sits under, ``-1`` when it is not on the table.
+- ``hands[seat]``: the kind indices (``cards.FACES``) a seat may still play; ``spent[seat]``:
+  its character cards out of the game.
+- This round's plays, in the order played, as parallel lists: ``p_seat``, ``p_kind``,
+  ``p_where`` (a contract index, or ``-1 - body`` for a Swiss account), ``p_up`` (played face
+  up), ``p_on`` (the contract the card counts on: its contract, or the one a Swiss bribe was
+  assigned to, ``-1`` before), ``p_gone`` (0 in play, else how it left: killed, removed by a
+  reporter, a hitman without a target).
+- Little Black Book: ``bb_left`` cards per seat, ``bb_used``, ``seen[seat]`` a bit mask over
+  this round's play indices that the seat looked at, ``declined`` a bit mask of seats that
+  passed since the last card was played (so every window closes).
+
+Chance happens only at setup (the contract shuffle and, unless the table chose, the first
+leading player), so a position carries no random generator: clones and JSON stay small.
+
+The view is built by ``view.build_view``; its shape is documented there.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from backroom.engine.actions import Action
+from backroom.engine.errors import IllegalAction
+from backroom.engine.events import Event, Msg
+from backroom.engine.game import Outcome, State
+from backroom.engine.ranking import rank
+from backroom.games.corruption import award
+from backroom.games.corruption.cards import (
+    BLACK_BOOK_CARDS,
+    BODIES,
+    BRIBES,
+    DECK_SIZE,
+    FACES,
+    IS_BRIBE,
+    PER_BODY,
+    PLAYS_PER_ROUND,
+    ROUNDS,
+    SET_SIZE,
+    Contract,
+    contract_label,
+    load_contracts,
+)
+
+GAME_ID = "corruption"
+
+POSITIONS = "positions"  # Stud Libre: the leading player picks the face-up positions
+CORRUPTION = "corruption"  # cards are played one at a time, clockwise from the leader
+AWARD = "award"  # an owner decides a Swiss assignment, a hitman's victim or a reporter's bribe
+OVER = "over"
+PHASES = (POSITIONS, CORRUPTION, AWARD, OVER)
+
+STANDARD, RIO_ABAJO, STUD_LIBRE, CERRADO = "standard", "rio_abajo", "stud_libre", "cerrado"
+VARIANTS = (STANDARD, RIO_ABAJO, STUD_LIBRE, CERRADO)
+
+RIO_ABAJO_UP = (0b000100, 0b001100, 0b001110, 0b011110)
+"""Río Abajo, bit p = the player's (p+1)-th card: round 1 the 3rd; round 2 the 3rd and 4th;
+round 3 the 2nd to 4th; round 4 the 2nd to 5th."""
+
+
+def swiss(body: int) -> int:
+    """The ``p_where`` code of a body's Swiss account."""
+    return -1 - body
+
+
+class CorruptionState(State):
+    """A Corruption position. ``view(seat)`` returns this JSON (the browser's contract):
+
+    - ``game`` ``"corruption"``; ``seat`` (``null`` for a spectator); ``players``; ``variant``
+      (``standard``/``rio_abajo``/``stud_libre``/``cerrado``); ``black_book`` (bool).
+    - ``round`` (1-4), ``rounds`` (4), ``phase`` (``positions``: Stud Libre's leader picks the
+      face-up positions; ``corruption``: cards are played; ``award``: an owner decides;
+      ``over``), ``leader``, ``mover`` (whose card is next, ``null`` outside ``corruption``),
+      ``actors`` (seats that may act now; several in a Little Black Book window).
+    - ``face_up_positions``: which of each player's six cards (1-6) are played face up this
+      round (Swiss-account plays are always face down).
+    - ``bodies``: ``["city", "county", "state"]`` (catalog ``corruption.body.<id>``).
+    - ``contracts``: all 24 of this table, by index: ``{index, id, name, value, label, status}``;
+      ``label`` is a message (``{"$": key, ...}``) to translate, ``status`` its data provenance.
+    - ``deck``: contracts left to deal. ``table``: ``[{contract, body, cancelled}]`` in the
+      order dealt, ``contract`` an index into ``contracts``.
+    - ``plays``: this round's cards in the order played: ``{index, seat, position (1-6),
+      card (face such as "bribe-8000"/"attorney"/"reporter"/"hitman", or "back"), contract
+      (index or null), swiss (body id or null), face_up, counts_on (contract it counts for: its
+      own, or a Swiss bribe's assignment; null before), value (dollars it counts, Swiss at half;
+      null if unknown or a character), fate ("in_play"/"killed"/"removed"/"left"), looked (this
+      seat used a Little Black Book on it), looked_by (seats that did)}``.
+    - ``hands``: ``[{seat, cards (faces; only the viewer's own, else null), size, spent
+      (character cards out of the game)}]``.
+    - ``won``: ``[{seat, contracts, total}]``; ``black_book_left``: cards per seat.
+    - ``award``: ``null`` or ``{step ("swiss"/"hitmen"/"reporters"), play, seat}`` (the
+      decision awaited); ``totals``: during the award, ``{contract: [dollars per seat]}``.
+    - ``results``: the last award, ``[{contract, result ("won"/"tied"/"unbid"/"cancelled"),
+      seat, total}]``; ``outcome`` once the game is over.
+    """
+
+    GAME_ID = GAME_ID
+    __slots__ = (
+        "n",
+        "variant",
+        "black_book",
+        "contracts",
+        "deck",
+        "table",
+        "body_of",
+        "won",
+        "hands",
+        "spent",
+        "round",
+        "leader",
+        "phase",
+        "up_mask",
+        "turn",
+        "p_seat",
+        "p_kind",
+        "p_where",
+        "p_up",
+        "p_on",
+        "p_gone",
+        "bb_left",
+        "bb_used",
+        "seen",
+        "declined",
+        "step",
+        "pending",
+        "cancelled",
+        "results",
+        "_outcome",
+        "_moves",
+    )
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.variant = STANDARD
+        self.black_book = False
+        self.contracts: tuple[Contract, ...] = ()
+        self.deck: list[int] = []
+        self.table: list[int] = []
+        self.body_of: list[int] = []
+        self.won: list[list[int]] = []
+        self.hands: list[list[int]] = []
+        self.spent: list[list[int]] = []
+        self.round = 0
+        self.leader = 0
+        self.phase = CORRUPTION
+        self.up_mask = 0
+        self.turn = 0
+        self.p_seat: list[int] = []
+        self.p_kind: list[int] = []
+        self.p_where: list[int] = []
+        self.p_up: list[bool] = []
+        self.p_on: list[int] = []
+        self.p_gone: list[int] = []
+        self.bb_left: list[int] = []
+        self.bb_used: list[int] = []
+        self.seen: list[int] = []
+        self.declined = 0
+        self.step = award.NONE
+        self.pending = -1
+        self.cancelled: list[int] = []
+        self.results: list[list[int | str]] = []
+        self._outcome: Outcome | None = None
+        self._moves: list[list[Action]] | None = None
+
+    # ----------------------------------------------------------------- setup
+
+    @classmethod
+    def deal(cls, players: int, options: dict[str, Any], seed: int) -> tuple[Self, list[Event]]:
+        """Setup 1-4: a ten-card set each (six bribes in Cerrado), the three bodies, the 24
+        contracts shuffled; the first leading player is drawn (ruling 8) unless the table chose."""
+        state = cls()
+        state.n = players
+        state.variant = options["variant"]
+        state.black_book = options["black_book"]
+        state.contracts = load_contracts(options["contracts_file"])
+        rng = random.Random(seed)
+        state.deck = list(range(DECK_SIZE))
+        rng.shuffle(state.deck)
+        state.body_of = [-1] * DECK_SIZE
+        first = options["first_leader"]
+        state.leader = first if first >= 0 else rng.randrange(players)
+        kinds = list(BRIBES) if state.variant == CERRADO else list(range(SET_SIZE))
+        state.hands = [kinds[:] for _ in range(players)]
+        state.spent = [[] for _ in range(players)]
+        state.won = [[] for _ in range(players)]
+        books = BLACK_BOOK_CARDS if state.black_book else 0
+        state.bb_left = [books] * players
+        state.bb_used = [0] * players
+        state.seen = [0] * players
+        events = [Event("setup", {"players": players, "contracts": DECK_SIZE, "cards": len(kinds)})]
+        state._start_round(events)
+        return state, events
+
+    def _start_round(self, events: list[Event]) -> None:
+        """Invitation to bid: six new contracts, two under each body; unwon ones stay."""
+        self.round += 1
+        if self.round > 1:
+            self.leader = self.leading_player()
+        events.append(Event("round", {"round": self.round, "leader_seat": self.leader}))
+        for body in range(len(BODIES)):
+            for _ in range(PER_BODY):
+                c = self.deck.pop()
+                self.table.append(c)
+                self.body_of[c] = body
+                events.append(Event("contract_dealt", {"contract": self.label_of(c), "body": body_msg(body)}))
+        self.turn = 0
+        self.declined = 0
+        self.seen = [0] * self.n
+        self._moves = None
+        if self.variant == STUD_LIBRE:
+            self.phase = POSITIONS
+            self.up_mask = 0
+        else:
+            self.phase = CORRUPTION
+            self.up_mask = face_up_mask(self.variant, self.round)
+            events.append(Event("face_up_positions", {"positions": mask_positions(self.up_mask)}))
+
+    def leading_player(self) -> int:
+        """Highest total contract value; tie: more contracts; still tied (Backroom ruling):
+        the first of them clockwise from the previous leading player, that player included."""
+        best = max((self.total(s), len(self.won[s])) for s in range(self.n))
+        for offset in range(self.n):
+            seat = (self.leader + offset) % self.n
+            if (self.total(seat), len(self.won[seat])) == best:
+                return seat
+        raise AssertionError("some seat holds the best total")
+
+    def total(self, seat: int) -> int:
+        return sum(self.contracts[c].value for c in self.won[seat])
+
+    def label_of(self, contract: int) -> dict[str, Any]:
+        return contract_label(self.contracts[contract])
+
+    # ----------------------------------------------------------- the contract
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def mover(self) -> int:
+        """Whose card is next in the Corruption phase: clockwise from the leading player."""
+        return (self.leader + self.turn) % self.n
+
+    def actors(self) -> tuple[int, ...]:
+        """In a Little Black Book window the other holders come first (clockwise from the
+        mover), so sequential drivers offer them the look before the next card is played."""
+        phase = self.phase
+        if phase == CORRUPTION:
+            if self.black_book and self.turn:
+                return (*self.reactors(), self.mover)
+            return (self.mover,)
+        if phase == AWARD:
+            return (self.p_seat[self.pending],)
+        if phase == POSITIONS:
+            return (self.leader,)
+        return ()
+
+    def reactors(self) -> list[int]:
+        mover = self.mover
+        out = []
+        for offset in range(1, self.n):
+            seat = (mover + offset) % self.n
+            if self.bb_left[seat] and not (self.declined >> seat) & 1 and self.look_targets(seat):
+                out.append(seat)
+        return out
+
+    def look_targets(self, seat: int) -> list[int]:
+        """Face-down cards on contracts (never in a Swiss account) of other seats, not yet seen."""
+        seen = self.seen[seat]
+        return [
+            i
+            for i in range(len(self.p_seat))
+            if not self.p_up[i] and self.p_where[i] >= 0 and self.p_seat[i] != seat and not (seen >> i) & 1
+        ]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == CORRUPTION:
+            actions: list[Action] = []
+            mover = seat == self.mover
+            if mover:
+                moves = self._moves or self._build_moves()
+                for k in self.hands[seat]:
+                    actions += moves[k]
+            if self.black_book and self.bb_left[seat] and (mover or not (self.declined >> seat) & 1):
+                looks: list[Action] = [("look", i) for i in self.look_targets(seat)]
+                if looks and not mover and self.turn:
+                    looks.append(("decline",))
+                actions.extend(looks)
+            return actions
+        if phase == AWARD:
+            if seat != self.p_seat[self.pending]:
+                return []
+            return award.options(self)
+        if phase == POSITIONS and seat == self.leader:
+            chosen = self.up_mask
+            actions = [("face_up", p) for p in range(PLAYS_PER_ROUND) if not (chosen >> p) & 1]
+            actions.append(("positions_done",))
+            return actions
+        return []
+
+    def _build_moves(self) -> list[list[Action]]:
+        """Every card's plays on this round's table, built once a round: the table only
+        changes between rounds, and reusing the tuples keeps ``legal_actions`` cheap."""
+        table = self.table
+        self._moves = [
+            [("play", k, c) for c in table]
+            + ([("swiss", k, b) for b in range(len(BODIES))] if IS_BRIBE[k] else [])
+            for k in range(SET_SIZE)
+        ]
+        return self._moves
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        why = self._illegal(seat, action)
+        if why is not None:
+            raise IllegalAction(why, seat=seat, action=list(action))
+        kind = action[0]
+        events: list[Event] = []
+        if kind == "play":
+            self._play(seat, action[1], action[2], events)
+        elif kind == "swiss":
+            self._play(seat, action[1], swiss(action[2]), events)
+        elif kind == "look":
+            self._look(seat, action[1], events)
+        elif kind == "decline":
+            self.declined |= 1 << seat
+            events.append(Event("decline", {"seat": seat}, (seat,)))
+        elif kind == "face_up":
+            self.up_mask |= 1 << action[1]
+            events.append(Event("face_up_chosen", {"seat": seat, "position": action[1] + 1}))
+        elif kind == "positions_done":
+            self.phase = CORRUPTION
+            events.append(Event("face_up_positions", {"positions": mask_positions(self.up_mask)}))
+        else:
+            award.decide(self, action, events)
+            self._after_award(events)
+        return events
+
+    def _illegal(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is refused, or ``None``: checked by rule, not by listing every action."""
+        if self.phase == OVER:
+            return "error.game_over"
+        if not isinstance(action, tuple) or not action or seat not in self.actors():
+            return "corruption.error.not_your_turn"
+        kind = action[0]
+        args = action[1:]
+        if not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+            return "corruption.error.unknown_action"
+        if self.phase == CORRUPTION and kind in ("play", "swiss") and len(args) == 2:
+            k, where = args
+            if seat != self.mover:
+                return "corruption.error.not_your_turn"
+            if k not in self.hands[seat]:
+                return "corruption.error.card_not_in_hand"
+            if kind == "swiss":
+                if not IS_BRIBE[k]:
+                    return "corruption.error.character_in_swiss"
+                return None if 0 <= where < len(BODIES) else "corruption.error.no_such_body"
+            return None if where in self.table else "corruption.error.contract_not_on_table"
+        if self.phase == CORRUPTION and kind in ("look", "decline"):
+            if not self.black_book or not self.bb_left[seat]:
+                return "corruption.error.no_black_book"
+            if (kind, *args) in self.legal_actions(seat):
+                return None
+            return "corruption.error.cannot_look"
+        if action in self.legal_actions(seat):
+            return None
+        return "corruption.error.unknown_action"
+
+    # ------------------------------------------------------- the corruption
+
+    def _play(self, seat: int, kind: int, where: int, events: list[Event]) -> None:
+        """One card under a contract (upright) or in a Swiss account (sideways, always face
+        down). The seat's (p+1)-th card this round is face up when bit p of ``up_mask`` is set."""
+        position = self.turn // self.n
+        up = where >= 0 and bool((self.up_mask >> position) & 1)
+        self.hands[seat].remove(kind)
+        index = len(self.p_seat)
+        self.p_seat.append(seat)
+        self.p_kind.append(kind)
+        self.p_where.append(where)
+        self.p_up.append(up)
+        self.p_on.append(where)
+        self.p_gone.append(0)
+        params: dict[str, Any] = {"seat": seat, "position": position + 1, "play": index}
+        if where < 0:
+            events.append(Event("play_swiss", {**params, "body": body_msg(-1 - where)}))
+        elif up:
+            events.append(
+                Event("play_face_up", {**params, "card": FACES[kind], "contract": self.label_of(where)})
+            )
+        else:
+            events.append(Event("play_face_down", {**params, "contract": self.label_of(where)}))
+        if not up:
+            events.append(Event("played_secretly", {"seat": seat, "card": FACES[kind]}, (seat,)))
+        self.turn += 1
+        self.declined = 0
+        if self.turn == PLAYS_PER_ROUND * self.n:
+            self._reveal(events)
+
+    def _look(self, seat: int, index: int, events: list[Event]) -> None:
+        """Pequeño Libro Negro: spend one card to see one face-down card on a contract."""
+        self.bb_left[seat] -= 1
+        self.bb_used[seat] += 1
+        self.seen[seat] |= 1 << index
+        where = self.p_where[index]
+        owner = self.p_seat[index]
+        public = {"seat": seat, "target_seat": owner, "contract": self.label_of(where), "play": index}
+        events.append(Event("look", public))
+        events.append(Event("looked", {**public, "card": FACES[self.p_kind[index]]}, (seat,)))
+
+    def _reveal(self, events: list[Event]) -> None:
+        """Every card on the table is turned up; the awards follow."""
+        for i, seat in enumerate(self.p_seat):
+            if not self.p_up[i]:
+                where = self.p_where[i]
+                place = {"body": body_msg(-1 - where)} if where < 0 else {"contract": self.label_of(where)}
+                events.append(
+                    Event("reveal", {"seat": seat, "card": FACES[self.p_kind[i]], "play": i, **place})
+                )
+        self.phase = AWARD
+        award.begin(self, events)
+        self._after_award(events)
+
+    def _after_award(self, events: list[Event]) -> None:
+        if self.pending < 0:
+            self._end_round(events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        """Won contracts leave the table; characters leave the game; bribes come back."""
+        for c, seat in award.score(self, events):
+            self.table.remove(c)
+            self.body_of[c] = -1
+            self.won[seat].append(c)
+        for i, seat in enumerate(self.p_seat):
+            kind = self.p_kind[i]
+            (self.hands[seat] if IS_BRIBE[kind] else self.spent[seat]).append(kind)
+        for hand in self.hands:
+            hand.sort()
+        for spent in self.spent:
+            spent.sort()
+        self.p_seat, self.p_kind, self.p_where, self.p_up, self.p_on, self.p_gone = [], [], [], [], [], []
+        self.cancelled = []
+        self.step = award.NONE
+        events.append(
+            Event("round_end", {"round": self.round, "totals": [self.total(s) for s in range(self.n)]})
+        )
+        if self.round == ROUNDS:
+            self.phase = OVER
+            outcome = self.outcome()
+            assert outcome is not None
+            events.append(
+                Event("game_over", {"reason": outcome.reason, "winner_seat": list(outcome.winners)})
+            )
+        else:
+            self._start_round(events)
+
+    # --------------------------------------------------------------- the end
+
+    def outcome(self) -> Outcome | None:
+        """Highest total contract value; ruling 1: then more contracts; still equal, shared."""
+        if self.phase != OVER:
+            return None
+        if self._outcome is None:
+            totals = [self.total(s) for s in range(self.n)]
+            keys = [(-float(totals[s]), -float(len(self.won[s]))) for s in range(self.n)]
+            ranks, tiebreak = rank(keys, ("more_contracts",))
+            self._outcome = Outcome(
+                scores=tuple(float(t) for t in totals),
+                ranks=ranks,
+                reason="rounds_played",
+                tiebreak=tiebreak,
+                details={"contracts": [len(w) for w in self.won]},
+            )
+        return self._outcome
+
+    def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
+        from backroom.games.corruption.view import build_view
+
+        return build_view(self, seat, recall)
+
+    def label(self, action: Action) -> Msg:
+        kind = action[0]
+        params: dict[str, Any] = {}
+        if kind in ("play", "swiss"):
+            params["card"] = FACES[action[1]]
+            if kind == "play":
+                params["contract"] = self.label_of(action[2])
+            else:
+                params["body"] = body_msg(action[2])
+        elif kind == "face_up":
+            params["position"] = action[1] + 1
+        elif kind == "assign":
+            params["contract"] = self.label_of(action[1])
+        elif kind in ("look", "kill", "remove"):
+            i = action[1]
+            params["target_seat"] = self.p_seat[i]
+            params["contract"] = self.label_of(self.p_where[i])
+            if kind != "look":
+                params["card"] = FACES[self.p_kind[i]]
+        return Msg(f"{GAME_ID}.action.{kind}", params)
+
+    # ---------------------------------------------------- copies and JSON
+
+    def clone(self) -> Self:
+        other = type(self).__new__(type(self))
+        other.n = self.n
+        other.variant = self.variant
+        other.black_book = self.black_book
+        other.contracts = self.contracts
+        other.deck = self.deck[:]
+        other.table = self.table[:]
+        other.body_of = self.body_of[:]
+        other.won = [w[:] for w in self.won]
+        other.hands = [h[:] for h in self.hands]
+        other.spent = [s[:] for s in self.spent]
+        other.round = self.round
+        other.leader = self.leader
+        other.phase = self.phase
+        other.up_mask = self.up_mask
+        other.turn = self.turn
+        other.p_seat = self.p_seat[:]
+        other.p_kind = self.p_kind[:]
+        other.p_where = self.p_where[:]
+        other.p_up = self.p_up[:]
+        other.p_on = self.p_on[:]
+        other.p_gone = self.p_gone[:]
+        other.bb_left = self.bb_left[:]
+        other.bb_used = self.bb_used[:]
+        other.seen = self.seen[:]
+        other.declined = self.declined
+        other.step = self.step
+        other.pending = self.pending
+        other.cancelled = self.cancelled[:]
+        other.results = [r[:] for r in self.results]
+        other._outcome = self._outcome
+        other._moves = self._moves
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": GAME_ID,
+            "players": self.n,
+            "variant": self.variant,
+            "black_book": self.black_book,
+            "contracts": [list(c) for c in self.contracts],
+            "deck": self.deck,
+            "table": self.table,
+            "body_of": self.body_of,
+            "won": self.won,
+            "hands": self.hands,
+            "spent": self.spent,
+            "round": self.round,
+            "leader": self.leader,
+            "phase": self.phase,
+            "up_mask": self.up_mask,
+            "turn": self.turn,
+            "plays": [
+                [s, k, w, u, o, g]
+                for s, k, w, u, o, g in zip(
+                    self.p_seat, self.p_kind, self.p_where, self.p_up, self.p_on, self.p_gone, strict=True
+                )
+            ],
+            "bb_left": self.bb_left,
+            "bb_used": self.bb_used,
+            "seen": self.seen,
+            "declined": self.declined,
+            "step": self.step,
+            "pending": self.pending,
+            "cancelled": self.cancelled,
+            "results": self.results,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        try:
+            if data["game"] != GAME_ID:
+                raise ValueError(f"a {data['game']} position is not a {GAME_ID} position")
+            state = cls()
+            state.n = int(data["players"])
+            state.variant = str(data["variant"])
+            state.black_book = bool(data["black_book"])
+            state.contracts = tuple(
+                Contract(str(i), str(name), int(v), str(st), str(src))
+                for i, name, v, st, src in data["contracts"]
+            )
+            state.deck = [int(c) for c in data["deck"]]
+            state.table = [int(c) for c in data["table"]]
+            state.body_of = [int(b) for b in data["body_of"]]
+            state.won = [[int(c) for c in w] for w in data["won"]]
+            state.hands = [[int(k) for k in h] for h in data["hands"]]
+            state.spent = [[int(k) for k in s] for s in data["spent"]]
+            state.round = int(data["round"])
+            state.leader = int(data["leader"])
+            state.phase = str(data["phase"])
+            state.up_mask = int(data["up_mask"])
+            state.turn = int(data["turn"])
+            plays = data["plays"]
+            state.p_seat = [int(p[0]) for p in plays]
+            state.p_kind = [int(p[1]) for p in plays]
+            state.p_where = [int(p[2]) for p in plays]
+            state.p_up = [bool(p[3]) for p in plays]
+            state.p_on = [int(p[4]) for p in plays]
+            state.p_gone = [int(p[5]) for p in plays]
+            state.bb_left = [int(b) for b in data["bb_left"]]
+            state.bb_used = [int(b) for b in data["bb_used"]]
+            state.seen = [int(s) for s in data["seen"]]
+            state.declined = int(data["declined"])
+            state.step = str(data["step"])
+            state.pending = int(data["pending"])
+            state.cancelled = [int(c) for c in data["cancelled"]]
+            state.results = [[r[0], r[1], r[2], r[3]] for r in data["results"]]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ValueError(f"not a valid {GAME_ID} position: {exc}") from exc
+        state._check()
+        return state
+
+    def _check(self) -> None:
+        if self.phase not in PHASES or self.variant not in VARIANTS or self.step not in award.STEPS:
+            raise ValueError(f"not a valid {GAME_ID} position: unknown phase, variant or step")
+        if len(self.contracts) != DECK_SIZE or len(self.body_of) != DECK_SIZE:
+            raise ValueError(f"a {GAME_ID} position holds {DECK_SIZE} contracts")
+        places = self.deck + self.table + [c for w in self.won for c in w]
+        if sorted(places) != list(range(DECK_SIZE)):
+            raise ValueError(f"a {GAME_ID} position must hold each contract once")
+        if not 0 <= self.leader < self.n or any(
+            len(x) != self.n for x in (self.hands, self.spent, self.won, self.bb_left, self.seen)
+        ):
+            raise ValueError(f"a {GAME_ID} position needs one hand, pile and book count per seat")
+
+    def inventory(self) -> dict[str, int]:
+        return {
+            "player_cards": sum(map(len, self.hands)) + len(self.p_seat) + sum(map(len, self.spent)),
+            "contracts": len(self.deck) + len(self.table) + sum(map(len, self.won)),
+            "black_book": sum(self.bb_left) + sum(self.bb_used),
+        }
+
+    # ------------------------------------------------------ hidden information
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """Redeal what ``seat`` cannot know: the contract deck's order, and, for every other
+        seat, which of its cards lie face down (on contracts or in Swiss accounts, bribes only)
+        and which are still in its hand. Hands were public at the round's start (every card
+        played earlier was revealed), so only this round's face-down plays are uncertain."""
+        other = self.clone()
+        rng.shuffle(other.deck)
+        if self.phase != CORRUPTION:
+            return other
+        seen = self.seen[seat]
+        for owner in range(self.n):
+            if owner == seat:
+                continue
+            hidden = [
+                i
+                for i, s in enumerate(self.p_seat)
+                if s == owner and not self.p_up[i] and not (seen >> i) & 1
+            ]
+            pool = [self.p_kind[i] for i in hidden] + self.hands[owner]
+            rng.shuffle(pool)
+            for i in hidden:
+                if self.p_where[i] < 0:
+                    k = next(k for k in pool if IS_BRIBE[k])
+                    pool.remove(k)
+                    other.p_kind[i] = k
+            for i in hidden:
+                if self.p_where[i] >= 0:
+                    other.p_kind[i] = pool.pop()
+            other.hands[owner] = sorted(pool)
+        return other
+
+
+def body_msg(body: int) -> dict[str, str]:
+    return {"$": f"corruption.body.{BODIES[body]}"}
+
+
+def face_up_mask(variant: str, round_number: int) -> int:
+    """Which of a player's six cards are face up this round (bit p = the (p+1)-th card)."""
+    if variant == CERRADO:
+        return 0
+    if variant == RIO_ABAJO:
+        return RIO_ABAJO_UP[round_number - 1]
+    return (1 << round_number) - 1
+
+
+def mask_positions(mask: int) -> list[int]:
+    return [p + 1 for p in range(PLAYS_PER_ROUND) if (mask >> p) & 1]

@@ -1,0 +1,102 @@
+"""What one seat may see of a Corruption position (the JSON shape is documented on
+``CorruptionState``). Hidden cards appear only as ``"back"``: a face-down card's kind is shown
+to its owner, to a seat that looked at it with a Little Black Book (while ``recall``), and to
+everyone once the round's cards are revealed (the award phase)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from backroom.games.corruption import award
+from backroom.games.corruption.cards import BODIES, BRIBE_VALUE, FACES, IS_BRIBE, ROUNDS
+
+if TYPE_CHECKING:
+    from backroom.games.corruption.state import CorruptionState
+
+
+def build_view(state: CorruptionState, seat: int | None, recall: bool) -> dict[str, Any]:
+    from backroom.games.corruption.state import AWARD, CORRUPTION, OVER, mask_positions
+
+    revealed = state.phase == AWARD
+    seen = state.seen[seat] if seat is not None and recall else 0
+    plays = []
+    for i, owner in enumerate(state.p_seat):
+        kind = state.p_kind[i]
+        where = state.p_where[i]
+        known = revealed or state.p_up[i] or owner == seat or bool((seen >> i) & 1)
+        on = state.p_on[i]
+        plays.append(
+            {
+                "index": i,
+                "seat": owner,
+                "position": i // state.n + 1,
+                "card": FACES[kind] if known else "back",
+                "contract": where if where >= 0 else None,
+                "swiss": BODIES[-1 - where] if where < 0 else None,
+                "face_up": state.p_up[i],
+                "counts_on": on if on >= 0 else None,
+                "value": (BRIBE_VALUE[kind] // (2 if where < 0 else 1)) if known and IS_BRIBE[kind] else None,
+                "fate": award.GONE_NAMES[state.p_gone[i]],
+                "looked": bool((seen >> i) & 1),
+                "looked_by": [s for s in range(state.n) if (state.seen[s] >> i) & 1],
+            }
+        )
+    hands = []
+    for s in range(state.n):
+        hands.append(
+            {
+                "seat": s,
+                "cards": [FACES[k] for k in state.hands[s]] if s == seat else None,
+                "size": len(state.hands[s]),
+                "spent": [FACES[k] for k in state.spent[s]],
+            }
+        )
+    pending: dict[str, Any] | None = None
+    if state.phase == AWARD and state.pending >= 0:
+        pending = {"step": state.step, "play": state.pending, "seat": state.p_seat[state.pending]}
+    view: dict[str, Any] = {
+        "game": "corruption",
+        "seat": seat,
+        "players": state.n,
+        "variant": state.variant,
+        "black_book": state.black_book,
+        "round": state.round,
+        "rounds": ROUNDS,
+        "phase": state.phase,
+        "leader": state.leader,
+        "mover": state.mover if state.phase == CORRUPTION else None,
+        "actors": list(state.actors()),
+        "face_up_positions": mask_positions(state.up_mask),
+        "bodies": list(BODIES),
+        "contracts": [
+            {
+                "index": c,
+                "id": card.id,
+                "name": card.name,
+                "value": card.value,
+                "label": state.label_of(c),
+                "status": card.status,
+            }
+            for c, card in enumerate(state.contracts)
+        ],
+        "deck": len(state.deck),
+        "table": [
+            {"contract": c, "body": BODIES[state.body_of[c]], "cancelled": c in state.cancelled}
+            for c in state.table
+        ],
+        "plays": plays,
+        "hands": hands,
+        "won": [{"seat": s, "contracts": state.won[s][:], "total": state.total(s)} for s in range(state.n)],
+        "black_book_left": state.bb_left[:],
+        "award": pending,
+        "totals": ({str(c): row for c, row in award.totals(state).items()} if revealed else None),
+        "results": [
+            {"contract": r[0], "result": r[1], "seat": r[2] if r[2] != -1 else None, "total": r[3]}
+            for r in state.results
+        ],
+    }
+    if state.phase == OVER:
+        outcome = state.outcome()
+        assert outcome is not None
+        view["outcome"] = outcome.to_json()
+    return view

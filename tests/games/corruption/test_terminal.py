@@ -1,0 +1,48 @@
+"""The terminal board renders every phase, in every language, without showing hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+
+from backroom.games.corruption import GAME
+from backroom.games.corruption.terminal import render
+from backroom.i18n import LANGUAGES
+
+
+def text_of(view, lang):
+    console = Console(width=160, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(render(view, lang, ["Ana", "Bo", "Cy", "Di"]))
+    return console.export_text()
+
+
+def test_terminal_board_renders_each_phase_in_every_language():
+    state, _ = GAME.start(4, {"black_book": True, "variant": "stud_libre"}, 8)
+    rng = random.Random(1)
+    phases = set()
+    while state.actors():
+        if state.phase not in phases:
+            phases.add(state.phase)
+            for lang in LANGUAGES:
+                assert "1/4" in text_of(state.view(0), lang) or state.round > 1
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    phases.add(state.phase)
+    assert phases == {"positions", "corruption", "award", "over"}
+    assert "Ana" in text_of(state.view(None), "en")
+
+
+def test_terminal_board_shows_a_face_down_card_as_a_back():
+    state, _ = GAME.start(4, {"first_leader": 0}, 8)
+    for _ in range(5):
+        seat = state.actors()[0]
+        state.apply(
+            seat,
+            ("play", 9, state.table[0]) if seat == 0 and state.turn == 4 else state.legal_actions(seat)[0],
+        )
+    other = text_of(state.view(1), "en")
+    mine = text_of(state.view(0), "en")
+    assert "Ana: Hitman" in mine
+    assert "Ana: Hitman" not in other and "Ana: ▒" in other
