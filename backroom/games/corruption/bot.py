@@ -31,8 +31,9 @@ BRIBE_PRICE = 12.0
 """Contract dollars a bribe dollar must buy to be worth playing now rather than later."""
 CHARACTER_PRICE = {"attorney": 120_000.0, "reporter": 60_000.0, "hitman": 80_000.0}
 """What keeping a one-shot character for a later round is worth, in contract dollars."""
-SWISS_FLEXIBILITY = 1.3
-"""A Swiss bribe is placed after every card is revealed: worth more than its half value."""
+SWISS_FLEXIBILITY = 1.1
+"""A Swiss bribe is placed after every card is revealed, and its face stays hidden: worth a
+little more than the same half value placed now."""
 OPPONENT_WEIGHT = 0.35
 """In award decisions, a contract an opponent wins counts this much against the seat."""
 
@@ -193,12 +194,19 @@ class _Bidder:
         m = self.mine[c]
         return self.worth(c) * (self.chance(c, m + add) - self.chance(c, m))
 
+    def swiss_gain(self, c: int, add: float) -> float:
+        """Like ``gain``, but a Swiss bribe is assigned once attorneys are known: a contract
+        that may be cancelled costs it nothing, it simply goes to the other one."""
+        m = self.mine[c]
+        value = 0.1 * self.values[c] if self.da_seen[c] else self.values[c]
+        return value * (self.chance(c, m + add) - self.chance(c, m))
+
     def score(self, action: Action) -> float:
         kind = action[0]
         if kind == "swiss":
             k, body = action[1], action[2]
             half = BRIBE_VALUE[k] / 2
-            best = max((self.gain(c, half) for c in self.table if self.body[c] == body), default=0.0)
+            best = max((self.swiss_gain(c, half) for c in self.table if self.body[c] == body), default=0.0)
             return SWISS_FLEXIBILITY * best - BRIBE_PRICE * BRIBE_VALUE[k]
         if kind != "play":
             return -math.inf

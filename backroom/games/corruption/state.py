@@ -34,7 +34,7 @@ from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
-from backroom.games.corruption import award
+from backroom.games.corruption import award, codec
 from backroom.games.corruption.cards import (
     BLACK_BOOK_CARDS,
     BODIES,
@@ -548,95 +548,13 @@ class CorruptionState(State):
         return other
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME_ID,
-            "players": self.n,
-            "variant": self.variant,
-            "black_book": self.black_book,
-            "contracts": [list(c) for c in self.contracts],
-            "deck": self.deck,
-            "table": self.table,
-            "body_of": self.body_of,
-            "won": self.won,
-            "hands": self.hands,
-            "spent": self.spent,
-            "round": self.round,
-            "leader": self.leader,
-            "phase": self.phase,
-            "up_mask": self.up_mask,
-            "turn": self.turn,
-            "plays": [
-                [s, k, w, u, o, g]
-                for s, k, w, u, o, g in zip(
-                    self.p_seat, self.p_kind, self.p_where, self.p_up, self.p_on, self.p_gone, strict=True
-                )
-            ],
-            "bb_left": self.bb_left,
-            "bb_used": self.bb_used,
-            "seen": self.seen,
-            "declined": self.declined,
-            "step": self.step,
-            "pending": self.pending,
-            "cancelled": self.cancelled,
-            "results": self.results,
-        }
+        return codec.encode(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        try:
-            if data["game"] != GAME_ID:
-                raise ValueError(f"a {data['game']} position is not a {GAME_ID} position")
-            state = cls()
-            state.n = int(data["players"])
-            state.variant = str(data["variant"])
-            state.black_book = bool(data["black_book"])
-            state.contracts = tuple(
-                Contract(str(i), str(name), int(v), str(st), str(src))
-                for i, name, v, st, src in data["contracts"]
-            )
-            state.deck = [int(c) for c in data["deck"]]
-            state.table = [int(c) for c in data["table"]]
-            state.body_of = [int(b) for b in data["body_of"]]
-            state.won = [[int(c) for c in w] for w in data["won"]]
-            state.hands = [[int(k) for k in h] for h in data["hands"]]
-            state.spent = [[int(k) for k in s] for s in data["spent"]]
-            state.round = int(data["round"])
-            state.leader = int(data["leader"])
-            state.phase = str(data["phase"])
-            state.up_mask = int(data["up_mask"])
-            state.turn = int(data["turn"])
-            plays = data["plays"]
-            state.p_seat = [int(p[0]) for p in plays]
-            state.p_kind = [int(p[1]) for p in plays]
-            state.p_where = [int(p[2]) for p in plays]
-            state.p_up = [bool(p[3]) for p in plays]
-            state.p_on = [int(p[4]) for p in plays]
-            state.p_gone = [int(p[5]) for p in plays]
-            state.bb_left = [int(b) for b in data["bb_left"]]
-            state.bb_used = [int(b) for b in data["bb_used"]]
-            state.seen = [int(s) for s in data["seen"]]
-            state.declined = int(data["declined"])
-            state.step = str(data["step"])
-            state.pending = int(data["pending"])
-            state.cancelled = [int(c) for c in data["cancelled"]]
-            state.results = [[r[0], r[1], r[2], r[3]] for r in data["results"]]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ValueError(f"not a valid {GAME_ID} position: {exc}") from exc
-        state._check()
+        state = cls()
+        codec.decode(state, data)
         return state
-
-    def _check(self) -> None:
-        if self.phase not in PHASES or self.variant not in VARIANTS or self.step not in award.STEPS:
-            raise ValueError(f"not a valid {GAME_ID} position: unknown phase, variant or step")
-        if len(self.contracts) != DECK_SIZE or len(self.body_of) != DECK_SIZE:
-            raise ValueError(f"a {GAME_ID} position holds {DECK_SIZE} contracts")
-        places = self.deck + self.table + [c for w in self.won for c in w]
-        if sorted(places) != list(range(DECK_SIZE)):
-            raise ValueError(f"a {GAME_ID} position must hold each contract once")
-        if not 0 <= self.leader < self.n or any(
-            len(x) != self.n for x in (self.hands, self.spent, self.won, self.bb_left, self.seen)
-        ):
-            raise ValueError(f"a {GAME_ID} position needs one hand, pile and book count per seat")
 
     def inventory(self) -> dict[str, int]:
         return {
