@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from babel.numbers import format_decimal
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -23,8 +24,9 @@ def card_text(face: str, lang: str) -> Text:
     return Text(translate(lang, f"corruption.card.{face}"), style=style)
 
 
-def _money(value: int) -> str:
-    return f"${value:,}"
+def _money(value: int, lang: str) -> str:
+    """Dollars written the reader's way ($7,600,000; $7.600.000; 7 600 000 $)."""
+    return translate(lang, "corruption.ui.money", {"amount": format_decimal(value, locale=lang)})
 
 
 def play_text(play: dict[str, Any], lang: str, names: Sequence[str]) -> Text:
@@ -36,7 +38,7 @@ def play_text(play: dict[str, Any], lang: str, names: Sequence[str]) -> Text:
         face.append(f" ({translate(lang, 'corruption.fate.' + play['fate'])})", style="dim")
     out.append_text(face)
     if play["value"] is not None and play["swiss"] is not None:
-        out.append(f" ½={_money(play['value'])}", style="green")
+        out.append(f" ½={_money(play['value'], lang)}", style="green")
     if play["looked"] and not play["face_up"]:
         out.append(" 👁", style="cyan")
     return out
@@ -63,7 +65,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
             c = row["contract"]
             info = contracts[c]
             cell = Text(translate(lang, info["label"]["$"], info["label"], names), style="bold")
-            cell.append(f"  {_money(info['value'])}", style="cyan")
+            cell.append(f"  {_money(info['value'], lang)}", style="cyan")
             if row["cancelled"]:
                 cell.append(f"  {t('ui.cancelled')}", style="bold red")
             for play in view["plays"]:
@@ -73,7 +75,10 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
             sums = totals.get(str(c))
             if sums:
                 cell.append(
-                    "\n" + " · ".join(f"{_name(s, lang, names)} {_money(v)}" for s, v in enumerate(sums) if v)
+                    "\n"
+                    + " · ".join(
+                        f"{_name(s, lang, names)} {_money(v, lang)}" for s, v in enumerate(sums) if v
+                    )
                 )
             cells.append(cell)
         swiss = Text(t("ui.swiss"), style="italic")
@@ -106,7 +111,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         parts.append(Text(t("ui.awaiting", step=step, seat=view["award"]["seat"]), style="bold yellow"))
     seat = view["seat"]
     if seat is not None and view["hands"][seat]["cards"] is not None:
-        hand = Text(f"{t('ui.hand')}: ", style="bold")
+        hand = Text(f"{t('ui.hand')} ", style="bold")
         for i, face in enumerate(view["hands"][seat]["cards"]):
             if i:
                 hand.append(", ")
@@ -123,7 +128,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         )
         won.add_row(
             _name(entry["seat"], lang, names),
-            _money(entry["total"]),
+            _money(entry["total"], lang),
             names_won or "—",
             Text(spent, style="dim"),
         )
@@ -132,7 +137,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         counts = ", ".join(f"{_name(s, lang, names)} {n}" for s, n in enumerate(view["black_book_left"]))
         parts.append(Text(t("ui.black_book", counts=counts)))
     if view["results"] and view["phase"] != "award":
-        last = Text(f"{t('ui.last_round')}: ", style="bold")
+        last = Text(f"{t('ui.last_round')} ", style="bold")
         for i, r in enumerate(view["results"]):
             if i:
                 last.append(" · ")
