@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 LANGUAGES = ("es", "en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -90,6 +91,11 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
     if (name in ("card", "cards") or name.endswith("_card")) and isinstance(value, str):
         return translate(lang, f"{prefix}.card.{value}")
     return value
+
+
+def format_number(lang: str, value: float) -> str:
+    """A score as people of ``lang`` write it: ``7,600,000`` / ``7.600.000`` / ``7 600 000``."""
+    return format_decimal(int(value) if float(value).is_integer() else value, locale=lang)
 
 
 def seat_name(lang: str, seat: int) -> str:

@@ -26,7 +26,7 @@ from backroom.engine.game import Game, State
 from backroom.engine.record import Record
 from backroom.engine.rng import derive_seed
 from backroom.games import get_game
-from backroom.i18n import translate
+from backroom.i18n import format_number, translate
 from backroom.sim.playout import seat_bots
 
 Renderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
@@ -185,7 +185,9 @@ class TerminalTable:
         for key in ("ui.col_place", "ui.col_player", "ui.col_score"):
             table.add_column(self.t(key))
         for seat in sorted(range(state.players), key=lambda s: outcome.ranks[s]):
-            table.add_row(str(outcome.ranks[seat]), self.names[seat], f"{outcome.scores[seat]:g}")
+            table.add_row(
+                str(outcome.ranks[seat]), self.names[seat], format_number(self.lang, outcome.scores[seat])
+            )
         self.console.print(table)
         self.console.print(self.t(f"{self.game.id}.end.{outcome.reason}"))
         if outcome.tiebreak:

@@ -42,3 +42,12 @@ def test_missing_key_falls_back_to_the_key_itself():
 )
 def test_language_tags_map_to_a_supported_language(tag, lang):
     assert normalize_language(tag) == lang
+
+
+@pytest.mark.parametrize(("lang", "text"), [("en", "7,600,000"), ("es", "7.600.000"), ("fr", "7 600 000")])
+def test_scores_are_written_the_way_each_language_writes_numbers(lang, text):
+    from backroom.i18n import format_number
+
+    written = format_number(lang, 7600000.0)
+    assert written.replace("\u202f", " ").replace("\xa0", " ") == text  # French uses a narrow space
+    assert format_number(lang, 14.0) == "14"
