@@ -13,15 +13,19 @@ import pytest
 
 from backroom.games import get_game
 from backroom.games.stool_pigeon import state as sp
+from backroom.i18n import catalog
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 BOARDS = Path(__file__).resolve().parents[2] / "backroom" / "web" / "boards"
 
-RENDER = """async ([game, view, legal, seat]) => {
-  const board = await import(`/static/boards/${game}.js`);
+RENDER = """async ([boardName, view, legal, seat]) => {
+  const board = await import(`/static/boards/${boardName}.js`);
+  const game = view.game;
   const { h } = await import("/static/static/dom.js");
+  const i18n = await import("/static/static/i18n.js");
+  await i18n.setLang("en");
   window.acted = [];
   const root = h("div", { id: "under-test", class: "board" });
   document.body.replaceChildren(root);
@@ -32,7 +36,7 @@ RENDER = """async ([game, view, legal, seat]) => {
     legal: legal.map((action) => ({ action, label: JSON.stringify(action) })),
     act: (action) => window.acted.push(action),
     rerender: () => board.render(root, ctx),
-    t: (key) => key, tFirst: (keys) => keys[0], tMsg: (msg) => JSON.stringify(msg), number: String, h,
+    t: i18n.t, tFirst: i18n.tFirst, tMsg: (msg) => i18n.tMsg(msg, names), number: i18n.formatNumber, h,
   };
   board.render(root, ctx);
 }"""
@@ -156,3 +160,14 @@ def test_every_clickable_thing_sends_a_legal_action_of_the_seat(page: Page, game
                 checked += 1
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked >= 5
+
+
+def test_the_generic_board_shows_any_view_with_hidden_cards_as_backs(page: Page) -> None:
+    state = stool_pigeon(sp.DRAW)
+    view = json.loads(json.dumps(state.view(0)))
+    page.evaluate(RENDER, ["generic", view, [], 0])
+    faces = page.locator("#under-test [data-face]").evaluate_all("els => els.map(e => e.dataset.face)")
+    expected = [f for d in view["districts"] for f in d if f is not None]
+    assert faces == expected
+    phase = catalog("en")["stool-pigeon.phase.draw"]
+    assert page.locator('#under-test [data-key="phase"] dd').inner_text() == phase

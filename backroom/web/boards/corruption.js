@@ -52,7 +52,7 @@ export function render(root, ctx) {
       },
       h("span", { class: "co-owner", text: p.seat === ctx.seat ? t("web.you") : ctx.name(p.seat) }),
       h("span", { class: "co-face", text: p.card === "back" ? "?" : cardFace(p.card) }),
-      p.value !== null ? h("span", { class: "co-value", text: money(p.value) }) : null,
+      p.value !== null && p.swiss ? h("span", { class: "co-value", text: t("web.corruption.counts", { amount: money(p.value) }) }) : null,
       p.fate !== "in_play" ? h("span", { class: "co-fate", text: ctx.tFirst([`${GAME}.fate.${p.fate}`, `web.corruption.fate.${p.fate}`]) }) : null,
     );
   };
