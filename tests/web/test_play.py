@@ -243,3 +243,27 @@ def test_a_reload_or_a_server_restart_lands_in_the_same_seat(browser: Browser, t
     finally:
         context.close()
         live.stop()
+
+
+def test_an_absent_player_shows_a_countdown_then_a_bot_plays_for_them(server: str, browser: Browser) -> None:
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "stool-pigeon",
+            "players": 2,
+            "seats": [{"kind": "human", "name": "Absent"}, {"kind": "bot"}],
+            "bot_delay": 0,
+            "turn_timer": 3,
+        },
+    )
+    page = browser.new_page()
+    page.goto(f"{server}/t/{table['id']}?spectate&lang=en")
+    page.wait_for_selector(".sp-board")
+    countdown = page.locator("#countdown")
+    expect(countdown).to_be_visible()
+    expect(countdown).to_contain_text(" s")
+    shot(page, "table-countdown")
+    # Once the timer runs out the seat is marked as played by a bot, and the game moves on.
+    expect(page.locator('.player[data-seat="0"] .tag.warn')).to_be_visible(timeout=10000)
+    page.wait_for_function("Number(document.body.dataset.version) > 0", timeout=10000)
+    page.close()
