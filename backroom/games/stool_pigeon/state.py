@@ -45,6 +45,10 @@ SNAP = "snap"  # elimination window: every eligible seat may snap or pass
 GIVE = "give"  # a snapper who took from another District gives one of their own cards
 OVER = "over"
 
+MAX_SLOTS = 64
+SNAP_ACTIONS = tuple(tuple(("snap", t, s) for s in range(MAX_SLOTS)) for t in range(8))
+"""Snap actions built once: a window lists every face-down card, often, in random play."""
+
 FAMILY_PHASE = {"maton": PEEK, "conductora": SWITCH, "sicario": PEEK, "capo": CAPO}
 
 
@@ -149,7 +153,12 @@ class StoolPigeonState(State):
                 return []
             actions: list[Action] = [("pass",)]
             for target in self._snap_districts(seat):
-                actions += [("snap", target, s) for s, c in enumerate(self.districts[target]) if c != EMPTY]
+                district = self.districts[target]
+                if len(district) > MAX_SLOTS:
+                    actions += [("snap", target, s) for s, c in enumerate(district) if c != EMPTY]
+                else:
+                    row = SNAP_ACTIONS[target]
+                    actions += [row[s] for s, c in enumerate(district) if c != EMPTY]
             return actions
         if phase == GIVE:
             own = self.districts[seat] if seat == self.giver else []
@@ -383,9 +392,11 @@ class StoolPigeonState(State):
         """Everyone may try, in seat order from the player left of the active one."""
         self.eligible = [(self.active + i) % self.n for i in range(1, self.n + 1)]
 
-    def _snap_districts(self, seat: int) -> list[int]:
+    def _snap_districts(self, seat: int) -> range | list[int]:
         """Ruling: the closer's District is locked against other players' snaps too."""
-        return [t for t in range(self.n) if t == seat or t != self.closer]
+        if self.closer < 0 or self.closer == seat:
+            return range(self.n)
+        return [t for t in range(self.n) if t != self.closer]
 
     def _snap(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
         district = self.districts[target]
