@@ -87,7 +87,6 @@ class LiveServer:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a live server with an empty database."""
     data = tmp_path_factory.mktemp("backroom-data")
-    os.environ["BACKROOM_DATA_DIR"] = str(data)
     live = LiveServer(data / "test.db").start()
     yield live.base
     live.stop()

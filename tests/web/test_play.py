@@ -267,3 +267,16 @@ def test_an_absent_player_shows_a_countdown_then_a_bot_plays_for_them(server: st
     expect(page.locator('.player[data-seat="0"] .tag.warn')).to_be_visible(timeout=10000)
     page.wait_for_function("Number(document.body.dataset.version) > 0", timeout=10000)
     page.close()
+
+
+def test_a_wrong_invite_link_says_so_and_stops_retrying(server: str, browser: Browser) -> None:
+    table = post_json(
+        f"{server}/api/tables",
+        {"game": "stool-pigeon", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot"}], "bot_delay": 0},
+    )
+    page = browser.new_page()
+    page.goto(f"{server}/t/{table['id']}?token=not-a-token&lang=en")
+    expect(page.locator(".fatal")).to_be_visible()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "stopped")
+    assert page.locator(".fatal p").inner_text().strip()
+    page.close()

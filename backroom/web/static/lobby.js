@@ -44,6 +44,9 @@ function gameName(g) {
 }
 
 function renderAll() {
+  for (const option of $("turn-timer").options) {
+    if (option.value) option.textContent = t("web.lobby.turn_timer.after", { seconds: option.value });
+  }
   renderGames();
   renderOptions();
   renderSeats();

@@ -102,7 +102,10 @@ async function receive(message) {
     case "error":
       page.pending = null;
       toast(message.message || tFirst([`web.error.${message.code}`, "web.error.generic"]));
-      if (message.code === "bad_token" || message.code === "unknown_table") page.conn.stop(message.message);
+      if (message.code === "bad_token" || message.code === "unknown_table") {
+        page.conn.stop(message.message);
+        page.fatal = message.message || t(`web.error.${message.code}`);
+      }
       render();
       break;
     default:
@@ -181,6 +184,13 @@ function render() {
   const rules = page.game ? `${page.game}.rules` : "";
   $("rules-panel").hidden = !rules || !has(rules);
   $("rules-text").textContent = rules && has(rules) ? t(rules) : "";
+  if (page.fatal) {
+    replace(
+      $("board"),
+      h("div", { class: "panel fatal", role: "alert" }, h("p", { text: page.fatal }), h("a", { href: "/", class: "button primary", text: t("web.table.to_lobby") })),
+    );
+    return;
+  }
   if (!update) return;
   document.body.dataset.version = String(update.version);
   const ctx = context();
