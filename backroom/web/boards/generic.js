@@ -12,7 +12,7 @@ export function render(root, ctx) {
   const rows = Object.entries(view)
     .filter(([name]) => !SKIP.has(name))
     .map(([name, value]) =>
-      h("div", { class: "g-row", "data-key": name }, h("dt", { text: humanize(ctx, name) }), h("dd", {}, show(ctx, name, value, 0))),
+      h("div", { class: "g-row", "data-key": name }, h("dt", { text: humanize(ctx, name) }), h("dd", {}, show(ctx, name, value))),
     );
   root.replaceChildren(h("div", { class: "generic-board" }, h("dl", { class: "g-view" }, rows)));
 }
@@ -21,7 +21,7 @@ function humanize(ctx, name) {
   return ctx.tFirst([`${ctx.game}.view.${name}`, `web.view.${name}`, name.replace(/_/g, " ")]);
 }
 
-function show(ctx, name, value, depth) {
+function show(ctx, name, value) {
   const { h } = ctx;
   if (value === null || value === undefined) return h("span", { class: "g-none", text: "—" });
   if (typeof value === "boolean") return h("span", { class: "g-bool", text: value ? "✓" : "✗" });
@@ -45,7 +45,7 @@ function show(ctx, name, value, depth) {
           "li",
           { "data-index": i },
           perSeat ? h("span", { class: "g-seat", text: `${ctx.name(i)}: ` }) : null,
-          show(ctx, name, v, depth + 1),
+          show(ctx, name, v),
         ),
       ),
     );
@@ -54,7 +54,7 @@ function show(ctx, name, value, depth) {
     return h(
       "dl",
       { class: "g-object" },
-      Object.entries(value).map(([k, v]) => h("div", { class: "g-row" }, h("dt", { text: humanize(ctx, k) }), h("dd", {}, show(ctx, k, v, depth + 1)))),
+      Object.entries(value).map(([k, v]) => h("div", { class: "g-row" }, h("dt", { text: humanize(ctx, k) }), h("dd", {}, show(ctx, k, v)))),
     );
   }
   return h("span", { text: String(value) });
