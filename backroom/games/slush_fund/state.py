@@ -92,6 +92,17 @@ SPY_LOOK = "spy_look"  # a Spy's second part: look at one opponent's pile (or no
 OVER = "over"
 PHASES = (CHOOSE, TAKE, STASH, PLAY, SPY_LOOK, OVER)
 
+POLITICIAN_ARGS: dict[str, tuple[int, ...]] = {
+    "bribe": (2,),
+    "scandal": (1,),
+    "thief": (2,),
+    "spy_move": (1, 2),
+    "transfer": (1, 3),
+    "look": (2,),
+}
+"""Where each action names a politician; a Thief and a look name a seat first, which must not
+be read as a politician when an error explains why an action was refused."""
+
 POLITICIAN_KEYS = tuple({"$": f"{GAME_ID}.politician.{p}"} for p in POLITICIANS)
 """Politician names inside event parameters, as translatable messages (plain JSON)."""
 
@@ -644,9 +655,8 @@ class SlushFundState(State):
         kind = action[0] if action else ""
         if kind == "take" and self.phase == CHOOSE and len(self.fund) < CARDS_TO_TAKE:
             return f"{GAME_ID}.error.fund_too_small"
-        if kind in ("bribe", "scandal", "thief", "spy_move", "transfer", "look") and any(
-            isinstance(p, int) and 0 <= p < POLS and self.removed[p] for p in action[1:]
-        ):
+        named = [action[i] for i in POLITICIAN_ARGS.get(kind, ()) if i < len(action)]
+        if any(isinstance(p, int) and 0 <= p < POLS and self.removed[p] for p in named):
             return f"{GAME_ID}.error.politician_removed"
         return "error.illegal_action"
 
