@@ -90,6 +90,8 @@ def test_lobby_creates_a_stool_pigeon_table_and_a_whole_game_is_played_by_clicki
     # At the end every District is face up: no card back is left on the board.
     assert page.locator(".district .sp-card.back").count() == 0
     shot(page, "table-end-board")
+    page.click("#show-results")
+    expect(page.locator("#end")).to_be_visible()
     assert not errors, errors
 
 

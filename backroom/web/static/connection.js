@@ -31,6 +31,14 @@ export class Connection {
     this.open();
   }
 
+  /** Try at once if we are waiting to retry (the network came back, the tab became visible). */
+  nudge() {
+    if (!this.stopped && !this.socket) {
+      this.attempt = 0;
+      this.open();
+    }
+  }
+
   stop(reason) {
     this.stopped = true;
     this.close();

@@ -63,6 +63,10 @@ async function main() {
     onState: showConnection,
   });
   page.conn.start();
+  window.addEventListener("online", () => page.conn.nudge());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") page.conn.nudge();
+  });
   setInterval(tickDeadline, 250);
   render();
 }
@@ -224,7 +228,19 @@ function renderBanner(ctx) {
   } else {
     text = t("web.banner.waiting", { players: ctx.actors.map(seatName).join(", ") });
   }
-  replace(banner, h("span", { class: "banner-text", text }), h("span", { id: "countdown", class: "countdown" }));
+  const results = ctx.outcome
+    ? h("button", {
+        type: "button",
+        id: "show-results",
+        class: "small",
+        text: t("web.end.show"),
+        onclick: () => {
+          page.endDismissed = false;
+          render();
+        },
+      })
+    : null;
+  replace(banner, h("span", { class: "banner-text", text }), h("span", { id: "countdown", class: "countdown" }), results);
   banner.dataset.kind = kind;
   tickDeadline();
 }
