@@ -20,6 +20,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 
 from backroom.bots import Bot, Observation, make_bot
+from backroom.engine.actions import action_from_json
 from backroom.engine.errors import BadOptions, IllegalAction
 from backroom.engine.events import Event
 from backroom.engine.game import Game, State
@@ -172,8 +173,8 @@ class TerminalTable:
             return legal[int(answer) - 1]
         if answer.startswith("["):
             try:
-                return tuple(json.loads(answer))
-            except (json.JSONDecodeError, TypeError):
+                return action_from_json(json.loads(answer))
+            except ValueError:  # not JSON, or not of the action shape
                 return None
         return None
 
