@@ -29,6 +29,10 @@ async function main() {
     clampPlayers();
     renderSeats();
   });
+  $("players").addEventListener("input", () => {
+    const n = +$("players").value;
+    if (game && Number.isInteger(n) && n >= game.min_players && n <= game.max_players) renderSeats();
+  });
   $("another").addEventListener("click", () => {
     created = null;
     clearInterval(pollTimer);
@@ -227,6 +231,7 @@ async function createTable() {
   const error = $("create-error");
   error.hidden = true;
   clampPlayers();
+  renderSeats();
   const timer = $("turn-timer").value;
   const body = {
     game: game.id,
@@ -302,7 +307,7 @@ function renderCreated(status) {
   const minePlace = table.seats.find((s) => s.seat === mine);
   open.hidden = !(minePlace && minePlace.invite);
   if (minePlace && minePlace.invite) open.href = minePlace.invite;
-  $("spectate").href = table.spectate || `/t/${table.id}`;
+  $("spectate").href = `${table.spectate || `/t/${table.id}`}?spectate`;
 }
 
 function pollJoined() {
@@ -379,7 +384,13 @@ async function refreshTables() {
         h("td", { text: row.players }),
         h("td", { text: row.open_seats }),
         h("td", { text: tFirst([`web.status.${row.status}`, row.status]) }),
-        h("td", {}, h("a", { href: `/t/${row.id}`, class: "button small", text: t("web.lobby.watch") })),
+        h(
+          "td",
+          {},
+          storage.get(`backroom.token.${row.id}`)
+            ? h("a", { href: `/t/${row.id}`, class: "button small primary", text: t("web.lobby.my_seat") })
+            : h("a", { href: `/t/${row.id}?spectate`, class: "button small", text: t("web.lobby.watch") }),
+        ),
       ),
     ),
   );
