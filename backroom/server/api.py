@@ -1,0 +1,274 @@
+"""The HTTP lobby: games, catalogs, creating and listing tables (docs/protocol.md, /openapi.json).
+
+Every input is checked here before the engine sees it; a bad request gets a 4xx answer with a
+machine code and a translated sentence, never a server error.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from backroom.bots import bot_kinds
+from backroom.engine.errors import BadOptions, EngineError, UnknownGame
+from backroom.engine.game import Game
+from backroom.engine.record import Record
+from backroom.games import all_games, get_game
+from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
+from backroom.server.live import Hub, hash_token, new_token
+from backroom.server.store import SeatRow, TableRow
+
+MAX_BODY = 64 * 1024
+MAX_NAME = 40
+MAX_BOT_DELAY = 30.0
+MAX_TURN_TIMER = 86400
+DEFAULT_BOT_DELAY = 0.6
+LIST_LIMIT = 200
+SEAT_KINDS = ("human", "agent", "bot")
+
+
+class BadRequest(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(code)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def request_language(request: Request) -> str:
+    given = request.query_params.get("lang")
+    if given:
+        return normalize_language(given)
+    header = request.headers.get("accept-language", "")
+    return normalize_language(header.split(",")[0].split(";")[0].strip() or None)
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _fail(lang: str, code: str, status: int = 400, /, **params: Any) -> BadRequest:
+    return BadRequest(status, code, translate(lang, f"server.error.{code}", params))
+
+
+def _engine_fail(lang: str, code: str, exc: EngineError) -> BadRequest:
+    return BadRequest(400, code, translate(lang, exc.key, exc.params))
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    gid = game.id
+    return {
+        "id": gid,
+        "name": {lang: translate(lang, f"{gid}.name") for lang in LANGUAGES},
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "options": [
+            {
+                "name": o.name,
+                "default": o.default,
+                "choices": list(o.choices),
+                "low": o.low,
+                "high": o.high,
+                "label": {lang: translate(lang, f"{gid}.option.{o.name}") for lang in LANGUAGES},
+            }
+            for o in game.options
+        ],
+        "bots": bot_kinds(game),
+    }
+
+
+async def list_games(request: Request) -> Response:
+    return JSONResponse({"games": [game_json(g) for g in all_games()]})
+
+
+async def i18n_catalog(request: Request) -> Response:
+    lang = request.path_params["lang"]
+    if lang not in LANGUAGES:
+        raise _fail(request_language(request), "unknown_language", 404, lang=str(lang)[:16])
+    return JSONResponse(catalog(lang))
+
+
+async def create_table(request: Request) -> Response:
+    lang = request_language(request)
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise _fail(lang, "too_large", 413, limit=MAX_BODY)
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise _fail(lang, "bad_json") from None
+    if not isinstance(data, dict):
+        raise _fail(lang, "bad_field", field="(body)")
+    row, tokens = parse_table(lang, data)
+    hub = _hub(request)
+    await hub.create(row)
+    seats = []
+    for s in row.seats:
+        item: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name}
+        if s.kind == "bot":
+            item["bot"] = s.bot
+        token = tokens.get(s.seat)
+        if token is not None:
+            item["token"] = token
+            item["invite"] = f"/t/{row.id}?token={token}"
+        seats.append(item)
+    return JSONResponse(
+        {
+            "id": row.id,
+            "game": row.game,
+            "players": row.players,
+            "seats": seats,
+            "spectate": f"/t/{row.id}",
+        },
+        status_code=201,
+    )
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_table(lang: str, data: dict[str, Any]) -> tuple[TableRow, dict[int, str]]:
+    """A new table from a request body, or ``BadRequest`` naming the first wrong field."""
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise _fail(lang, "bad_field", field="game")
+    try:
+        game = get_game(game_id)
+    except UnknownGame as exc:
+        raise _engine_fail(lang, "unknown_game", exc) from None
+    players = data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise _fail(lang, "bad_field", field="players")
+    try:
+        game.check_players(players)
+    except BadOptions as exc:
+        raise _engine_fail(lang, "bad_options", exc) from None
+    given_options = data.get("options", {})
+    if given_options is None:
+        given_options = {}
+    if not isinstance(given_options, dict):
+        raise _fail(lang, "bad_field", field="options")
+    try:
+        options = game.resolve_options(given_options)
+    except BadOptions as exc:
+        raise _engine_fail(lang, "bad_options", exc) from None
+    seats_in = data.get("seats", [])
+    if not isinstance(seats_in, list) or len(seats_in) > players:
+        raise _fail(lang, "bad_field", field="seats")
+    seats: list[SeatRow] = []
+    tokens: dict[int, str] = {}
+    kinds = bot_kinds(game)
+    for seat in range(players):
+        spec = seats_in[seat] if seat < len(seats_in) else {"kind": "human"}
+        if not isinstance(spec, dict):
+            raise _fail(lang, "bad_field", field=f"seats[{seat}]")
+        kind = spec.get("kind", "human")
+        if kind not in SEAT_KINDS:
+            raise _fail(lang, "bad_field", field=f"seats[{seat}].kind")
+        name = spec.get("name")
+        if name is not None:
+            if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
+                raise _fail(lang, "bad_field", field=f"seats[{seat}].name")
+            name = "".join(ch for ch in name.strip() if ch.isprintable()) or None
+        bot: str | None = None
+        token_hash: str | None = None
+        if kind == "bot":
+            bot = spec.get("bot", "random")
+            if bot not in kinds:
+                raise _fail(lang, "unknown_bot", bot=str(bot)[:32], known=", ".join(kinds))
+        else:
+            token = new_token()
+            tokens[seat] = token
+            token_hash = hash_token(token)
+        seats.append(SeatRow(seat, kind, bot, name, token_hash))
+    seed = data.get("seed")
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif not _int(seed) or not 0 <= seed < 2**63:
+        raise _fail(lang, "bad_field", field="seed")
+    bot_delay = data.get("bot_delay", DEFAULT_BOT_DELAY)
+    if (
+        isinstance(bot_delay, bool)
+        or not isinstance(bot_delay, (int, float))
+        or not 0 <= bot_delay <= MAX_BOT_DELAY
+    ):
+        raise _fail(lang, "bad_field", field="bot_delay")
+    turn_timer = data.get("turn_timer")
+    if turn_timer is not None and (not _int(turn_timer) or not 1 <= turn_timer <= MAX_TURN_TIMER):
+        raise _fail(lang, "bad_field", field="turn_timer")
+    row = TableRow(
+        id=secrets.token_urlsafe(9),
+        game=game.id,
+        players=players,
+        options=options,
+        seed=seed,
+        rules_version=game.rules_version,
+        bot_delay=float(bot_delay),
+        turn_timer=turn_timer,
+        created=time.time(),
+        status="playing",
+        outcome=None,
+        seats=seats,
+    )
+    return row, tokens
+
+
+async def list_tables(request: Request) -> Response:
+    hub = _hub(request)
+    rows = await hub.list_rows(LIST_LIMIT)
+    tables = []
+    for row in rows:
+        live = hub.tables.get(row.id)
+        if live is not None:
+            open_seats = live.open_seats()
+            status = "over" if live.is_over else "playing"
+        else:
+            open_seats = sum(1 for s in row.seats if s.kind != "bot")
+            status = row.status
+        tables.append(
+            {
+                "id": row.id,
+                "game": row.game,
+                "players": row.players,
+                "open_seats": open_seats,
+                "status": status,
+                "created": row.created,
+            }
+        )
+    return JSONResponse({"tables": tables})
+
+
+async def get_table(request: Request) -> Response:
+    table = await _hub(request).get(request.path_params["table_id"])
+    if table is None:
+        raise _fail(request_language(request), "unknown_table", 404)
+    return JSONResponse(table.summary())
+
+
+async def get_record(request: Request) -> Response:
+    lang = request_language(request)
+    table = await _hub(request).get(request.path_params["table_id"])
+    if table is None:
+        raise _fail(lang, "unknown_table", 404)
+    if not table.is_over:
+        raise _fail(lang, "not_over", 409)
+    record = await _hub(request).record(table)
+    if not isinstance(record, Record):
+        raise _fail(lang, "unknown_table", 404)
+    return JSONResponse(record.to_json())
+
+
+async def bad_request_handler(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, BadRequest)
+    return error_response(exc.status, exc.code, exc.message)

@@ -1,0 +1,75 @@
+"""The ASGI application: HTTP lobby, pages, static files and the table WebSocket."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from backroom.server import api
+from backroom.server.live import RATE, Hub
+from backroom.server.openapi import SCHEMA
+from backroom.server.protocol import websocket_endpoint
+from backroom.server.store import SNAPSHOT_EVERY, Store, default_url
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+"""The browser client's files (``backroom/web/``), served as they are: no build step."""
+
+
+def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    async def page(request: Request) -> Response:
+        path = WEB / name
+        if not path.is_file():
+            return PlainTextResponse("The browser client is not installed.", status_code=404)
+        return FileResponse(path, media_type="text/html")
+
+    return page
+
+
+async def openapi(request: Request) -> Response:
+    return JSONResponse(SCHEMA)
+
+
+def create_app(
+    db_url: str | None = None, *, rate: float = RATE, snapshot_every: int = SNAPSHOT_EVERY
+) -> Starlette:
+    """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
+
+    ``rate`` (messages per second per connection) and ``snapshot_every`` (actions between
+    snapshots) are for tests; the defaults are what ``backroom serve`` runs."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(db_url or default_url())
+        hub = Hub(store, rate=rate, snapshot_every=snapshot_every)
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/t/{table_id}", _page("table.html")),
+        Route("/openapi.json", openapi),
+        Route("/api/games", api.list_games),
+        Route("/api/i18n/{lang}", api.i18n_catalog),
+        Route("/api/tables", api.list_tables, methods=["GET"]),
+        Route("/api/tables", api.create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", api.get_table),
+        Route("/api/tables/{table_id}/record", api.get_record),
+        WebSocketRoute("/ws/{table_id}", websocket_endpoint),
+        Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
+    ]
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={api.BadRequest: api.bad_request_handler},
+    )

@@ -1,0 +1,83 @@
+"""``backroom serve``: the command-line entry of the server (the lead's CLI registers it)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+import sys
+import threading
+import webbrowser
+from typing import Any
+
+from backroom.server.store import default_url, normalize_url
+
+_TOKEN = re.compile(r"token=[^&\s\"']*")
+
+
+class RedactTokens(logging.Filter):
+    """Access logs print request paths; a seat's token in ``?token=`` must never reach a log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub("token=<redacted>", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub("token=<redacted>", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
+
+
+def install_log_redaction() -> None:
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
+        logging.getLogger(name).addFilter(RedactTokens())
+
+
+def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``serve`` on an argparse subparsers object; its ``func`` default is ``serve``."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve",
+        help="run the online table (lobby, tables, WebSocket) on a local port",
+        description="Run the Backroom server. Without --db it keeps tables in SQLite in the "
+        "user's data directory ($BACKROOM_DATA_DIR, else ~/.local/share/backroom).",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database URL: sqlite:///path.db or postgresql://user@host/db (default: SQLite in "
+        "the data directory)",
+    )
+    parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
+    parser.set_defaults(func=serve)
+    return parser
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the server until interrupted; returns the process exit status."""
+    import uvicorn
+
+    from backroom.server.app import create_app
+
+    url = normalize_url(args.db) if args.db else default_url()
+    app = create_app(url)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=1 << 20,
+        log_level="info",
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    install_log_redaction()
+    # The database writer thread hands the GIL back and forth with the event loop at every
+    # commit; a shorter switch interval keeps a busy loop from delaying commits (and acks).
+    sys.setswitchinterval(0.001)
+    if getattr(args, "open", False):
+        host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+        threading.Timer(1.0, webbrowser.open, (f"http://{host}:{args.port}/",)).start()
+    server.run()
+    return 0

@@ -1,0 +1,611 @@
+"""Tables in play: the authoritative state of each table, its connections, bots and timers.
+
+One ``LiveTable`` per table in memory. Its ``state`` is always the replay of the stored log:
+an action is applied to a clone, the clone's action is committed, and only then does the
+clone become the table's state and are the ack and the updates sent. A failed commit thus
+leaves the table exactly as it was. Each table has one lock (actions are serial per table)
+and one driver task (bots, autoplay, turn timers), so nothing blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import itertools
+import json
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from backroom.bots import Bot, Observation, bot_kinds, make_bot
+from backroom.engine.actions import Action, action_to_json
+from backroom.engine.events import Event, Msg
+from backroom.engine.game import Game, State
+from backroom.engine.record import Record
+from backroom.games import get_game
+from backroom.i18n import seat_name, translate
+from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
+
+log = logging.getLogger("backroom.server")
+
+RECENT_EVENTS = 200
+"""Events kept in memory per table: what a joining connection gets as the recent log."""
+
+OUTBOX_LIMIT = 1000
+"""Messages queued for one connection before it is judged dead and dropped."""
+
+RATE = 20.0
+"""Messages per second a connection may send, with bursts of as many."""
+
+
+class Refused(Exception):
+    """An action or message refused with a protocol error code; nothing changed."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """256 random bits, URL-safe: an invite link is the only key to its seat."""
+    return secrets.token_urlsafe(32)
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class TokenBucket:
+    __slots__ = ("rate", "tokens", "stamp")
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = rate
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.rate, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Conn:
+    """One WebSocket connection: its seat (None: spectator), language, and outbox."""
+
+    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed")
+
+    def __init__(self, seat: int | None, lang: str, rate: float = RATE) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.seen = -1
+        self.bucket = TokenBucket(rate)
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            # A client that does not read is not allowed to grow the server's memory.
+            self.closed = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(dumps(message))
+
+    def error(self, code: str, client_id: str | None = None, /, **params: Any) -> None:
+        self.send(error_message(self.lang, code, client_id, **params))
+
+
+def error_message(lang: str, code: str, client_id: str | None = None, /, **params: Any) -> dict[str, Any]:
+    return {
+        "type": "error",
+        "code": code,
+        "message": translate(lang, f"server.error.{code}", params),
+        "id": client_id,
+    }
+
+
+def label_text(lang: str, label: Msg, names: list[str]) -> str:
+    """An action's label. The same few labels recur at every table and every turn, so the
+    translations are cached: formatting them again was most of the server's work per move."""
+    return _label_text(lang, label.key, dumps(label.to_json()), tuple(names))
+
+
+@lru_cache(maxsize=65536)
+def _label_text(lang: str, key: str, message: str, names: tuple[str, ...]) -> str:
+    params = json.loads(message)
+    del params["$"]
+    return translate(lang, key, params, names)
+
+
+class LiveTable:
+    def __init__(self, hub: Hub, row: TableRow, game: Game, state: State, version: int) -> None:
+        self.hub = hub
+        self.row = row
+        self.game = game
+        self.state = state
+        self.version = version
+        self.human_recall = game.human_recall(row.options)
+        self.events: deque[tuple[int, Event]] = deque(maxlen=RECENT_EVENTS)
+        self.event_count = 0
+        self.client_ids: set[tuple[int, str]] = set()
+        self.tokens = {s.token_hash: s.seat for s in row.seats if s.token_hash}
+        self.conns: set[Conn] = set()
+        self.connected = [0] * row.players
+        now = time.time()
+        self.away_since: list[float | None] = [None if s.kind == "bot" else now for s in self.seat_rows()]
+        self.autoplay = [False] * row.players
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.driver: asyncio.Task[None] | None = None
+        self.bots: dict[int, Bot] = {}
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._legal: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self._texts: dict[tuple[int, str], str] = {}
+        self._names: dict[str, list[str]] = {}
+        self._outcome: dict[str, Any] | None = None
+        self._refresh_outcome()
+
+    # -- identity
+
+    def seat_rows(self) -> list[SeatRow]:
+        return self.row.seats
+
+    def seat_for_token(self, token: str) -> int | None:
+        return self.tokens.get(hash_token(token))
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def names(self, lang: str) -> list[str]:
+        names = self._names.get(lang)
+        if names is None:
+            names = self._names[lang] = [s.name or seat_name(lang, s.seat) for s in self.seat_rows()]
+        return names
+
+    def remember(self, events: list[Event]) -> None:
+        for e in events:
+            self.events.append((self.event_count, e))
+            self.event_count += 1
+        if len(self._texts) > 4 * RECENT_EVENTS:
+            oldest = self.events[0][0]
+            self._texts = {k: v for k, v in self._texts.items() if k[0] >= oldest}
+
+    def _event_text(self, index: int, e: Event, params: dict[str, Any], lang: str) -> str:
+        """Translated once per event and language, however many connections see it."""
+        text = self._texts.get((index, lang))
+        if text is None:
+            text = translate(lang, f"{self.row.game}.event.{e.kind}", params, self.names(lang))
+            self._texts[(index, lang)] = text
+        return text
+
+    def _legal_for(self, seat: int, lang: str) -> list[dict[str, Any]]:
+        """A seat's labelled legal actions, computed once per version and language."""
+        legal = self._legal.get((seat, lang))
+        if legal is None:
+            state = self.state
+            names = self.names(lang)
+            legal = self._legal[(seat, lang)] = [
+                {"action": action_to_json(a), "label": label_text(lang, state.label(a), names)}
+                for a in state.legal_actions(seat)
+            ]
+        return legal
+
+    def _refresh_outcome(self) -> None:
+        outcome = self.state.outcome()
+        self._outcome = None if outcome is None else outcome.to_json()
+
+    # -- what clients see
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "connected": s.kind == "bot" or self.connected[s.seat] > 0,
+                "autoplay": self.autoplay[s.seat],
+            }
+            for s in self.seat_rows()
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.row.id,
+            "game": self.row.game,
+            "players": self.row.players,
+            "options": self.row.options,
+            "version": self.version,
+            "status": "over" if self.is_over else "playing",
+            "seats": self.seats_json(),
+            "outcome": self._outcome,
+        }
+
+    def open_seats(self) -> int:
+        return sum(1 for s in self.seat_rows() if s.kind != "bot" and self.connected[s.seat] == 0)
+
+    def view_of(self, seat: int | None) -> dict[str, Any]:
+        cached = self._views.get(seat)
+        if cached is None:
+            if seat is None:
+                cached = self.state.view(None)
+            else:
+                kind = self.row.seats[seat].kind
+                cached = self.state.view(seat, recall=self.human_recall if kind == "human" else True)
+            self._views[seat] = cached
+        return cached
+
+    def deadline(self) -> int | None:
+        timer = self.row.turn_timer
+        if timer is None or self.is_over:
+            return None
+        times = [
+            away + timer
+            for seat in self.state.actors()
+            if (away := self.away_since[seat]) is not None and not self.autoplay[seat]
+        ]
+        return int(min(times) * 1000) if times else None
+
+    def outcome_text(self, lang: str) -> dict[str, Any] | None:
+        if self._outcome is None:
+            return None
+        names = self.names(lang)
+        gid = self.row.game
+        details = self._outcome.get("details") or {}
+        text = translate(lang, f"{gid}.end.{self._outcome['reason']}", details, names)
+        if self._outcome.get("tiebreak"):
+            text += " " + translate(lang, f"{gid}.tiebreak.{self._outcome['tiebreak']}", details, names)
+        return {**self._outcome, "text": text}
+
+    def update_for(self, conn: Conn, deadline: int | None) -> dict[str, Any]:
+        seat = conn.seat
+        lang = conn.lang
+        actors = list(self.state.actors())
+        legal: list[dict[str, Any]] = []
+        if seat is not None and seat in actors and not self.autoplay[seat]:
+            legal = self._legal_for(seat, lang)
+        events = []
+        first_new = self.event_count - len(self.events)
+        for index, e in itertools.islice(self.events, max(0, conn.seen + 1 - first_new), None):
+            if e.visible_to(seat):
+                params = e.to_json()["params"]
+                events.append(
+                    {"kind": e.kind, "params": params, "text": self._event_text(index, e, params, lang)}
+                )
+        conn.seen = self.event_count - 1
+        return {
+            "type": "update",
+            "version": self.version,
+            "view": self.view_of(seat),
+            "actors": actors,
+            "legal": legal,
+            "events": events,
+            "seats": self.seats_json(),
+            "deadline": deadline,
+            "outcome": self.outcome_text(lang),
+        }
+
+    def broadcast(self) -> None:
+        deadline = self.deadline()
+        for conn in list(self.conns):
+            conn.send(self.update_for(conn, deadline))
+
+    # -- connections
+
+    async def join(self, conn: Conn) -> None:
+        async with self.lock:
+            self.conns.add(conn)
+            conn.send(
+                {
+                    "type": "welcome",
+                    "table": self.row.id,
+                    "seat": conn.seat,
+                    "game": self.row.game,
+                    "players": self.row.players,
+                }
+            )
+            seat = conn.seat
+            if seat is not None:
+                self.connected[seat] += 1
+                self.away_since[seat] = None
+                self.autoplay[seat] = False
+                self.broadcast()
+            else:
+                conn.send(self.update_for(conn, self.deadline()))
+        self.wake.set()
+
+    async def leave(self, conn: Conn) -> None:
+        async with self.lock:
+            self.conns.discard(conn)
+            seat = conn.seat
+            if seat is not None:
+                self.connected[seat] -= 1
+                if self.connected[seat] == 0:
+                    self.away_since[seat] = time.time()
+                self.broadcast()
+        self.wake.set()
+
+    async def refresh(self, conn: Conn) -> None:
+        """A full update for one connection (after a language change): the recent log again."""
+        async with self.lock:
+            conn.seen = -1
+            conn.send(self.update_for(conn, self.deadline()))
+
+    # -- actions
+
+    async def submit(
+        self,
+        seat: int,
+        action: Action,
+        version: int | None,
+        client_id: str | None,
+        reply: Conn | None = None,
+        auto: bool = False,
+    ) -> int:
+        """Check, apply, store, then ack and broadcast; raise ``Refused`` with nothing changed.
+
+        ``auto`` marks a bot's move: refused if its seat's player came back meanwhile."""
+        async with self.lock:
+            if auto and not self._is_auto(seat):
+                raise Refused("not_your_turn")
+            if self.is_over:
+                raise Refused("game_over")
+            if version is not None and version != self.version:
+                raise Refused("stale_version")
+            if client_id is not None and (seat, client_id) in self.client_ids:
+                raise Refused("duplicate_id")
+            state = self.state
+            if seat not in state.actors():
+                raise Refused("not_your_turn")
+            if action not in state.legal_actions(seat):
+                raise Refused("illegal_action")
+            after = state.clone()
+            events = after.apply(seat, action)
+            n = self.version + 1
+            outcome = after.outcome()
+            write = Write(
+                self.row.id,
+                n,
+                seat,
+                action_to_json(action),
+                client_id,
+                snapshot=after.to_json() if n % self.hub.snapshot_every == 0 else None,
+                outcome=None if outcome is None else outcome.to_json(),
+            )
+            try:
+                await self.hub.store.awrite(write)
+            except Exception:
+                log.exception("storing action %d of table %s failed", n, self.row.id)
+                raise Refused("server_error") from None
+            self.state = after
+            self.version = n
+            self._views = {}
+            self._legal = {}
+            self._refresh_outcome()
+            if client_id is not None:
+                self.client_ids.add((seat, client_id))
+            self.remember(events)
+            if reply is not None:
+                reply.send({"type": "ack", "id": client_id, "version": n})
+            self.broadcast()
+        self.wake.set()
+        return n
+
+    # -- the driver: bots, autoplay and turn timers
+
+    def start(self) -> None:
+        if self.driver is None and not self.is_over:
+            self.driver = asyncio.create_task(self._drive(), name=f"table-{self.row.id}")
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.driver
+            self.driver = None
+
+    def _expire_timers(self) -> bool:
+        timer = self.row.turn_timer
+        if timer is None:
+            return False
+        now = time.time()
+        changed = False
+        for seat, away in enumerate(self.away_since):
+            if away is not None and not self.autoplay[seat] and now >= away + timer:
+                self.autoplay[seat] = True
+                changed = True
+        return changed
+
+    def _next_expiry(self) -> float | None:
+        timer = self.row.turn_timer
+        if timer is None:
+            return None
+        pending = [
+            away + timer
+            for seat, away in enumerate(self.away_since)
+            if away is not None and not self.autoplay[seat]
+        ]
+        return min(pending) if pending else None
+
+    def _is_auto(self, seat: int) -> bool:
+        return self.row.seats[seat].kind == "bot" or self.autoplay[seat]
+
+    def _auto_seat(self) -> int | None:
+        for seat in self.state.actors():
+            if self._is_auto(seat):
+                return seat
+        return None
+
+    def _bot(self, seat: int) -> tuple[Bot, bool]:
+        """The bot for ``seat`` and whether it should think in a thread (anything but random)."""
+        bot = self.bots.get(seat)
+        spec = self.row.seats[seat]
+        kinds = bot_kinds(self.game)
+        kind = (
+            spec.bot
+            if spec.kind == "bot" and spec.bot
+            else ("heuristic" if "heuristic" in kinds else "random")
+        )
+        if bot is None:
+            bot = make_bot(kind, self.game, random.SystemRandom().randrange(2**63))
+            self.bots[seat] = bot
+        return bot, kind != "random"
+
+    async def _drive(self) -> None:
+        while not self.is_over:
+            try:
+                await self._drive_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the driver of table %s failed; retrying", self.row.id)
+                await asyncio.sleep(1.0)
+
+    async def _drive_once(self) -> None:
+        self.wake.clear()
+        if self._expire_timers():
+            async with self.lock:
+                self.broadcast()
+        seat = self._auto_seat()
+        if seat is not None:
+            version = self.version
+            if self.row.bot_delay > 0:
+                await asyncio.sleep(self.row.bot_delay)
+            if self.version != version or self._auto_seat() != seat:
+                return
+            bot, threaded = self._bot(seat)
+            state = self.state
+            choose: Callable[[], Action] = lambda: bot.choose(Observation(state, seat))  # noqa: E731
+            action = await asyncio.to_thread(choose) if threaded else choose()
+            with contextlib.suppress(Refused):
+                await self.submit(seat, action, version, None, auto=True)
+            return
+        expiry = self._next_expiry()
+        timeout = None if expiry is None else max(0.0, expiry - time.time()) + 0.01
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), timeout)
+
+
+class Hub:
+    """Every table this server process holds, loaded from the store on first use."""
+
+    def __init__(self, store: Store, *, rate: float = RATE, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        self.store = store
+        self.rate = rate
+        self.snapshot_every = snapshot_every
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def start(self) -> None:
+        """Bring back every unfinished table, so its bots and timers run again."""
+        for table_id in await asyncio.to_thread(self.store.table_ids, "playing"):
+            await self.get(table_id)
+
+    async def stop(self) -> None:
+        for table in list(self.tables.values()):
+            await table.stop()
+        await self.store.aclose()
+
+    async def create(self, row: TableRow) -> LiveTable:
+        game = get_game(row.game)
+        state, events = game.start(row.players, row.options, row.seed)
+        await asyncio.to_thread(self.store.create_table, row)
+        table = LiveTable(self, row, game, state, 0)
+        table.remember(events)
+        self.tables[row.id] = table
+        table.start()
+        return table
+
+    async def list_rows(self, limit: int) -> list[TableRow]:
+        return await asyncio.to_thread(self.store.list_tables, limit)
+
+    async def record(self, table: LiveTable) -> Record | None:
+        """The table's whole game record (only ever handed out once the game is over)."""
+        loaded = await asyncio.to_thread(self.store.load_table, table.row.id)
+        if loaded is None:
+            return None
+        row, _, _, actions = loaded
+        return Record(
+            game=row.game,
+            players=row.players,
+            options=row.options,
+            seed=row.seed,
+            rules_version=row.rules_version,
+            actions=[(a.seat, tuple(a.action)) for a in actions],
+            names=table.names("en"),
+        )
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(table_id)
+            if table is None:
+                table = await self._load(table_id)
+                if table is not None:
+                    self.tables[table_id] = table
+                    table.start()
+        self._loading.pop(table_id, None)
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        if len(table_id) > 32:
+            return None
+        loaded = await asyncio.to_thread(self.store.load_table, table_id)
+        if loaded is None:
+            return None
+        row, snapshot, snap_n, actions = loaded
+        try:
+            game = get_game(row.game)
+            if row.rules_version != game.rules_version:
+                log.warning("table %s was played under other rules; not loaded", table_id)
+                return None
+            return await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions)
+        except Exception:
+            log.exception("table %s could not be rebuilt from its log", table_id)
+            return None
+
+
+def _rebuild(
+    hub: Hub,
+    row: TableRow,
+    game: Game,
+    snapshot: dict[str, Any] | None,
+    snap_n: int,
+    actions: list[Any],
+) -> LiveTable:
+    """The table's state: the latest snapshot, then every action after it, in order."""
+    events: list[Event] = []
+    if snapshot is None:
+        state, events = game.start(row.players, row.options, row.seed)
+    else:
+        state = game.state_from_json(snapshot)
+    version = snap_n
+    for a in actions:
+        if a.n <= snap_n:
+            continue
+        if a.n != version + 1:
+            raise ValueError(f"the log of table {row.id} has a gap before action {a.n}")
+        events.extend(state.apply(a.seat, tuple(a.action)))
+        version = a.n
+    table = LiveTable(hub, row, game, state, version)
+    table.remember(events)
+    table.client_ids = {(a.seat, a.client_id) for a in actions if a.client_id is not None}
+    return table

@@ -1,0 +1,297 @@
+"""The OpenAPI 3 description of the HTTP routes, written by hand so it says exactly what the
+handlers in ``api.py`` accept and answer; a test checks every route appears here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_LANGS = {"type": "object", "properties": {lang: {"type": "string"} for lang in ("es", "en", "fr")}}
+
+_ERROR = {
+    "description": "A refused request: a machine code and a translated sentence.",
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "required": ["error"],
+                "properties": {
+                    "error": {
+                        "type": "object",
+                        "required": ["code", "message"],
+                        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+                    }
+                },
+            }
+        }
+    },
+}
+
+_SEAT_STATUS = {
+    "type": "object",
+    "properties": {
+        "seat": {"type": "integer"},
+        "kind": {"type": "string", "enum": ["human", "agent", "bot"]},
+        "name": {"type": ["string", "null"]},
+        "connected": {"type": "boolean"},
+        "autoplay": {"type": "boolean"},
+    },
+}
+
+_LANG_PARAM = {
+    "name": "lang",
+    "in": "query",
+    "required": False,
+    "description": "Language of error messages (es, en, fr); else Accept-Language.",
+    "schema": {"type": "string"},
+}
+
+_TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def _json(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+SCHEMA: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Backroom online table",
+        "version": "1",
+        "description": "The lobby API. Play itself goes over the WebSocket /ws/{table_id} "
+        "described in docs/protocol.md.",
+    },
+    "paths": {
+        "/api/games": {
+            "get": {
+                "summary": "The games this server offers, with their options and bot kinds.",
+                "responses": {
+                    "200": _json(
+                        "Every registered game.",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "games": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "properties": {
+                                            "id": {"type": "string"},
+                                            "name": _LANGS,
+                                            "min_players": {"type": "integer"},
+                                            "max_players": {"type": "integer"},
+                                            "options": {
+                                                "type": "array",
+                                                "items": {
+                                                    "type": "object",
+                                                    "properties": {
+                                                        "name": {"type": "string"},
+                                                        "default": {},
+                                                        "choices": {
+                                                            "type": "array",
+                                                            "items": {"type": "string"},
+                                                        },
+                                                        "low": {"type": ["integer", "null"]},
+                                                        "high": {"type": ["integer", "null"]},
+                                                        "label": _LANGS,
+                                                    },
+                                                },
+                                            },
+                                            "bots": {"type": "array", "items": {"type": "string"}},
+                                        },
+                                    },
+                                }
+                            },
+                        },
+                    )
+                },
+            }
+        },
+        "/api/i18n/{lang}": {
+            "get": {
+                "summary": "The merged message catalog (interface and every game) of a language.",
+                "parameters": [
+                    {
+                        "name": "lang",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string", "enum": ["es", "en", "fr"]},
+                    }
+                ],
+                "responses": {
+                    "200": _json(
+                        "Message key to text.",
+                        {"type": "object", "additionalProperties": {"type": "string"}},
+                    ),
+                    "404": _ERROR,
+                },
+            }
+        },
+        "/api/tables": {
+            "get": {
+                "summary": "The newest tables (at most 200).",
+                "responses": {
+                    "200": _json(
+                        "Tables, newest first.",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "tables": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "properties": {
+                                            "id": {"type": "string"},
+                                            "game": {"type": "string"},
+                                            "players": {"type": "integer"},
+                                            "open_seats": {"type": "integer"},
+                                            "status": {"type": "string", "enum": ["playing", "over"]},
+                                            "created": {"type": "number"},
+                                        },
+                                    },
+                                }
+                            },
+                        },
+                    )
+                },
+            },
+            "post": {
+                "summary": "Create a table; returns each human/agent seat's secret invite once.",
+                "parameters": [_LANG_PARAM],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["game", "players"],
+                                "properties": {
+                                    "game": {"type": "string"},
+                                    "players": {"type": "integer"},
+                                    "options": {"type": "object"},
+                                    "seats": {
+                                        "type": "array",
+                                        "items": {
+                                            "type": "object",
+                                            "properties": {
+                                                "kind": {
+                                                    "type": "string",
+                                                    "enum": ["human", "agent", "bot"],
+                                                },
+                                                "bot": {"type": "string"},
+                                                "name": {"type": "string", "maxLength": 40},
+                                            },
+                                        },
+                                    },
+                                    "seed": {"type": "integer", "minimum": 0},
+                                    "bot_delay": {"type": "number", "minimum": 0, "maximum": 30},
+                                    "turn_timer": {
+                                        "type": ["integer", "null"],
+                                        "minimum": 1,
+                                        "maximum": 86400,
+                                    },
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "201": _json(
+                        "The new table.",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "id": {"type": "string"},
+                                "game": {"type": "string"},
+                                "players": {"type": "integer"},
+                                "seats": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "properties": {
+                                            "seat": {"type": "integer"},
+                                            "kind": {"type": "string"},
+                                            "name": {"type": ["string", "null"]},
+                                            "bot": {"type": "string"},
+                                            "token": {"type": "string"},
+                                            "invite": {"type": "string"},
+                                        },
+                                    },
+                                },
+                                "spectate": {"type": "string"},
+                            },
+                        },
+                    ),
+                    "400": _ERROR,
+                    "413": _ERROR,
+                },
+            },
+        },
+        "/api/tables/{table_id}": {
+            "get": {
+                "summary": "One table: options, version, seats and the outcome once over.",
+                "parameters": [_TABLE_ID, _LANG_PARAM],
+                "responses": {
+                    "200": _json(
+                        "The table.",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "id": {"type": "string"},
+                                "game": {"type": "string"},
+                                "players": {"type": "integer"},
+                                "options": {"type": "object"},
+                                "version": {"type": "integer"},
+                                "status": {"type": "string", "enum": ["playing", "over"]},
+                                "seats": {"type": "array", "items": _SEAT_STATUS},
+                                "outcome": {"type": ["object", "null"]},
+                            },
+                        },
+                    ),
+                    "404": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{table_id}/record": {
+            "get": {
+                "summary": "The game record (backroom-record/1) of a finished table.",
+                "parameters": [_TABLE_ID, _LANG_PARAM],
+                "responses": {
+                    "200": _json("The record.", {"type": "object"}),
+                    "404": _ERROR,
+                    "409": _ERROR,
+                },
+            }
+        },
+        "/openapi.json": {
+            "get": {
+                "summary": "This document.",
+                "responses": {"200": _json("OpenAPI 3.1.", {"type": "object"})},
+            }
+        },
+        "/": {
+            "get": {
+                "summary": "The lobby page.",
+                "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}},
+            }
+        },
+        "/t/{table_id}": {
+            "get": {
+                "summary": "The table page; a seat's token travels in ?token=.",
+                "parameters": [_TABLE_ID],
+                "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}},
+            }
+        },
+        "/ws/{table_id}": {
+            "get": {
+                "summary": "WebSocket of a table (docs/protocol.md); ?token= takes a seat, "
+                "none spectates; ?lang= chooses the language of texts.",
+                "parameters": [
+                    _TABLE_ID,
+                    {"name": "token", "in": "query", "required": False, "schema": {"type": "string"}},
+                    {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"}},
+                ],
+                "responses": {"101": {"description": "Switching to the WebSocket protocol."}},
+            }
+        },
+    },
+}

@@ -1,0 +1,144 @@
+"""The WebSocket endpoint: one receive loop and one send task per socket (docs/protocol.md).
+
+Every client message is checked here for size, rate, JSON and shape before it reaches a
+table; anything wrong is answered with an error naming the problem and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from backroom.engine.actions import action_from_json
+from backroom.i18n import LANGUAGES, normalize_language
+from backroom.server.live import Conn, Hub, LiveTable, Refused, dumps, error_message
+
+MAX_MESSAGE = 16 * 1024
+"""Bytes per client message: an action is a few dozen; anything bigger is a mistake or abuse."""
+
+MAX_ID = 64
+CLOSE_UNKNOWN_TABLE = 4404
+CLOSE_BAD_TOKEN = 4403
+
+
+async def websocket_endpoint(websocket: WebSocket) -> None:
+    hub: Hub = websocket.app.state.hub
+    await websocket.accept()
+    lang = normalize_language(websocket.query_params.get("lang"))
+    table_id = websocket.path_params["table_id"]
+    table = await hub.get(table_id)
+    if table is None:
+        await _refuse(websocket, lang, "unknown_table", CLOSE_UNKNOWN_TABLE)
+        return
+    seat: int | None = None
+    token = websocket.query_params.get("token")
+    if token:
+        seat = table.seat_for_token(token)
+        if seat is None:
+            await _refuse(websocket, lang, "bad_token", CLOSE_BAD_TOKEN)
+            return
+    conn = Conn(seat, lang, hub.rate)
+    sender = asyncio.create_task(_send_loop(websocket, conn))
+    await table.join(conn)
+    try:
+        while not conn.closed and not sender.done():
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            await handle(table, conn, message.get("text"), message.get("bytes"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await table.leave(conn)
+        conn.closed = True
+        conn.outbox.put_nowait(None)
+        await sender
+
+
+async def _refuse(websocket: WebSocket, lang: str, code: str, close_code: int) -> None:
+    await websocket.send_text(dumps(error_message(lang, code)))
+    await websocket.close(close_code)
+
+
+async def _send_loop(websocket: WebSocket, conn: Conn) -> None:
+    try:
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:
+        # The peer is gone; the receive loop sees the disconnect and cleans up.
+        conn.closed = True
+    if conn.closed:
+        try:
+            await websocket.close()
+        except Exception:
+            conn.closed = True
+
+
+async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | None) -> None:
+    """Answer one client frame. The frame is parsed before the rate check (it is at most
+    16 KiB) so that a rate-limited action's error carries its id and the client can retry."""
+    size = len(text.encode("utf-8")) if text is not None else len(data or b"")
+    message: Any = None
+    if text is not None and size <= MAX_MESSAGE:
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            message = None
+    client_id = message.get("id") if isinstance(message, dict) else None
+    if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_ID:
+        client_id = None
+    if not conn.bucket.take():
+        conn.error("rate_limited", client_id)
+        return
+    if size > MAX_MESSAGE:
+        conn.error("too_large", limit=MAX_MESSAGE)
+        return
+    if message is None and text != "null":
+        conn.error("bad_json")
+        return
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        conn.error("bad_message")
+        return
+    kind = message["type"]
+    if kind == "ping":
+        conn.send({"type": "pong"})
+    elif kind == "lang":
+        lang = message.get("lang")
+        if not isinstance(lang, str) or lang not in LANGUAGES:
+            conn.error("bad_message")
+            return
+        conn.lang = lang
+        await table.refresh(conn)
+    elif kind == "act":
+        await _act(table, conn, message)
+    else:
+        conn.error("unknown_type")
+
+
+async def _act(table: LiveTable, conn: Conn, message: dict[str, Any]) -> None:
+    client_id = message.get("id")
+    if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_ID:
+        conn.error("bad_message")
+        return
+    version = message.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        conn.error("bad_message", client_id)
+        return
+    try:
+        action = action_from_json(message.get("action"))
+    except ValueError:
+        conn.error("bad_message", client_id)
+        return
+    if conn.seat is None:
+        conn.error("spectator", client_id)
+        return
+    try:
+        await table.submit(conn.seat, action, version, client_id, reply=conn)
+    except Refused as refused:
+        conn.error(refused.code, client_id)

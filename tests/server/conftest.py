@@ -1,0 +1,77 @@
+"""Shared helpers of the server tests: an app on a temporary SQLite file, tables, sockets."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from backroom.server.app import create_app
+
+Message = dict[str, Any]
+
+
+@pytest.fixture
+def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
+    """Start apps on one database file: call it again to simulate a restart."""
+    opened: list[TestClient] = []
+
+    def make(**settings: Any) -> TestClient:
+        client = TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", **settings))
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for client in reversed(opened):
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: Callable[..., TestClient]) -> TestClient:
+    return make_client()
+
+
+def new_table(
+    client: TestClient, players: int = 4, seats: list[Message] | None = None, **extra: Any
+) -> Message:
+    body = {
+        "game": "stool-pigeon",
+        "players": players,
+        "seats": seats if seats is not None else [{"kind": "agent"}] * players,
+        "seed": 7,
+        "bot_delay": 0,
+        **extra,
+    }
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    table: Message = response.json()
+    return table
+
+
+def ws_path(table: Message, seat: int | None = None, lang: str = "en") -> str:
+    path = f"/ws/{table['id']}?lang={lang}"
+    if seat is not None:
+        path += f"&token={table['seats'][seat]['token']}"
+    return path
+
+
+def receive_until(ws: Any, predicate: Callable[[Message], bool], limit: int = 500) -> Message:
+    """Read messages until one satisfies ``predicate``; fail after ``limit`` others."""
+    for _ in range(limit):
+        message: Message = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError("the expected message never came")
+
+
+def all_connected(players: int) -> Callable[[Message], bool]:
+    return lambda m: m["type"] == "update" and all(s["connected"] for s in m["seats"][:players])
+
+
+def send(ws: Any, message: Any) -> None:
+    ws.send_text(json.dumps(message))

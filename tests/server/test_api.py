@@ -1,0 +1,154 @@
+"""The HTTP lobby API: games, catalogs, creating and reading tables, and its OpenAPI schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.testclient import TestClient
+
+from backroom.server.app import create_app
+from tests.server.conftest import new_table
+
+GOOD = {"game": "stool-pigeon", "players": 3, "seats": [{"kind": "human"}, {"kind": "bot"}], "seed": 1}
+
+
+def test_games_lists_every_registered_game_with_options_and_bots(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    pigeon = games["stool-pigeon"]
+    assert pigeon["min_players"] == 2 and pigeon["max_players"] == 6
+    assert set(pigeon["name"]) == {"es", "en", "fr"}
+    assert "random" in pigeon["bots"]
+    names = {o["name"]: o for o in pigeon["options"]}
+    assert names["round_limit"]["default"] == 20 and names["round_limit"]["high"] == 200
+    assert set(names["memory_aid"]["label"]) == {"es", "en", "fr"}
+
+
+def test_i18n_serves_the_merged_catalog_of_a_language(client: TestClient) -> None:
+    catalog = client.get("/api/i18n/es").json()
+    assert catalog["server.error.stale_version"]
+    assert catalog["stool-pigeon.name"]
+    response = client.get("/api/i18n/xx")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "unknown_language"
+
+
+def test_create_table_returns_secret_invites_only_for_human_and_agent_seats(client: TestClient) -> None:
+    response = client.post("/api/tables", json=GOOD)
+    assert response.status_code == 201
+    table = response.json()
+    human, bot, missing = table["seats"]
+    assert human["kind"] == "human" and len(human["token"]) >= 32
+    assert human["invite"] == f"/t/{table['id']}?token={human['token']}"
+    assert bot["kind"] == "bot" and "token" not in bot and bot["bot"] == "random"
+    assert missing["kind"] == "human" and missing["token"] != human["token"]
+    assert table["spectate"] == f"/t/{table['id']}"
+
+
+def test_tokens_are_not_stored_in_clear(client: TestClient, tmp_path: Any) -> None:
+    table = client.post("/api/tables", json=GOOD).json()
+    data = (tmp_path / "tables.db").read_bytes()
+    assert table["seats"][0]["token"].encode() not in data
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({**GOOD, "game": "chess"}, "unknown_game"),
+        ({**GOOD, "game": 3}, "bad_field"),
+        ({**GOOD, "players": 9}, "bad_options"),
+        ({**GOOD, "players": "3"}, "bad_field"),
+        ({**GOOD, "players": True}, "bad_field"),
+        ({**GOOD, "options": {"round_limit": 1000}}, "bad_options"),
+        ({**GOOD, "options": {"colour": "red"}}, "bad_options"),
+        ({**GOOD, "options": []}, "bad_field"),
+        ({**GOOD, "seats": [{"kind": "alien"}]}, "bad_field"),
+        ({**GOOD, "seats": [{"kind": "bot", "bot": "genius"}]}, "unknown_bot"),
+        ({**GOOD, "seats": [{"kind": "human"}] * 4}, "bad_field"),
+        ({**GOOD, "seats": ["human"]}, "bad_field"),
+        ({**GOOD, "seats": [{"kind": "human", "name": "x" * 41}]}, "bad_field"),
+        ({**GOOD, "seed": -1}, "bad_field"),
+        ({**GOOD, "seed": 2**64}, "bad_field"),
+        ({**GOOD, "bot_delay": -1}, "bad_field"),
+        ({**GOOD, "bot_delay": "slow"}, "bad_field"),
+        ({**GOOD, "turn_timer": 0}, "bad_field"),
+        ({**GOOD, "turn_timer": 1.5}, "bad_field"),
+        ([1, 2], "bad_field"),
+    ],
+)
+def test_create_table_refuses_bad_input_with_a_code_and_a_sentence(
+    client: TestClient, body: Any, code: str
+) -> None:
+    response = client.post("/api/tables?lang=fr", json=body)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == code
+    assert error["message"] and not error["message"].startswith("server.error.")
+
+
+def test_create_table_refuses_malformed_and_oversized_bodies(client: TestClient) -> None:
+    response = client.post("/api/tables", content=b"{not json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_json"
+    response = client.post("/api/tables", content=b" " * (65 * 1024))
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+
+
+def test_error_language_follows_lang_then_accept_language(client: TestClient) -> None:
+    english = client.get("/api/tables/nope").json()["error"]["message"]
+    spanish = client.get("/api/tables/nope", headers={"accept-language": "es-ES,es;q=0.9"}).json()
+    french = client.get("/api/tables/nope?lang=fr", headers={"accept-language": "es"}).json()
+    assert len({english, spanish["error"]["message"], french["error"]["message"]}) == 3
+
+
+def test_list_and_get_tables(client: TestClient) -> None:
+    table = new_table(
+        client, seats=[{"kind": "human", "name": "Ana"}, {"kind": "agent"}, {"kind": "bot"}], players=3
+    )
+    listed = client.get("/api/tables").json()["tables"]
+    assert listed[0]["id"] == table["id"]
+    assert listed[0]["open_seats"] == 2 and listed[0]["status"] == "playing"
+    detail = client.get(f"/api/tables/{table['id']}").json()
+    assert detail["version"] >= 0 and detail["status"] == "playing" and detail["outcome"] is None
+    assert detail["options"] == {"memory_aid": False, "round_limit": 20}
+    assert [s["name"] for s in detail["seats"]] == ["Ana", None, None]
+    assert [s["connected"] for s in detail["seats"]] == [False, False, True]
+    assert "token" not in str(detail)
+    assert client.get("/api/tables/nope").status_code == 404
+
+
+def test_record_is_given_only_once_the_game_is_over(client: TestClient) -> None:
+    table = new_table(client, seats=[{"kind": "agent"}, {"kind": "bot"}], players=2)
+    response = client.get(f"/api/tables/{table['id']}/record")
+    assert response.status_code == 409 and response.json()["error"]["code"] == "not_over"
+    bots = new_table(client, seats=[{"kind": "bot"}, {"kind": "bot"}], players=2)
+    for _ in range(500):
+        if client.get(f"/api/tables/{bots['id']}").json()["status"] == "over":
+            break
+    record = client.get(f"/api/tables/{bots['id']}/record").json()
+    assert record["format"] == "backroom-record/1" and record["seed"] == 7
+    assert len(record["actions"]) == client.get(f"/api/tables/{bots['id']}").json()["version"]
+
+
+def test_every_route_is_described_in_the_openapi_schema(tmp_path: Any) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'x.db'}")
+    with TestClient(app) as client:
+        schema = client.get("/openapi.json").json()
+    assert schema["openapi"].startswith("3.")
+    for route in app.routes:
+        if isinstance(route, Mount):
+            continue
+        assert isinstance(route, (Route, WebSocketRoute))
+        assert route.path in schema["paths"], route.path
+        if isinstance(route, Route):
+            for method in route.methods or ():
+                if method != "HEAD":
+                    assert method.lower() in schema["paths"][route.path], (route.path, method)
+
+
+def test_pages_are_served_from_the_web_client(client: TestClient) -> None:
+    for path in ("/", "/t/abc"):
+        response = client.get(path)
+        assert response.status_code in (200, 404)
+        if response.status_code == 200:
+            assert "html" in response.headers["content-type"]

@@ -1,0 +1,128 @@
+"""A whole Stool Pigeon game played over WebSockets: every seat sees exactly the engine's view
+of its seat, the events it may see, and its legal actions; spectators see the public view."""
+
+from __future__ import annotations
+
+import json
+import random
+from contextlib import ExitStack
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from backroom.engine.events import Event
+from backroom.games import get_game
+from tests.server.conftest import all_connected, new_table, receive_until, send, ws_path
+
+GAME = get_game("stool-pigeon")
+
+
+def plain(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def test_a_whole_game_over_websockets_shows_each_seat_only_its_own_view(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "agent"}, {"kind": "human", "name": "Zoé"}, {"kind": "agent"}]
+    table = new_table(client, seats=seats, seed=11)
+    recall = [False, True, False, True]
+    state, setup_events = GAME.start(4, {}, 11)
+    rng = random.Random(5)
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(ws_path(table, s))) for s in range(4)]
+        spectator = stack.enter_context(client.websocket_connect(ws_path(table)))
+        welcome = sockets[2].receive_json()
+        assert welcome == {
+            "type": "welcome",
+            "table": table["id"],
+            "seat": 2,
+            "game": "stool-pigeon",
+            "players": 4,
+        }
+        latest = []
+        for seat, ws in enumerate([*sockets, spectator]):
+            seen: list[dict[str, Any]] = []
+            latest.append(
+                receive_until(
+                    ws, lambda m, seen=seen: bool(seen.extend(m.get("events", []))) or all_connected(4)(m)
+                )
+            )
+            mine = [e for e in setup_events if e.visible_to(None if seat == 4 else seat)]
+            assert [e["params"] for e in seen] == [plain(e.to_json()["params"]) for e in mine]
+        version = 0
+        while not state.is_over:
+            actors = state.actors()
+            for seat in range(5):
+                update = latest[seat]
+                who = None if seat == 4 else seat
+                assert update["version"] == version
+                assert update["actors"] == list(actors)
+                expected = state.view(who) if who is None else state.view(who, recall=recall[who])
+                assert update["view"] == plain(expected)
+                legal = state.legal_actions(who) if who is not None and who in actors else []
+                assert [tuple(a["action"]) for a in update["legal"]] == legal
+                assert all(a["label"] for a in update["legal"])
+            seat = actors[rng.randrange(len(actors))]
+            choice = rng.choice(latest[seat]["legal"])["action"]
+            send(sockets[seat], {"type": "act", "action": choice, "version": version, "id": f"m{version}"})
+            ack = sockets[seat].receive_json()
+            assert ack == {"type": "ack", "id": f"m{version}", "version": version + 1}
+            events: list[Event] = state.apply(seat, tuple(choice))
+            version += 1
+            for who, ws in enumerate([*sockets, spectator]):
+                latest[who] = ws.receive_json()
+                assert latest[who]["type"] == "update"
+                viewer = None if who == 4 else who
+                visible = [plain(e.to_json()["params"]) for e in events if e.visible_to(viewer)]
+                assert [e["params"] for e in latest[who]["events"]] == visible
+                assert all(
+                    e["text"] and not e["text"].startswith("stool-pigeon.") for e in latest[who]["events"]
+                )
+        outcome = latest[0]["outcome"]
+        assert outcome is not None and outcome["text"]
+        assert outcome["ranks"] == list(state.outcome().ranks)  # type: ignore[union-attr]
+        assert latest[4]["view"] == plain(state.view(None))
+    detail = client.get(f"/api/tables/{table['id']}").json()
+    assert detail["status"] == "over" and detail["version"] == version
+
+
+def test_names_and_language_of_texts_follow_each_connection(client: TestClient) -> None:
+    table = new_table(client, players=2, seats=[{"kind": "agent", "name": "Ana"}, {"kind": "agent"}])
+    with client.websocket_connect(ws_path(table, 0, lang="es")) as ws:
+        ws.receive_json()
+        first = ws.receive_json()
+        assert first["seats"][0]["name"] == "Ana"
+        send(ws, {"type": "lang", "lang": "fr"})
+        french = ws.receive_json()
+        assert french["type"] == "update" and french["version"] == first["version"]
+        assert [e["kind"] for e in french["events"]] == [e["kind"] for e in first["events"]]
+        if first["legal"]:
+            assert first["legal"][0]["label"] != french["legal"][0]["label"] or first["legal"][0]["label"]
+
+
+def test_bots_play_their_seats_and_the_game_reaches_its_end(client: TestClient) -> None:
+    table = new_table(client, players=3, seats=[{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}])
+    with client.websocket_connect(ws_path(table)) as spectator:
+        update = receive_until(spectator, lambda m: m["type"] == "update" and m["outcome"] is not None, 5000)
+    assert update["legal"] == [] and update["outcome"]["text"]
+
+
+def test_a_human_plays_against_bots(client: TestClient) -> None:
+    table = new_table(
+        client, players=3, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+    )
+    rng = random.Random(3)
+    with client.websocket_connect(ws_path(table, 0)) as ws:
+        update: dict[str, Any] = {"outcome": None}
+        count = 0
+        while True:
+            message = ws.receive_json()
+            if message["type"] != "update":
+                continue
+            update = message
+            if update["outcome"] is not None:
+                break
+            if update["legal"]:
+                count += 1
+                action = rng.choice(update["legal"])["action"]
+                send(ws, {"type": "act", "action": action, "version": update["version"], "id": str(count)})
+        assert update["outcome"]["ranks"]
