@@ -1,13 +1,14 @@
 """A Corruption position to JSON and back: the whole state, hidden parts included, as plain data
-(``State.to_json``/``from_json``). Reading checks the shape and that every contract is somewhere
-exactly once, so a hand-written position file fails with a clear message, not later in play."""
+(``State.to_json``/``from_json``). Reading checks the shape, that every contract is somewhere
+exactly once and, while the game is on, that every body has a contract on the table, so a
+hand-written position file fails with a clear message, not later in play."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from backroom.games.corruption import award
-from backroom.games.corruption.cards import DECK_SIZE, Contract
+from backroom.games.corruption.cards import BODIES, DECK_SIZE, Contract
 
 if TYPE_CHECKING:
     from backroom.games.corruption.state import CorruptionState
@@ -96,7 +97,7 @@ def decode(state: CorruptionState, data: dict[str, Any]) -> None:
 
 
 def check(state: CorruptionState) -> None:
-    from backroom.games.corruption.state import GAME_ID, PHASES, VARIANTS
+    from backroom.games.corruption.state import GAME_ID, OVER, PHASES, VARIANTS
 
     if state.phase not in PHASES or state.variant not in VARIANTS or state.step not in award.STEPS:
         raise ValueError(f"not a valid {GAME_ID} position: unknown phase, variant or step")
@@ -109,3 +110,10 @@ def check(state: CorruptionState) -> None:
         len(x) != state.n for x in (state.hands, state.spent, state.won, state.bb_left, state.seen)
     ):
         raise ValueError(f"a {GAME_ID} position needs one hand, pile and book count per seat")
+    bodies = {state.body_of[c] for c in state.table}
+    if not bodies <= set(range(len(BODIES))) or (state.phase != OVER and len(bodies) != len(BODIES)):
+        # Every round deals two contracts under each body, so in play none is ever empty; a
+        # hand-written one would leave a Swiss bribe there with nowhere to go and stall the award.
+        raise ValueError(
+            f"a {GAME_ID} position in play has a contract under every body, and each on the table under one"
+        )
