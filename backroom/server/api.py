@@ -250,10 +250,13 @@ async def list_tables(request: Request) -> Response:
 
 
 async def get_table(request: Request) -> Response:
-    table = await _hub(request).get(request.path_params["table_id"])
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
     if table is None:
         raise _fail(request_language(request), "unknown_table", 404)
-    return JSONResponse(table.summary())
+    summary = table.summary()
+    hub.release(table)
+    return JSONResponse(summary)
 
 
 async def get_record(request: Request) -> Response:
@@ -264,6 +267,7 @@ async def get_record(request: Request) -> Response:
     if not table.is_over:
         raise _fail(lang, "not_over", 409)
     record = await _hub(request).record(table)
+    _hub(request).release(table)
     if not isinstance(record, Record):
         raise _fail(lang, "unknown_table", 404)
     return JSONResponse(record.to_json())

@@ -80,6 +80,12 @@ def http_json(method: str, url: str, body: Any = None) -> Any:
         return json.loads(response.read())
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a process has used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid: int) -> int:
     """Resident memory of a process (Linux ``/proc``), in KiB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -99,6 +105,7 @@ class BenchResult:
     rss_per_table_kib: float
     refused: int
     think: float
+    server_cpu_ms_per_move: float
 
     @property
     def moves_per_second(self) -> float:
@@ -109,7 +116,8 @@ class BenchResult:
             f"{self.tables} tables × {self.seats} seats, think {self.think:g} s, "
             f"{self.moves} moves in {self.seconds:.1f} s: "
             f"{self.moves_per_second:.0f} moves/s; act→ack p50 {self.p50_ms:.1f} ms, "
-            f"p99 {self.p99_ms:.1f} ms; server memory {self.rss_per_table_kib:.0f} KiB/table; "
+            f"p99 {self.p99_ms:.1f} ms; server CPU {self.server_cpu_ms_per_move:.2f} ms/move; "
+            f"server memory {self.rss_per_table_kib:.0f} KiB/table; "
             f"{self.refused} refused (races in reaction windows); "
             f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
         )
@@ -166,7 +174,7 @@ class _connect_all:
 
     async def __aenter__(self) -> list[Seat]:
         async def one(table_id: str, token: str) -> Seat:
-            manager = connect(f"{self.ws_base}/ws/{table_id}", token)
+            manager = connect(f"{self.ws_base}/ws/{table_id}", token, compress=False)
             self.managers.append(manager)
             seat: Seat = await manager.__aenter__()
             return seat
@@ -223,8 +231,10 @@ def bench_server(
                 for i in range(tables)
             ]
             start = time.perf_counter()
+            cpu_start = cpu_seconds(process.pid)
             latencies, refused = asyncio.run(_run_tables(base, created, moves, think, seed))
             seconds = time.perf_counter() - start
+            cpu = cpu_seconds(process.pid) - cpu_start
             after = rss_kib(process.pid)
     return BenchResult(
         tables=tables,
@@ -236,6 +246,7 @@ def bench_server(
         rss_per_table_kib=max(0, after - before) / tables,
         refused=refused,
         think=think,
+        server_cpu_ms_per_move=1000 * cpu / max(1, len(latencies)),
     )
 
 

@@ -20,7 +20,6 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from backroom.bots import Bot, Observation, bot_kinds, make_bot
@@ -122,14 +121,33 @@ def error_message(lang: str, code: str, client_id: str | None = None, /, **param
 def label_text(lang: str, label: Msg, names: list[str]) -> str:
     """An action's label. The same few labels recur at every table and every turn, so the
     translations are cached: formatting them again was most of the server's work per move."""
-    return _label_text(lang, label.key, dumps(label.to_json()), tuple(names))
+    frozen: Any = tuple(label.params.items())
+    try:
+        key = (lang, label.key, frozen, tuple(names))
+        text = _LABELS.get(key)
+    except TypeError:  # nested lists or messages among the parameters
+        key = (lang, label.key, _freeze(label.params), tuple(names))
+        text = _LABELS.get(key)
+    if text is None:
+        if len(_LABELS) >= LABEL_CACHE:
+            _LABELS.clear()
+        text = _LABELS[key] = translate(lang, label.key, label.params, names)
+    return text
 
 
-@lru_cache(maxsize=65536)
-def _label_text(lang: str, key: str, message: str, names: tuple[str, ...]) -> str:
-    params = json.loads(message)
-    del params["$"]
-    return translate(lang, key, params, names)
+LABEL_CACHE = 65536
+_LABELS: dict[tuple[Any, ...], str] = {}
+
+
+def _freeze(value: Any) -> Any:
+    """A hashable twin of a message parameter (plain data or nested messages)."""
+    if isinstance(value, dict):
+        return tuple((k, _freeze(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, Msg):
+        return ("$", value.key, _freeze(value.params))
+    return value
 
 
 class LiveTable:
@@ -339,6 +357,7 @@ class LiveTable:
                     self.away_since[seat] = time.time()
                 self.broadcast()
         self.wake.set()
+        self.hub.release(self)
 
     async def refresh(self, conn: Conn) -> None:
         """A full update for one connection (after a language change): the recent log again."""
@@ -475,6 +494,8 @@ class LiveTable:
             except Exception:
                 log.exception("the driver of table %s failed; retrying", self.row.id)
                 await asyncio.sleep(1.0)
+        self.driver = None
+        self.hub.release(self)
 
     async def _drive_once(self) -> None:
         self.wake.clear()
@@ -530,6 +551,12 @@ class Hub:
         self.tables[row.id] = table
         table.start()
         return table
+
+    def release(self, table: LiveTable) -> None:
+        """Forget a finished table nobody watches: its log is in the database, and memory
+        should hold only the tables in play."""
+        if table.is_over and not table.conns and self.tables.get(table.row.id) is table:
+            del self.tables[table.row.id]
 
     async def list_rows(self, limit: int) -> list[TableRow]:
         return await asyncio.to_thread(self.store.list_tables, limit)
