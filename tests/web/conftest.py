@@ -98,6 +98,8 @@ def browser() -> Iterator[Browser]:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip(f"no Chromium at {CHROMIUM}: run scripts/ensure-chromium")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e .[dev] installs playwright")
+    # Generous waits: under `make test` the browser shares two cores with the rest of the suite.
+    sync_api.expect.set_options(timeout=20000)
     with sync_api.sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

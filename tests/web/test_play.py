@@ -71,7 +71,7 @@ def test_lobby_creates_a_stool_pigeon_table_and_a_whole_game_is_played_by_clicki
     expect(page.locator("#conn")).to_have_attribute("data-state", "open")
     shots = 0
     for _ in range(400):
-        page.wait_for_selector(TURN_OR_END, timeout=15000)
+        page.wait_for_selector(TURN_OR_END, timeout=30000)
         if page.locator("#end").is_visible():
             break
         if shots < 3 and page.locator("button.slot.clickable").count():
@@ -255,7 +255,7 @@ def test_an_absent_player_shows_a_countdown_then_a_bot_plays_for_them(server: st
             "players": 2,
             "seats": [{"kind": "human", "name": "Absent"}, {"kind": "bot"}],
             "bot_delay": 0,
-            "turn_timer": 3,
+            "turn_timer": 6,
         },
     )
     page = browser.new_page()
@@ -266,8 +266,8 @@ def test_an_absent_player_shows_a_countdown_then_a_bot_plays_for_them(server: st
     expect(countdown).to_contain_text(" s")
     shot(page, "table-countdown")
     # Once the timer runs out the seat is marked as played by a bot, and the game moves on.
-    expect(page.locator('.player[data-seat="0"] .tag.warn')).to_be_visible(timeout=10000)
-    page.wait_for_function("Number(document.body.dataset.version) > 0", timeout=10000)
+    expect(page.locator('.player[data-seat="0"] .tag.warn')).to_be_visible(timeout=25000)
+    page.wait_for_function("Number(document.body.dataset.version) > 0", timeout=20000)
     page.close()
 
 
