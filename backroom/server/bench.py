@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -106,6 +107,7 @@ class BenchResult:
     refused: int
     think: float
     server_cpu_ms_per_move: float
+    complete: bool
 
     @property
     def moves_per_second(self) -> float:
@@ -120,16 +122,17 @@ class BenchResult:
             f"server memory {self.rss_per_table_kib:.0f} KiB/table; "
             f"{self.refused} refused (races in reaction windows); "
             f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
+            + ("" if self.complete else " (stopped at the time limit)")
         )
 
 
 async def _play_seat(seat: Seat, rng: random.Random, moves: int, think: float, latencies: list[float]) -> int:
-    """Play random legal moves until the game ends or ``moves`` were made; count refusals.
-    Each move waits a random ``0..2*think`` seconds first, as a person would."""
+    """Play random legal moves until the game ends or the table has made ``moves`` moves (every
+    seat sees the same versions, so a whole table stops together); count refusals. Each move
+    waits a random ``0..2*think`` seconds first, as a person would."""
     refused = 0
-    made = 0
     async for update in seat.updates():
-        if update["outcome"] is not None or made >= moves:
+        if update["outcome"] is not None or update["version"] >= moves:
             break
         # Only the first seat in priority order acts, as sequential drivers do: racing every
         # seat of a reaction window would measure refusals, not play.
@@ -147,46 +150,34 @@ async def _play_seat(seat: Seat, rng: random.Random, moves: int, think: float, l
             refused += 1
             continue
         latencies.append(time.perf_counter() - start)
-        made += 1
     return refused
 
 
 async def _run_tables(
-    base: str, tables: list[dict[str, Any]], moves: int, think: float, seed: int
-) -> tuple[list[float], int]:
+    base: str, tables: list[dict[str, Any]], moves: int, think: float, seed: int, limit: float
+) -> tuple[list[float], int, bool]:
+    """Latencies, refusals, and whether every table finished within ``limit`` seconds."""
     latencies: list[float] = []
     ws_base = base.replace("http://", "ws://")
     rng = random.Random(seed)
-    async with _connect_all(ws_base, tables) as seats:
-        results = await asyncio.gather(
+    async with contextlib.AsyncExitStack() as stack:
+        seats: list[Seat] = []
+        pending = [(t["id"], s["token"]) for t in tables for s in t["seats"]]
+        for start in range(0, len(pending), 50):  # connect in waves, as a crowd would arrive
+            seats += await asyncio.gather(
+                *(
+                    stack.enter_async_context(connect(f"{ws_base}/ws/{table_id}", token, compress=False))
+                    for table_id, token in pending[start : start + 50]
+                )
+            )
+        players = asyncio.gather(
             *(_play_seat(s, random.Random(rng.random()), moves, think, latencies) for s in seats)
         )
-    return latencies, sum(results)
-
-
-class _connect_all:
-    """Every seat of every table connected at once (an async context manager)."""
-
-    def __init__(self, ws_base: str, tables: list[dict[str, Any]]) -> None:
-        self.ws_base = ws_base
-        self.tables = tables
-        self.managers: list[Any] = []
-
-    async def __aenter__(self) -> list[Seat]:
-        async def one(table_id: str, token: str) -> Seat:
-            manager = connect(f"{self.ws_base}/ws/{table_id}", token, compress=False)
-            self.managers.append(manager)
-            seat: Seat = await manager.__aenter__()
-            return seat
-
-        jobs = [one(t["id"], s["token"]) for t in self.tables for s in t["seats"]]
-        seats: list[Seat] = []
-        for start in range(0, len(jobs), 50):
-            seats.extend(await asyncio.gather(*jobs[start : start + 50]))
-        return seats
-
-    async def __aexit__(self, *exc: object) -> None:
-        await asyncio.gather(*(m.__aexit__(None, None, None) for m in self.managers), return_exceptions=True)
+        try:
+            results = await asyncio.wait_for(players, limit)
+        except TimeoutError:
+            return latencies, 0, False
+    return latencies, sum(results), True
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -204,10 +195,12 @@ def bench_server(
     seed: int = 0,
     db_url: str | None = None,
     think: float = 0.0,
+    limit: float = 600.0,
 ) -> BenchResult:
-    """Run the benchmark and return its figures. ``moves`` bounds each seat's moves (a seat
-    normally stops at the end of its game: about 40 moves per table); ``think`` is the mean
-    pause of a seat before each move (0: every seat acts the moment it may)."""
+    """Run the benchmark and return its figures. ``moves`` bounds each table's moves (a table
+    normally stops at the end of its game: about 40 moves); ``think`` is the mean
+    pause of a seat before each move (0: every seat acts the moment it may). Play stops after
+    ``limit`` seconds whatever happens; the figures then cover the moves made."""
     if not 1 <= tables <= 2000 or not 2 <= seats <= 5:
         raise ValueError("tables must be 1..2000 and seats 2..5")
     port = port or free_port()
@@ -232,7 +225,7 @@ def bench_server(
             ]
             start = time.perf_counter()
             cpu_start = cpu_seconds(process.pid)
-            latencies, refused = asyncio.run(_run_tables(base, created, moves, think, seed))
+            latencies, refused, complete = asyncio.run(_run_tables(base, created, moves, think, seed, limit))
             seconds = time.perf_counter() - start
             cpu = cpu_seconds(process.pid) - cpu_start
             after = rss_kib(process.pid)
@@ -247,6 +240,7 @@ def bench_server(
         refused=refused,
         think=think,
         server_cpu_ms_per_move=1000 * cpu / max(1, len(latencies)),
+        complete=complete,
     )
 
 
@@ -255,7 +249,7 @@ def add_bench_server_args(parser: argparse.ArgumentParser) -> argparse.ArgumentP
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
     parser.add_argument("--seats", type=int, default=4, help="seats per table (default 4)")
     parser.add_argument(
-        "--moves", type=int, default=1000, help="at most this many moves per seat (default: to the end)"
+        "--moves", type=int, default=1000, help="at most this many moves per table (default: to the end)"
     )
     parser.add_argument("--port", type=int, default=None, help="loopback port (default: a free one)")
     parser.add_argument("--seed", type=int, default=0, help="seed of deals and random moves")

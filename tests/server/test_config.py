@@ -1,0 +1,59 @@
+"""The command line and configuration of the server: database URLs, the data directory, the
+``serve`` and ``bench server`` arguments, and a small real benchmark run."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from backroom.server import add_serve_command, serve
+from backroom.server.bench import add_bench_server_args, bench_server, bench_server_command
+from backroom.server.store import data_dir, default_url, normalize_url
+
+
+def test_postgresql_urls_use_psycopg_3() -> None:
+    assert normalize_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert (
+        normalize_url("postgres://u@h:5432/db?sslmode=require")
+        == "postgresql+psycopg://u@h:5432/db?sslmode=require"
+    )
+    assert normalize_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_the_embedded_database_lives_in_the_data_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("BACKROOM_DATA_DIR", str(tmp_path / "data"))
+    assert data_dir() == tmp_path / "data"
+    assert default_url() == f"sqlite:///{tmp_path / 'data' / 'backroom.db'}"
+    monkeypatch.delenv("BACKROOM_DATA_DIR")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_dir() == tmp_path / "xdg" / "backroom"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert data_dir() == tmp_path / ".local" / "share" / "backroom"
+
+
+def test_serve_arguments_and_defaults() -> None:
+    parser = argparse.ArgumentParser(prog="backroom")
+    add_serve_command(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["serve"])
+    assert (args.host, args.port, args.db, args.open, args.func) == ("127.0.0.1", 8000, None, False, serve)
+    args = parser.parse_args(
+        ["serve", "--host", "0.0.0.0", "--port", "9000", "--db", "postgresql://x/y", "--open"]
+    )
+    assert (args.host, args.port, args.db, args.open) == ("0.0.0.0", 9000, "postgresql://x/y", True)
+
+
+def test_bench_server_arguments_and_a_small_run(capsys: pytest.CaptureFixture[str]) -> None:
+    args = add_bench_server_args(argparse.ArgumentParser()).parse_args([])
+    assert (args.tables, args.seats, args.think, args.func) == (200, 4, 0.0, bench_server_command)
+    result = bench_server(tables=3, seats=4, moves=15)
+    assert 0 < result.moves <= 3 * 15
+    assert 0 < result.p50_ms <= result.p99_ms
+    assert result.moves_per_second > 0
+    with pytest.raises(ValueError):
+        bench_server(tables=0)
