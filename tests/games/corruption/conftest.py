@@ -91,10 +91,6 @@ def run(state: CorruptionState, moves: Sequence[tuple[int, str, str]]) -> list[E
     return events
 
 
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
 def plays_of(state: CorruptionState, seat: int, face: str, cid: str) -> int:
     """The play index of ``seat``'s ``face`` on contract ``cid`` this round."""
     c = contract(state, cid)

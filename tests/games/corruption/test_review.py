@@ -13,8 +13,9 @@ from backroom.engine.events import Event
 from backroom.games.corruption import GAME
 from backroom.games.corruption.cards import BRIBE_VALUE, FACES
 from backroom.games.corruption.state import CorruptionState
+from tests.helpers import kinds
 
-from .conftest import card, contract, kinds, play, plays_of, position, run, swiss
+from .conftest import card, contract, play, plays_of, position, run, swiss
 from .test_worked_example import BODIES as EXAMPLE_BODIES
 from .test_worked_example import CORRUPTION_PHASE
 

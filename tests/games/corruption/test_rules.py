@@ -7,8 +7,9 @@ import pytest
 from backroom.engine.errors import IllegalAction
 from backroom.games.corruption import GAME
 from backroom.games.corruption.cards import BRIBE_VALUE, DECK_SIZE, FACES
+from tests.helpers import kinds
 
-from .conftest import card, contract, kinds, play, plays_of, position, run, swiss
+from .conftest import card, contract, play, plays_of, position, run, swiss
 
 ROUND_ONE = [["monument", "opera_house"], ["stadium", "subway"], ["university", "airport"]]
 

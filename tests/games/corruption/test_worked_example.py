@@ -18,8 +18,9 @@ text, so the plays below are one layout consistent with every outcome the rulebo
 from __future__ import annotations
 
 from backroom.games.corruption.cards import FACES
+from tests.helpers import kinds
 
-from .conftest import contract, kinds, plays_of, position, run
+from .conftest import contract, plays_of, position, run
 
 BODIES = [["monument", "opera_house"], ["stadium", "subway"], ["university", "airport"]]
 

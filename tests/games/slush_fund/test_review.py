@@ -21,6 +21,7 @@ from backroom.engine.events import Event
 from backroom.games.slush_fund import GAME
 from backroom.games.slush_fund.cards import load_deck_file
 from backroom.games.slush_fund.state import POLITICIAN_ARGS, SlushFundState
+from tests.helpers import event, kinds, play, refuse
 
 from .conftest import (
     PRESIDENT,
@@ -28,14 +29,10 @@ from .conftest import (
     SENATOR,
     SPEAKER,
     VICE_PRESIDENT,
-    event,
     faces_of,
     final,
-    kinds,
     pile,
-    play,
     position,
-    refuse,
 )
 
 

@@ -8,21 +8,9 @@ from __future__ import annotations
 
 from backroom.games.slush_fund import GAME
 from backroom.games.slush_fund.cards import POLITICIANS
+from tests.helpers import event, kinds, play, refuse
 
-from .conftest import (
-    PRESIDENT,
-    REPRESENTATIVE,
-    SENATOR,
-    SPEAKER,
-    VICE_PRESIDENT,
-    event,
-    faces_of,
-    kinds,
-    pile,
-    play,
-    position,
-    refuse,
-)
+from .conftest import PRESIDENT, REPRESENTATIVE, SENATOR, SPEAKER, VICE_PRESIDENT, faces_of, pile, position
 
 # ------------------------------------------------------------------ PRÉPARATION DE LA PARTIE
 

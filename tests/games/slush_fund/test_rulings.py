@@ -7,20 +7,9 @@ import json
 from pathlib import Path
 
 from backroom.games.slush_fund.cards import load_deck_file
+from tests.helpers import event, kinds, play
 
-from .conftest import (
-    PRESIDENT,
-    SENATOR,
-    SPEAKER,
-    VICE_PRESIDENT,
-    event,
-    faces_of,
-    final,
-    kinds,
-    pile,
-    play,
-    position,
-)
+from .conftest import PRESIDENT, SENATOR, SPEAKER, VICE_PRESIDENT, faces_of, final, pile, position
 
 
 def test_ruling_thief_takes_the_topmost_money_card_skipping_vp_cards():

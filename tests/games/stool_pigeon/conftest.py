@@ -9,15 +9,14 @@ names of ``cards.FACES``: ``witness-2`` … ``witness-10``, ``maton``, ``conduct
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event
 from backroom.games.stool_pigeon import GAME
 from backroom.games.stool_pigeon.cards import FACES
 from backroom.games.stool_pigeon.state import EMPTY, StoolPigeonState
+from tests.helpers import play
 
 FILLER = [
     ["witness-2", "witness-3", "witness-4", "witness-5"],
@@ -116,40 +115,6 @@ def faces(state: StoolPigeonState, seat: int) -> list[str | None]:
 def top_of_deck(state: StoolPigeonState, count: int = 1) -> list[str]:
     """The faces of the top ``count`` draw-pile cards, top first."""
     return [FACES[c] for c in reversed(state.deck[-count:])] if count else []
-
-
-def snapshot(state: StoolPigeonState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def refuse(state: StoolPigeonState, seat: int, action: tuple[Any, ...]) -> str:
-    """Apply an action the rules forbid; return the error key after checking nothing moved."""
-    before = snapshot(state)
-    try:
-        state.apply(seat, action)
-    except IllegalAction as error:
-        assert snapshot(state) == before, f"{action} was refused but changed the state"
-        return error.key
-    raise AssertionError(f"{action} by seat {seat} was accepted")
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def event(events: Sequence[Event], kind: str) -> Event:
-    """The one event of ``kind`` among ``events``."""
-    found = [e for e in events if e.kind == kind]
-    assert len(found) == 1, f"expected one {kind!r} event, got {kinds(events)}"
-    return found[0]
-
-
-def play(state: StoolPigeonState, *steps: tuple[int, tuple[Any, ...]]) -> list[Event]:
-    """Apply (seat, action) steps in order and return all their events."""
-    events: list[Event] = []
-    for seat, action in steps:
-        events.extend(state.apply(seat, action))
-    return events
 
 
 def options(**given: Any) -> dict[str, Any]:

@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
-from .conftest import FILLER, play, position, refuse
+from tests.helpers import play, refuse
+
+from .conftest import FILLER, position
 
 
 def test_acting_out_of_turn_is_refused():

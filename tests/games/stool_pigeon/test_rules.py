@@ -11,8 +11,9 @@ import pytest
 
 from backroom.games.stool_pigeon import GAME
 from backroom.games.stool_pigeon.state import BOTTOM_ROW
+from tests.helpers import event, kinds, play, refuse
 
-from .conftest import FILLER, event, faces, kinds, play, position, quiet_turn, refuse
+from .conftest import FILLER, faces, position, quiet_turn
 
 # ------------------------------------------------------------------ PREPARACIÓN DE LA PARTIDA
 

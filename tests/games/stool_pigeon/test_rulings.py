@@ -10,8 +10,9 @@ import pytest
 
 from backroom.engine.errors import BadOptions
 from backroom.games.stool_pigeon import GAME
+from tests.helpers import event, kinds, play, refuse
 
-from .conftest import FILLER, event, faces, kinds, play, position, quiet_turn, refuse
+from .conftest import FILLER, faces, position, quiet_turn
 
 
 def test_player_count_is_two_to_six_ruling():

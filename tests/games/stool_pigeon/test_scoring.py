@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import event, faces, kinds, position, quiet_turn, top_of_deck
+from tests.helpers import event, kinds
+
+from .conftest import faces, position, quiet_turn, top_of_deck
 
 
 def end_by_closing(districts, deck):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import event, faces, kinds, play, position, refuse
+from tests.helpers import event, kinds, play, refuse
+
+from .conftest import faces, position
 
 PLAYED_7 = ["witness-7", "witness-3", "witness-4", "witness-5"]
 """Seat 0's District: slot 0 holds the Witness 7 it is about to play."""

@@ -10,8 +10,9 @@ through the moves everyone watched, and forgotten once shuffled back into the dr
 from __future__ import annotations
 
 from backroom.games.stool_pigeon import GAME
+from tests.helpers import play
 
-from .conftest import faces, options, play, position, quiet_turn
+from .conftest import faces, options, position, quiet_turn
 
 
 def test_memory_aid_off_a_human_seat_sees_no_face_down_card_only_the_held_one():

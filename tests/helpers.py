@@ -1,0 +1,45 @@
+"""Test helpers for any game: apply steps, pick events, check that a refusal changed nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from backroom.engine.errors import IllegalAction
+from backroom.engine.events import Event
+from backroom.engine.game import State
+
+
+def snapshot(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def refuse(state: State, seat: int, action: tuple[Any, ...]) -> str:
+    """Apply an action the rules forbid; return the error key after checking nothing moved."""
+    before = snapshot(state)
+    try:
+        state.apply(seat, action)
+    except IllegalAction as error:
+        assert snapshot(state) == before, f"{action} was refused but changed the state"
+        return error.key
+    raise AssertionError(f"{action} by seat {seat} was accepted")
+
+
+def kinds(events: Sequence[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def event(events: Sequence[Event], kind: str) -> Event:
+    """The one event of ``kind`` among ``events``."""
+    found = [e for e in events if e.kind == kind]
+    assert len(found) == 1, f"expected one {kind!r} event, got {kinds(events)}"
+    return found[0]
+
+
+def play(state: State, *steps: tuple[int, tuple[Any, ...]]) -> list[Event]:
+    """Apply (seat, action) steps in order and return all their events."""
+    events: list[Event] = []
+    for seat, action in steps:
+        events.extend(state.apply(seat, action))
+    return events
