@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
 from backroom.engine.actions import Action
@@ -32,3 +34,21 @@ class Bot(Protocol):
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal``. Memory lives in the view: a seat's view (with recall)
         holds everything that seat has observed, so bots need no event stream."""
+
+
+class SeededBot(ABC):
+    """Base of the game bots: a seeded generator of their own, and no deliberation when the
+    rules leave a single legal action."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        return legal[0] if len(legal) == 1 else self.decide(obs)
+
+    @abstractmethod
+    def decide(self, obs: Observation) -> Action:
+        """One of ``obs.legal``, of which there are at least two."""

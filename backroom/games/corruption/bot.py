@@ -22,7 +22,7 @@ import math
 import random
 from typing import Any
 
-from backroom.bots.base import Observation
+from backroom.bots.base import Observation, SeededBot
 from backroom.engine.actions import Action
 from backroom.games.corruption.cards import BODIES, BRIBE_VALUE, FACES, IS_BRIBE, PLAYS_PER_ROUND
 
@@ -42,16 +42,11 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-class HeuristicBot:
-    __slots__ = ("rng",)
+class HeuristicBot(SeededBot):
+    __slots__ = ()
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, obs: Observation) -> Action:
+    def decide(self, obs: Observation) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         kinds = {a[0] for a in legal}
         if "positions_done" in kinds:
             return ("positions_done",)

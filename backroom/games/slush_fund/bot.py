@@ -15,10 +15,9 @@ end; behind, it takes from the slush fund (three cards, no Time revealed).
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
-from backroom.bots.base import Observation
+from backroom.bots.base import Observation, SeededBot
 from backroom.engine.actions import Action
 
 BASE_VP = 7.0
@@ -146,16 +145,11 @@ def unseen_bribes(view: dict[str, Any]) -> tuple[float, float]:
     return mean, vp / bribes
 
 
-class HeuristicBot:
-    __slots__ = ("rng",)
+class HeuristicBot(SeededBot):
+    __slots__ = ()
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, obs: Observation) -> Action:
+    def decide(self, obs: Observation) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         view = obs.view()
         me = obs.seat
         mean, vp_share = unseen_bribes(view)

@@ -7,10 +7,9 @@ closes when its estimated total is low and below everyone else's estimate.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from backroom.bots.base import Observation
+from backroom.bots.base import Observation, SeededBot
 from backroom.engine.actions import Action
 from backroom.games.stool_pigeon.cards import FACE_VALUE, FACES
 
@@ -29,16 +28,11 @@ def face_value(face: str) -> float:
     return SOPLON_GUESS if value is None else float(value)
 
 
-class HeuristicBot:
-    __slots__ = ("rng",)
+class HeuristicBot(SeededBot):
+    __slots__ = ()
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, obs: Observation) -> Action:
+    def decide(self, obs: Observation) -> Action:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         view = obs.view()
         me = obs.seat
         unseen = _unseen_mean(view)
