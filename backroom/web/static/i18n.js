@@ -32,6 +32,12 @@ export async function setLang(code) {
   await Promise.all([load(wanted), load("en")]);
   current = wanted;
   safeSet(STORAGE_KEY, wanted);
+  const params = new URLSearchParams(location.search);
+  if (params.has("lang") && params.get("lang") !== wanted) {
+    // A reload keeps the language just chosen, not the one the link came with.
+    params.set("lang", wanted);
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+  }
   document.documentElement.lang = wanted;
   applyI18n(document);
   return wanted;
