@@ -171,3 +171,25 @@ def test_the_generic_board_shows_any_view_with_hidden_cards_as_backs(page: Page)
     assert faces == expected
     phase = catalog("en")["stool-pigeon.phase.draw"]
     assert page.locator('#under-test [data-key="phase"] dd').inner_text() == phase
+
+
+def test_slush_fund_a_spy_moves_a_scandal_with_two_clicks_on_politicians(page: Page) -> None:
+    """Spy (rulebook, Power cards): move one Scandal to another politician. The Spy is picked,
+    then the politician the Scandal leaves, then the one it goes to."""
+    game = get_game("slush-fund")
+    start, _ = game.start(2, {}, 1)
+    faces = start.deck_def.faces
+    data = start.to_json()
+    spy, scandal = faces.index("spy"), faces.index("scandal")
+    data["deck"] = [c for c in data["deck"] if c not in (spy, scandal)]
+    data["held"] = [spy]
+    data["scandals"][1] = [scandal]
+    data["phase"] = "play"
+    state = game.state_from_json(data)
+    legal = show(page, state, 0)
+    assert ["spy_move", 1, 3] in legal
+    page.click('.sf-pick.clickable[aria-label]:has([data-face="spy"])')
+    page.click('th[data-politician="1"] .sf-pol-card.clickable')
+    assert acted(page) == []
+    page.click('th[data-politician="3"] .sf-pol-card.clickable')
+    assert acted(page) == [["spy_move", 1, 3]]

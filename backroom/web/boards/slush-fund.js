@@ -41,6 +41,14 @@ export function render(root, ctx) {
     if (kind === "scandal") polAction.set(a, e);
   }
   for (const e of byKind.look || []) pileAction.set(`${e.action[1]}:${e.action[2]}`, e);
+  // A Spy moving a Scandal: click the politician it leaves, then the one it goes to.
+  const moves = chosen.filter((e) => e.action[0] === "spy_move");
+  if (!moves.some((e) => e.action[1] === memo.spyFrom)) memo.spyFrom = null;
+  const polSelect = new Map();
+  for (const e of moves) {
+    if (memo.spyFrom === null) polSelect.set(e.action[1], true);
+    else if (e.action[1] === memo.spyFrom) polAction.set(e.action[2], e);
+  }
 
   const card = (face, attrs = {}) => {
     if (face === null) return h("span", { class: "sf-card back", "data-face": "back", title: t("web.hidden_card"), ...attrs });
@@ -155,17 +163,26 @@ export function render(root, ctx) {
         h("th", { text: "" }),
         view.politicians.map((pol, p) => {
           const entry = polAction.get(p);
+          const picks = polSelect.has(p) || memo.spyFrom === p;
+          const onclick = entry
+            ? () => ctx.act(entry.action)
+            : picks
+              ? () => {
+                  memo.spyFrom = memo.spyFrom === p ? null : p;
+                  ctx.rerender();
+                }
+              : false;
           return h(
             "th",
             { class: ["sf-pol", pol.removed && "removed"], "data-politician": p },
             h(
-              entry ? "button" : "div",
+              onclick ? "button" : "div",
               {
-                class: ["sf-pol-card", entry && "clickable"],
-                type: entry ? "button" : false,
+                class: ["sf-pol-card", onclick && "clickable", memo.spyFrom === p && "selected"],
+                type: onclick ? "button" : false,
                 "data-action": entry ? JSON.stringify(entry.action) : false,
-                title: entry ? entry.label : false,
-                onclick: entry ? () => ctx.act(entry.action) : false,
+                title: entry ? entry.label : picks ? t("web.slush-fund.spy_from") : false,
+                onclick,
               },
               h("span", { class: "sf-rank", text: pol.rank }),
               h("span", { class: "sf-pol-name", text: t(`${GAME}.politician.${pol.id}`) }),

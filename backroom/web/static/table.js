@@ -200,6 +200,9 @@ function render() {
   const ctx = context();
   const mine = ctx.legal.length > 0;
   document.body.classList.toggle("my-turn", mine);
+  // The tab's title says it too, for a player who is looking at another tab.
+  const title = `${tFirst([`${page.game}.name`, page.game])} — ${t("web.table.title")}`;
+  document.title = mine ? `▶ ${t("web.banner.your_turn")} · ${title}` : title;
   renderBanner(ctx);
   try {
     page.board.render($("board"), ctx);
