@@ -43,3 +43,16 @@ def play(state: State, *steps: tuple[int, tuple[Any, ...]]) -> list[Event]:
     for seat, action in steps:
         events.extend(state.apply(seat, action))
     return events
+
+
+def unavailable(reason: str) -> None:
+    """A test needs something this machine lacks (a browser, a database server): skip it here,
+    saying why, but fail in CI (``CI`` set), where everything is installed and a skip would hide
+    a failure."""
+    import os
+
+    import pytest
+
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI must provide it)")
+    pytest.skip(reason)

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.helpers import unavailable
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
@@ -94,9 +96,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium driven by Playwright; the tests skip, saying why, when either is missing."""
+    """Debian's Chromium driven by Playwright; without it the tests skip, saying why (and fail in CI)."""
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip(f"no Chromium at {CHROMIUM}: run scripts/ensure-chromium")
+        unavailable(f"no Chromium at {CHROMIUM}: run scripts/ensure-chromium")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e .[dev] installs playwright")
     # Generous waits: under `make test` the browser shares two cores with the rest of the suite.
     sync_api.expect.set_options(timeout=20000)
