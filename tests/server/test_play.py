@@ -5,27 +5,38 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from backroom.engine.events import Event
-from backroom.games import get_game
+from backroom.games import all_games, get_game
 from tests.server.conftest import all_connected, new_table, receive_until, send, ws_path
-
-GAME = get_game("stool-pigeon")
 
 
 def plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def test_a_whole_game_over_websockets_shows_each_seat_only_its_own_view(client: TestClient) -> None:
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_a_whole_game_over_websockets_shows_each_seat_only_its_own_view(
+    make_client: Callable[..., TestClient], game_id: str
+) -> None:
+    client = make_client(rate=1000.0)  # the test acts as fast as it can, beyond the human limit
+    game = get_game(game_id)
+    if not game.min_players <= 4 <= game.max_players:
+        pytest.skip(f"{game_id} is not played by four")
     seats = [{"kind": "human"}, {"kind": "agent"}, {"kind": "human", "name": "Zoé"}, {"kind": "agent"}]
-    table = new_table(client, seats=seats, seed=11)
-    recall = [False, True, False, True]
-    state, setup_events = GAME.start(4, {}, 11)
+    response = client.post(
+        "/api/tables", json={"game": game_id, "players": 4, "seats": seats, "seed": 11, "bot_delay": 0}
+    )
+    table = response.json()
+    human = game.human_recall(game.resolve_options({}))
+    recall = [human, True, human, True]
+    state, setup_events = game.start(4, {}, 11)
     rng = random.Random(5)
     with ExitStack() as stack:
         sockets = [stack.enter_context(client.websocket_connect(ws_path(table, s))) for s in range(4)]
@@ -35,7 +46,7 @@ def test_a_whole_game_over_websockets_shows_each_seat_only_its_own_view(client: 
             "type": "welcome",
             "table": table["id"],
             "seat": 2,
-            "game": "stool-pigeon",
+            "game": game_id,
             "players": 4,
         }
         latest = []
@@ -75,7 +86,7 @@ def test_a_whole_game_over_websockets_shows_each_seat_only_its_own_view(client: 
                 visible = [plain(e.to_json()["params"]) for e in events if e.visible_to(viewer)]
                 assert [e["params"] for e in latest[who]["events"]] == visible
                 assert all(
-                    e["text"] and not e["text"].startswith("stool-pigeon.") for e in latest[who]["events"]
+                    e["text"] and not e["text"].startswith(f"{game_id}.") for e in latest[who]["events"]
                 )
         outcome = latest[0]["outcome"]
         assert outcome is not None and outcome["text"]
@@ -126,3 +137,20 @@ def test_a_human_plays_against_bots(client: TestClient) -> None:
                 action = rng.choice(update["legal"])["action"]
                 send(ws, {"type": "act", "action": action, "version": update["version"], "id": str(count)})
         assert update["outcome"]["ranks"]
+
+
+@pytest.mark.parametrize("game", [g.id for g in all_games()])
+def test_every_registered_game_is_played_at_a_table_by_bots_and_a_spectator_sees_the_end(
+    client: TestClient, game: str
+) -> None:
+    rules = get_game(game)
+    players = rules.min_players
+    body = {"game": game, "players": players, "seats": [{"kind": "bot"}] * players, "seed": 2, "bot_delay": 0}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    table = response.json()
+    with client.websocket_connect(f"/ws/{table['id']}?lang=fr") as spectator:
+        end = receive_until(spectator, lambda m: m["type"] == "update" and m["outcome"] is not None, 100_000)
+    assert end["outcome"]["text"] and not end["outcome"]["text"].startswith(f"{game}.")
+    state, _ = rules.start(players, {}, 2)
+    assert set(json.loads(json.dumps(state.view(None)))) <= set(end["view"])
