@@ -18,6 +18,7 @@ from backroom.client import ActionRefused, Seat, connect
 from backroom.games import get_game
 from backroom.server.bench import free_port, http_json, server_process
 from backroom.server.store import Store
+from tests.helpers import unavailable
 
 GAME = get_game("stool-pigeon")
 PG = "postgresql://postgres@127.0.0.1:5432/test"
@@ -160,7 +161,7 @@ def pg_schema() -> Iterator[str]:
     try:
         admin = psycopg.connect(PG, autocommit=True, connect_timeout=3)
     except psycopg.OperationalError as exc:
-        pytest.skip(f"no PostgreSQL at {PG}: {exc}")
+        unavailable(f"no PostgreSQL at {PG}: {exc}")
     schema = f"backroom_test_{secrets.token_hex(6)}"
     admin.execute(f"CREATE SCHEMA {schema}")
     try:
