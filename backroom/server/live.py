@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import hashlib
 import itertools
-import json
 import logging
 import random
 import secrets
@@ -21,6 +20,8 @@ import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from backroom.bots import Bot, Observation, bot_kinds, make_bot
 from backroom.engine.actions import Action, action_to_json
@@ -61,7 +62,9 @@ def new_token() -> str:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as compact UTF-8 JSON text. orjson, because encoding every seat's update was a
+    fifth of the server's time per move with the standard library's encoder."""
+    return orjson.dumps(message).decode("utf-8")
 
 
 class TokenBucket:
