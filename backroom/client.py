@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
+import orjson
 import websockets
 
 Update = dict[str, Any]
@@ -72,7 +72,7 @@ class Seat:
     async def _read(self) -> None:
         try:
             async for raw in self._ws:
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 kind = message.get("type")
                 if kind == "welcome":
                     self.welcome = message
@@ -144,12 +144,12 @@ class Seat:
             "version": self.version if version is None else version,
             "id": client_id,
         }
-        await self._ws.send(json.dumps(message))
+        await self._ws.send(orjson.dumps(message).decode())
         return await future
 
     async def send_raw(self, message: Any) -> None:
         """Send any JSON (tests and protocol experiments)."""
-        await self._ws.send(json.dumps(message))
+        await self._ws.send(orjson.dumps(message).decode())
 
     async def close(self) -> None:
         await self._ws.close()
