@@ -75,3 +75,23 @@ def all_connected(players: int) -> Callable[[Message], bool]:
 
 def send(ws: Any, message: Any) -> None:
     ws.send_text(json.dumps(message))
+
+
+def play_to_the_end(ws: Any, choose: Callable[[list[Message]], list[Any]]) -> Message:
+    """Act with ``choose(legal)`` on every update that offers this seat a move, until the update
+    that carries the outcome, which is returned. A bot may answer a reaction window first: the
+    refusal that follows is expected, and a new update comes after it."""
+    count = 0
+    while True:
+        message: Message = ws.receive_json()
+        if message["type"] == "error":
+            assert message["code"] in ("stale_version", "not_your_turn"), message
+            continue
+        if message["type"] != "update":
+            continue
+        if message["outcome"] is not None:
+            return message
+        if message["legal"]:
+            count += 1
+            action = choose(message["legal"])
+            send(ws, {"type": "act", "action": action, "version": message["version"], "id": str(count)})

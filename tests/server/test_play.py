@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from backroom.engine.events import Event
 from backroom.games import all_games, get_game
-from tests.server.conftest import all_connected, new_table, receive_until, send, ws_path
+from tests.server.conftest import all_connected, new_table, play_to_the_end, receive_until, send, ws_path
 
 
 def plain(value: Any) -> Any:
@@ -124,23 +124,7 @@ def test_a_human_plays_against_bots(make_client: Callable[..., TestClient]) -> N
     )
     rng = random.Random(3)
     with client.websocket_connect(ws_path(table, 0)) as ws:
-        update: dict[str, Any] = {"outcome": None}
-        count = 0
-        while True:
-            message = ws.receive_json()
-            if message["type"] == "error":
-                # A bot answered the same reaction window first: a new update follows.
-                assert message["code"] in ("stale_version", "not_your_turn"), message
-                continue
-            if message["type"] != "update":
-                continue
-            update = message
-            if update["outcome"] is not None:
-                break
-            if update["legal"]:
-                count += 1
-                action = rng.choice(update["legal"])["action"]
-                send(ws, {"type": "act", "action": action, "version": update["version"], "id": str(count)})
+        update = play_to_the_end(ws, lambda legal: rng.choice(legal)["action"])
         assert update["outcome"]["ranks"]
 
 

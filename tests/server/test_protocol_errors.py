@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import new_table, receive_until, send, ws_path
+from tests.server.conftest import new_table, play_to_the_end, receive_until, send, ws_path
 
 Message = dict[str, Any]
 
@@ -183,29 +183,7 @@ def test_acting_after_the_end_is_refused(make_client: Callable[..., TestClient])
     client = make_client(rate=1000.0)  # the test answers faster than a person could
     table = new_table(client, players=2, seats=[{"kind": "agent"}, {"kind": "bot"}])
     with client.websocket_connect(ws_path(table, 0)) as ws:
-        update: Message = {}
-        count = 0
-        while True:
-            message = ws.receive_json()
-            if message["type"] == "error":
-                assert message["code"] in ("stale_version", "not_your_turn"), message
-                continue
-            if message["type"] != "update":
-                continue
-            update = message
-            if update["outcome"] is not None:
-                break
-            if update["legal"]:
-                count += 1
-                send(
-                    ws,
-                    {
-                        "type": "act",
-                        "action": update["legal"][-1]["action"],
-                        "version": update["version"],
-                        "id": str(count),
-                    },
-                )
+        update = play_to_the_end(ws, lambda legal: legal[-1]["action"])
         send(ws, {"type": "act", "action": ["draw"], "version": update["version"], "id": "late"})
         answer = receive_until(ws, lambda m: m.get("id") == "late")
         assert (answer["type"], answer.get("code")) == ("error", "game_over"), answer
