@@ -163,6 +163,8 @@ class LiveTable:
         self.human_recall = game.human_recall(row.options)
         self.events: deque[tuple[int, Event]] = deque(maxlen=RECENT_EVENTS)
         self.event_count = 0
+        self.latest_events = 0
+        """Index of the first event of the latest action (or of the setup)."""
         self.client_ids: set[tuple[int, str]] = set()
         self.tokens = {s.token_hash: s.seat for s in row.seats if s.token_hash}
         self.conns: set[Conn] = set()
@@ -200,6 +202,7 @@ class LiveTable:
         return names
 
     def remember(self, events: list[Event]) -> None:
+        self.latest_events = self.event_count
         for e in events:
             self.events.append((self.event_count, e))
             self.event_count += 1
@@ -301,13 +304,22 @@ class LiveTable:
         if seat is not None and seat in actors and not self.autoplay[seat]:
             legal = self._legal_for(seat, lang)
         events = []
+        # Without the memory aid a person must remember what they saw: a private event reaches
+        # them once, marked transient (the client drops it when they next act), and is not sent
+        # again when they rejoin.
+        forget = seat is not None and self.row.seats[seat].kind == "human" and not self.human_recall
         first_new = self.event_count - len(self.events)
         for index, e in itertools.islice(self.events, max(0, conn.seen + 1 - first_new), None):
-            if e.visible_to(seat):
-                params = e.to_json()["params"]
-                events.append(
-                    {"kind": e.kind, "params": params, "text": self._event_text(index, e, params, lang)}
-                )
+            if not e.visible_to(seat):
+                continue
+            private = forget and e.to is not None
+            if private and index < self.latest_events:
+                continue
+            params = e.to_json()["params"]
+            entry = {"kind": e.kind, "params": params, "text": self._event_text(index, e, params, lang)}
+            if private:
+                entry["transient"] = True
+            events.append(entry)
         conn.seen = self.event_count - 1
         return {
             "type": "update",
@@ -622,9 +634,10 @@ def _rebuild(
     actions: list[Any],
 ) -> LiveTable:
     """The table's state: the latest snapshot, then every action after it, in order."""
-    events: list[Event] = []
+    steps: list[list[Event]] = []
     if snapshot is None:
         state, events = game.start(row.players, row.options, row.seed)
+        steps.append(events)
     else:
         state = game.state_from_json(snapshot)
     version = snap_n
@@ -633,9 +646,10 @@ def _rebuild(
             continue
         if a.n != version + 1:
             raise ValueError(f"the log of table {row.id} has a gap before action {a.n}")
-        events.extend(state.apply(a.seat, tuple(a.action)))
+        steps.append(state.apply(a.seat, tuple(a.action)))
         version = a.n
     table = LiveTable(hub, row, game, state, version)
-    table.remember(events)
+    for events in steps:  # one action at a time, so the table knows which events are the latest
+        table.remember(events)
     table.client_ids = {(a.seat, a.client_id) for a in actions if a.client_id is not None}
     return table

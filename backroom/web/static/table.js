@@ -140,6 +140,9 @@ function act(action) {
     return;
   }
   page.pending = id;
+  // What you saw privately without the memory aid stays in the log only until you act:
+  // from then on you must remember it, as at the table.
+  page.log = page.log.filter((e) => !e.transient);
   document.body.classList.add("busy");
 }
 
@@ -311,7 +314,12 @@ function renderLog() {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   replace(
     log,
-    page.log.map((e) => h("li", { class: ["log-entry", `ev-${e.kind}`], text: e.text || e.kind })),
+    page.log.map((e) =>
+      h("li", {
+        class: ["log-entry", `ev-${e.kind}`, e.transient ? "transient" : ""],
+        text: e.text || e.kind,
+      }),
+    ),
   );
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
