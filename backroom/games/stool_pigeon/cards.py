@@ -7,6 +7,13 @@ from pathlib import Path
 from typing import Any
 
 DATA: dict[str, Any] = json.loads((Path(__file__).parent / "deck.json").read_text("utf-8"))
+GAME_ID: str = DATA["game"]
+
+EMPTY = -1
+"""A District slot whose card has left (slots are never compacted)."""
+
+PHASES = ("draw", "swap", "peek", "switch", "capo", "snap", "give", "over")
+"""Who acts and how: see the phase constants of ``state.py``."""
 
 FACES: tuple[str, ...] = tuple(e["face"] for e in DATA["cards"] for _ in range(e["count"]))
 """The face of every card id, e.g. ``FACES[0] == "witness-2"``."""

@@ -18,32 +18,33 @@ from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
 from backroom.engine.rng import derive_seed
+from backroom.games.stool_pigeon import codec
 from backroom.games.stool_pigeon.cards import (
     DECK_SIZE,
     ELIMINABLE,
+    EMPTY,
     FACES,
+    GAME_ID,
     KINDS,
+    PHASES,
     PRINTED,
     SOPLON,
     SOPLON_FALLBACK_VALUE,
     WITNESS_LIKE,
 )
 
-GAME_ID = "stool-pigeon"
-EMPTY = -1
 STARTING_CARDS = 4
 BOTTOM_ROW = (1, 3)
 """Slot ``i`` is in column ``i // 2``, row ``i % 2`` (0 top, 1 bottom)."""
 
 # Phases: who acts and what they may do.
-DRAW = "draw"  # active seat: draw, or close instead of playing the turn
-SWAP = "swap"  # active seat holds the drawn card: swap it into the District
-PEEK = "peek"  # Matón, or the first half of the Sicario
-SWITCH = "switch"  # Conductora, or the second half of the Sicario
-CAPO = "capo"  # remove a card of one's own District, or add the next card to another
-SNAP = "snap"  # elimination window: every eligible seat may snap or pass
-GIVE = "give"  # a snapper who took from another District gives one of their own cards
-OVER = "over"
+# DRAW: the active seat draws, or closes instead of playing the turn.
+# SWAP: the active seat holds the drawn card and swaps it into the District.
+# PEEK: Matón, or the first half of the Sicario.  SWITCH: Conductora, or the Sicario's second half.
+# CAPO: remove a card of one's own District, or add the next card to another.
+# SNAP: the elimination window: every eligible seat may snap or pass.
+# GIVE: a snapper who took from another District gives one of their own cards.
+DRAW, SWAP, PEEK, SWITCH, CAPO, SNAP, GIVE, OVER = PHASES
 
 MAX_SLOTS = 64
 SNAP_ACTIONS = tuple(tuple(("snap", t, s) for s in range(MAX_SLOTS)) for t in range(8))
@@ -634,72 +635,13 @@ class StoolPigeonState(State):
         return other
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME_ID,
-            "players": self.n,
-            "districts": self.districts,
-            "deck": self.deck,
-            "discard": self.discard,
-            "known": [str(k) for k in self.known],
-            "phase": self.phase,
-            "active": self.active,
-            "held": self.held,
-            "closer": self.closer,
-            "window_value": self.window_value,
-            "eligible": self.eligible,
-            "sicario": self.sicario,
-            "give_target": list(self.give_target),
-            "giver": self.giver,
-            "turns": self.turns,
-            "turn_limit": self.turn_limit,
-            "memory_aid": self.memory_aid,
-            "seed": self.seed,
-            "shuffles": self.shuffles,
-            "end_reason": self.end_reason,
-            "soplon_card": self.soplon_card,
-        }
+        return codec.encode(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        try:
-            if data["game"] != GAME_ID:
-                raise ValueError(f"a {data['game']} position is not a {GAME_ID} position")
-            state = cls()
-            state.n = int(data["players"])
-            state.districts = [[int(c) for c in d] for d in data["districts"]]
-            state.deck = [int(c) for c in data["deck"]]
-            state.discard = [int(c) for c in data["discard"]]
-            state.known = [int(k) for k in data["known"]]
-            state.phase = str(data["phase"])
-            state.active = int(data["active"])
-            state.held = int(data["held"])
-            state.closer = int(data["closer"])
-            state.window_value = int(data["window_value"])
-            state.eligible = [int(s) for s in data["eligible"]]
-            state.sicario = bool(data["sicario"])
-            target, slot = data["give_target"]
-            state.give_target = (int(target), int(slot))
-            state.giver = int(data["giver"])
-            state.turns = int(data["turns"])
-            state.turn_limit = int(data["turn_limit"])
-            state.memory_aid = bool(data["memory_aid"])
-            state.seed = int(data["seed"])
-            state.shuffles = int(data["shuffles"])
-            state.end_reason = str(data["end_reason"])
-            state.soplon_card = int(data["soplon_card"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a valid {GAME_ID} position: {exc}") from exc
-        state._check_cards()
+        state = cls()
+        codec.decode(state, data)
         return state
-
-    def _check_cards(self) -> None:
-        cards = [c for d in self.districts for c in d if c != EMPTY] + self.deck + self.discard
-        if self.held != EMPTY:
-            cards.append(self.held)
-        if sorted(cards) != list(range(DECK_SIZE)):
-            raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
-        if self.phase not in (DRAW, SWAP, PEEK, SWITCH, CAPO, SNAP, GIVE, OVER):
-            raise ValueError(f"unknown phase {self.phase!r}")
 
     def inventory(self) -> dict[str, int]:
         placed = sum(1 for d in self.districts for c in d if c != EMPTY)
