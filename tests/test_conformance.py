@@ -153,6 +153,22 @@ def test_refused_action_changes_nothing(game, variant, players, seed):
             assert dump(state.to_json()) == before
 
 
+STATIC_LABEL_CASES = [case for case in CASES if case.values[0].state_class.STATIC_LABELS]
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), STATIC_LABEL_CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_static_labels_an_action_has_the_same_label_in_every_position(game, variant, players, seed):
+    """A game that declares ``STATIC_LABELS`` lets the server reuse labels across moves."""
+    labels: dict[tuple, Any] = {}
+    for state, _ in random_game(game, variant, players, seed):
+        for seat in state.actors():
+            for action in state.legal_actions(seat):
+                label = state.label(action).to_json()
+                assert labels.setdefault(action, label) == label, f"{action} is labelled by the position"
+
+
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 def test_every_action_and_event_kind_has_a_label_in_every_language(game: Game):
     from backroom.i18n import LANGUAGES, catalog

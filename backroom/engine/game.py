@@ -47,6 +47,10 @@ class State(ABC):
     """A position of one game. Subclasses use ``__slots__`` and plain lists for speed."""
 
     GAME_ID: ClassVar[str]
+    STATIC_LABELS: ClassVar[bool] = False
+    """True when ``label(action)`` depends on the action alone, never on the position: a
+    server may then reuse the labelled legal list of a seat whose actions did not change (a
+    conformance test holds every game that claims it to it)."""
 
     @property
     @abstractmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -50,6 +51,11 @@ def create_app(
         hub = Hub(store, rate=rate, snapshot_every=snapshot_every)
         app.state.hub = hub
         await hub.start()
+        # What startup built (modules, catalogs, routes: some 180,000 objects) lives as long as
+        # the process. Frozen out of the cyclic collector's sight, they no longer make each of
+        # its full passes a pause of 100-200 ms in the middle of play.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:

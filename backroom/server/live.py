@@ -25,17 +25,25 @@ import orjson
 
 from backroom.bots import Bot, Observation, bot_kinds, make_bot
 from backroom.engine.actions import Action, action_to_json
-from backroom.engine.events import Event, Msg
+from backroom.engine.events import Event
 from backroom.engine.game import Game, State
 from backroom.engine.record import Record
 from backroom.games import get_game
 from backroom.i18n import seat_name, translate
+from backroom.server.labels import legal_json
 from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
 
 log = logging.getLogger("backroom.server")
 
 RECENT_EVENTS = 200
 """Events kept in memory per table: what a joining connection gets as the recent log."""
+
+LoggedEvent = tuple[int, str, tuple[int, ...] | None, str]
+"""A remembered event: its index, kind, the seats it is for (None: everyone) and its parameters
+as JSON. A plain tuple of atoms, because the cyclic garbage collector stops tracking those: the
+recent logs of hundreds of tables then cost its pauses nothing (as ``Event`` objects with
+parameter dicts they were most of what a full collection had to walk). The JSON is kept as
+text: orjson's bytes keep a 4 KiB buffer each."""
 
 OUTBOX_LIMIT = 1000
 """Messages queued for one connection before it is judged dead and dropped."""
@@ -121,38 +129,6 @@ def error_message(lang: str, code: str, client_id: str | None = None, /, **param
     }
 
 
-def label_text(lang: str, label: Msg, names: list[str]) -> str:
-    """An action's label. The same few labels recur at every table and every turn, so the
-    translations are cached: formatting them again was most of the server's work per move."""
-    frozen: Any = tuple(label.params.items())
-    try:
-        key = (lang, label.key, frozen, tuple(names))
-        text = _LABELS.get(key)
-    except TypeError:  # nested lists or messages among the parameters
-        key = (lang, label.key, _freeze(label.params), tuple(names))
-        text = _LABELS.get(key)
-    if text is None:
-        if len(_LABELS) >= LABEL_CACHE:
-            _LABELS.clear()
-        text = _LABELS[key] = translate(lang, label.key, label.params, names)
-    return text
-
-
-LABEL_CACHE = 65536
-_LABELS: dict[tuple[Any, ...], str] = {}
-
-
-def _freeze(value: Any) -> Any:
-    """A hashable twin of a message parameter (plain data or nested messages)."""
-    if isinstance(value, dict):
-        return tuple((k, _freeze(v)) for k, v in value.items())
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, Msg):
-        return ("$", value.key, _freeze(value.params))
-    return value
-
-
 class LiveTable:
     def __init__(self, hub: Hub, row: TableRow, game: Game, state: State, version: int) -> None:
         self.hub = hub
@@ -161,7 +137,7 @@ class LiveTable:
         self.state = state
         self.version = version
         self.human_recall = game.human_recall(row.options)
-        self.events: deque[tuple[int, Event]] = deque(maxlen=RECENT_EVENTS)
+        self.events: deque[LoggedEvent] = deque(maxlen=RECENT_EVENTS)
         self.event_count = 0
         self.latest_events = 0
         """Index of the first event of the latest action (or of the setup)."""
@@ -176,10 +152,13 @@ class LiveTable:
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
         self.bots: dict[int, Bot] = {}
-        self._views: dict[int | None, dict[str, Any]] = {}
-        self._legal: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        # Views and legal lists are cached encoded: one update serves several connections, and
+        # bytes, unlike nested dicts, give the garbage collector nothing to walk.
+        self._views: dict[int | None, orjson.Fragment] = {}
+        self._legal: dict[tuple[int, str], tuple[int, list[Action], orjson.Fragment]] = {}
+        self.static_labels = type(state).STATIC_LABELS
         self._texts: dict[tuple[int, str], str] = {}
-        self._names: dict[str, list[str]] = {}
+        self._names: dict[str, tuple[str, ...]] = {}
         self._outcome: dict[str, Any] | None = None
         self._refresh_outcome()
 
@@ -195,39 +174,46 @@ class LiveTable:
     def is_over(self) -> bool:
         return self._outcome is not None
 
-    def names(self, lang: str) -> list[str]:
+    def names(self, lang: str) -> tuple[str, ...]:
         names = self._names.get(lang)
         if names is None:
-            names = self._names[lang] = [s.name or seat_name(lang, s.seat) for s in self.seat_rows()]
+            names = self._names[lang] = tuple(s.name or seat_name(lang, s.seat) for s in self.seat_rows())
         return names
 
     def remember(self, events: list[Event]) -> None:
         self.latest_events = self.event_count
         for e in events:
-            self.events.append((self.event_count, e))
+            params = orjson.dumps(e.to_json()["params"]).decode()
+            self.events.append((self.event_count, e.kind, None if e.to is None else tuple(e.to), params))
             self.event_count += 1
         if len(self._texts) > 4 * RECENT_EVENTS:
             oldest = self.events[0][0]
             self._texts = {k: v for k, v in self._texts.items() if k[0] >= oldest}
 
-    def _event_text(self, index: int, e: Event, params: dict[str, Any], lang: str) -> str:
+    def _event_text(self, index: int, kind: str, params: str, lang: str) -> str:
         """Translated once per event and language, however many connections see it."""
         text = self._texts.get((index, lang))
         if text is None:
-            text = translate(lang, f"{self.row.game}.event.{e.kind}", params, self.names(lang))
+            key = f"{self.row.game}.event.{kind}"
+            text = translate(lang, key, orjson.loads(params), self.names(lang))
             self._texts[(index, lang)] = text
         return text
 
-    def _legal_for(self, seat: int, lang: str) -> list[dict[str, Any]]:
-        """A seat's labelled legal actions, computed once per version and language."""
-        legal = self._legal.get((seat, lang))
-        if legal is None:
-            state = self.state
-            names = self.names(lang)
-            legal = self._legal[(seat, lang)] = [
-                {"action": action_to_json(a), "label": label_text(lang, state.label(a), names)}
-                for a in state.legal_actions(seat)
-            ]
+    def _legal_for(self, seat: int, lang: str) -> orjson.Fragment:
+        """A seat's labelled legal actions, computed once per version and language; where a
+        game's labels depend on the action alone, an unchanged list (the other seats of a
+        reaction window, say, while one of them passes) is not even relabelled."""
+        key = (seat, lang)
+        cached = self._legal.get(key)
+        if cached is not None and cached[0] == self.version:
+            return cached[2]
+        state = self.state
+        actions = state.legal_actions(seat)
+        if cached is not None and self.static_labels and cached[1] == actions:
+            legal = cached[2]
+        else:
+            legal = legal_json(state, actions, lang, self.names(lang))
+        self._legal[key] = (self.version, actions, legal)
         return legal
 
     def _refresh_outcome(self) -> None:
@@ -263,15 +249,15 @@ class LiveTable:
     def open_seats(self) -> int:
         return sum(1 for s in self.seat_rows() if s.kind != "bot" and self.connected[s.seat] == 0)
 
-    def view_of(self, seat: int | None) -> dict[str, Any]:
+    def view_of(self, seat: int | None) -> orjson.Fragment:
         cached = self._views.get(seat)
         if cached is None:
             if seat is None:
-                cached = self.state.view(None)
+                view = self.state.view(None)
             else:
                 kind = self.row.seats[seat].kind
-                cached = self.state.view(seat, recall=self.human_recall if kind == "human" else True)
-            self._views[seat] = cached
+                view = self.state.view(seat, recall=self.human_recall if kind == "human" else True)
+            cached = self._views[seat] = orjson.Fragment(orjson.dumps(view))
         return cached
 
     def deadline(self) -> int | None:
@@ -300,7 +286,7 @@ class LiveTable:
         seat = conn.seat
         lang = conn.lang
         actors = list(self.state.actors())
-        legal: list[dict[str, Any]] = []
+        legal: orjson.Fragment | list[Any] = []
         if seat is not None and seat in actors and not self.autoplay[seat]:
             legal = self._legal_for(seat, lang)
         events = []
@@ -309,14 +295,14 @@ class LiveTable:
         # again when they rejoin.
         forget = seat is not None and self.row.seats[seat].kind == "human" and not self.human_recall
         first_new = self.event_count - len(self.events)
-        for index, e in itertools.islice(self.events, max(0, conn.seen + 1 - first_new), None):
-            if not e.visible_to(seat):
+        for index, kind, to, params in itertools.islice(self.events, max(0, conn.seen + 1 - first_new), None):
+            if to is not None and (seat is None or seat not in to):
                 continue
-            private = forget and e.to is not None
+            private = forget and to is not None
             if private and index < self.latest_events:
                 continue
-            params = e.to_json()["params"]
-            entry = {"kind": e.kind, "params": params, "text": self._event_text(index, e, params, lang)}
+            text = self._event_text(index, kind, params, lang)
+            entry: dict[str, Any] = {"kind": kind, "params": orjson.Fragment(params), "text": text}
             if private:
                 entry["transient"] = True
             events.append(entry)
@@ -429,7 +415,6 @@ class LiveTable:
             self.state = after
             self.version = n
             self._views = {}
-            self._legal = {}
             self._refresh_outcome()
             if client_id is not None:
                 self.client_ids.add((seat, client_id))
@@ -589,7 +574,7 @@ class Hub:
             seed=row.seed,
             rules_version=row.rules_version,
             actions=[(a.seat, tuple(a.action)) for a in actions],
-            names=table.names("en"),
+            names=list(table.names("en")),
         )
 
     async def get(self, table_id: str) -> LiveTable | None:

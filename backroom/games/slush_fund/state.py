@@ -117,6 +117,7 @@ def _pol_msg(p: int) -> Msg:
 
 class SlushFundState(State):
     GAME_ID = GAME_ID
+    STATIC_LABELS = True
     __slots__ = (
         "_legal",
         "_outcome",

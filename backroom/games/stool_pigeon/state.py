@@ -59,6 +59,7 @@ def _bit(card: int) -> int:
 
 class StoolPigeonState(State):
     GAME_ID = GAME_ID
+    STATIC_LABELS = True
     __slots__ = (
         "n",
         "districts",

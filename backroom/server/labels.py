@@ -1,0 +1,76 @@
+"""Legal actions as the protocol sends them: each with its label, translated, as JSON text.
+
+The same labels recur at every table and every turn, so translations are cached process-wide:
+formatting and encoding them anew was most of the server's work per move. Where a game's
+labels depend on the action alone (``State.STATIC_LABELS``), a whole entry is cached by the
+action itself, without even building its label.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from backroom.engine.actions import Action
+from backroom.engine.events import Msg
+from backroom.engine.game import State
+from backroom.i18n import translate
+
+CACHE_SIZE = 65536
+"""Entries per cache; a full cache starts again empty (a bound on memory, rarely reached)."""
+
+_LABELS: dict[tuple[Any, ...], str] = {}
+_ENTRIES: dict[tuple[Any, ...], str] = {}
+
+
+def legal_json(state: State, actions: list[Action], lang: str, names: tuple[str, ...]) -> orjson.Fragment:
+    """``[{"action": [...], "label": "..."}, ...]`` for ``actions``, ready to embed in a message."""
+    if state.STATIC_LABELS:
+        pieces = []
+        for action in actions:
+            key = (state.GAME_ID, lang, names, action)
+            piece = _ENTRIES.get(key)
+            if piece is None:
+                piece = _remember(_ENTRIES, key, _entry(state, action, lang, names))
+            pieces.append(piece)
+    else:
+        pieces = [_entry(state, action, lang, names) for action in actions]
+    return orjson.Fragment("[" + ",".join(pieces) + "]")
+
+
+def _entry(state: State, action: Action, lang: str, names: tuple[str, ...]) -> str:
+    label = label_text(lang, state.label(action), names)
+    return orjson.dumps({"action": list(action), "label": label}).decode()
+
+
+def label_text(lang: str, label: Msg, names: tuple[str, ...]) -> str:
+    """A label's text in ``lang``, with seat numbers shown as ``names``."""
+    frozen: Any = tuple(label.params.items())
+    try:
+        key = (lang, label.key, frozen, names)
+        text = _LABELS.get(key)
+    except TypeError:  # nested lists or messages among the parameters
+        key = (lang, label.key, _freeze(label.params), names)
+        text = _LABELS.get(key)
+    if text is None:
+        text = _remember(_LABELS, key, translate(lang, label.key, label.params, names))
+    return text
+
+
+def _remember(cache: dict[tuple[Any, ...], str], key: tuple[Any, ...], value: str) -> str:
+    if len(cache) >= CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _freeze(value: Any) -> Any:
+    """A hashable twin of a message parameter (plain data or nested messages)."""
+    if isinstance(value, dict):
+        return tuple((k, _freeze(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, Msg):
+        return ("$", value.key, _freeze(value.params))
+    return value
