@@ -8,7 +8,7 @@ A missing key falls back to English, then to the key itself, so a gap is visible
 
 from __future__ import annotations
 
-import string
+import os
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -49,6 +49,11 @@ def normalize_language(lang: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
+def default_language() -> str:
+    """The language of the command line: $BACKROOM_LANG, else the locale's ($LANG)."""
+    return normalize_language(os.environ.get("BACKROOM_LANG") or os.environ.get("LANG"))
+
+
 class _Params(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -66,7 +71,7 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
     for name, value in (params or {}).items():
         values[name] = _render(lang, prefix, name, value, names)
     try:
-        return string.Formatter().vformat(template, (), values)
+        return template.format_map(values)
     except (ValueError, IndexError, AttributeError):
         return template
 

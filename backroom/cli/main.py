@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -16,13 +15,9 @@ from typing import Any
 from rich.console import Console
 
 from backroom.engine.errors import BadOptions, EngineError
-from backroom.i18n import LANGUAGES, normalize_language, translate
+from backroom.i18n import LANGUAGES, default_language, translate
 from backroom.server.bench import add_bench_server_args
 from backroom.server.cli import add_serve_command
-
-
-def default_language() -> str:
-    return normalize_language(os.environ.get("BACKROOM_LANG") or os.environ.get("LANG"))
 
 
 def parse_option(text: str) -> tuple[str, Any]:

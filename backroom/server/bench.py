@@ -3,8 +3,11 @@
 A fresh server runs as a subprocess on a free loopback port with a throw-away SQLite file
 (durable commits included: this measures the real path). ``tables`` tables of ``seats``-seat
 Stool Pigeon are created, one client connection per seat, and every seat plays random legal
-moves as soon as it may. Reported: moves per second, the act → ack round trip (p50, p99), and
-the server's memory per table (its RSS growth divided by the tables).
+moves, after a pause of ``think`` seconds on average (0: the moment it may). When a game ends
+a new table takes its place, so the server carries ``tables`` tables in play for the whole
+measured ``duration``. Reported: moves per second, the act → ack round trip (p50, p99, max),
+the server's CPU per move and memory per table, and the disk's own fsync times meanwhile (the
+floor under every durable commit: a stalling disk shows there, not as a slow server).
 """
 
 from __future__ import annotations
@@ -13,25 +16,35 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import itertools
 import json
 import os
-import platform
 import random
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
 from backroom.client import ActionRefused, Seat, connect
+from backroom.i18n import default_language, format_number, translate
+from backroom.sim.bench import machine
 
 GAME = "stool-pigeon"
+
+BENCH_RATE = ("--rate", "1000")
+"""The server's flood limit, raised: seats playing flat out at a few tables send more than a
+person's 20 messages a second, and would measure the limiter instead of the server."""
 
 
 def free_port() -> int:
@@ -46,7 +59,7 @@ def server_process(db_url: str, port: int, data_dir: Path) -> Iterator[subproces
     """A ``backroom serve`` subprocess on loopback, ready to answer; killed on exit."""
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url],
+        [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url, *BENCH_RATE],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -100,40 +113,69 @@ def rss_kib(pid: int) -> int:
 class BenchResult:
     tables: int
     seats: int
-    moves: int
+    think: float
     seconds: float
+    moves: int
+    games: int
     p50_ms: float
     p99_ms: float
-    rss_per_table_kib: float
+    max_ms: float
     refused: int
-    think: float
     server_cpu_ms_per_move: float
-    complete: bool
+    rss_per_table_kib: float
+    fsync_p99_ms: float
+    fsync_max_ms: float
 
     @property
     def moves_per_second(self) -> float:
         return self.moves / self.seconds if self.seconds else 0.0
 
-    def report(self) -> str:
-        return (
-            f"{self.tables} tables × {self.seats} seats, think {self.think:g} s, "
-            f"{self.moves} moves in {self.seconds:.1f} s: "
-            f"{self.moves_per_second:.0f} moves/s; act→ack p50 {self.p50_ms:.1f} ms, "
-            f"p99 {self.p99_ms:.1f} ms; server CPU {self.server_cpu_ms_per_move:.2f} ms/move; "
-            f"server memory {self.rss_per_table_kib:.0f} KiB/table; "
-            f"{self.refused} refused (races in reaction windows); "
-            f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
-            + ("" if self.complete else " (stopped at the time limit)")
+    def report(self, lang: str) -> str:
+        """The figures as sentences in ``lang``, one line each."""
+        lines: list[tuple[str, dict[str, Any]]] = [
+            ("ui.bench_server_load", {"tables": self.tables, "seats": self.seats, "think": self.think}),
+            (
+                "ui.bench_server_moves",
+                {
+                    "moves": self.moves,
+                    "games": self.games,
+                    "seconds": self.seconds,
+                    "rate": self.moves_per_second,
+                },
+            ),
+            (
+                "ui.bench_server_latency",
+                {"p50": self.p50_ms, "p99": self.p99_ms, "max": self.max_ms, "refused": self.refused},
+            ),
+            ("ui.bench_server_cost", {"cpu": self.server_cpu_ms_per_move, "memory": self.rss_per_table_kib}),
+            ("ui.bench_server_disk", {"p99": self.fsync_p99_ms, "max": self.fsync_max_ms}),
+            ("ui.bench_machine", machine()),
+        ]
+        return "\n".join(
+            translate(lang, key, {k: _shown(lang, v) for k, v in params.items()}) for key, params in lines
         )
 
 
-async def _play_seat(seat: Seat, rng: random.Random, moves: int, think: float, latencies: list[float]) -> int:
-    """Play random legal moves until the game ends or the table has made ``moves`` moves (every
-    seat sees the same versions, so a whole table stops together); count refusals. Each move
-    waits a random ``0..2*think`` seconds first, as a person would."""
-    refused = 0
+def _shown(lang: str, value: Any) -> Any:
+    if isinstance(value, float):
+        return format_number(lang, round(value, 2 if value < 10 else 1 if value < 1000 else 0))
+    return value
+
+
+@dataclass(slots=True)
+class Load:
+    """What the clients measured: the act → ack round trips that finished before the deadline."""
+
+    deadline: float = float("inf")
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    games: int = 0
+
+
+async def _play_seat(seat: Seat, rng: random.Random, think: float, load: Load) -> None:
+    """Play random legal moves until the game ends; count refusals."""
     async for update in seat.updates():
-        if update["outcome"] is not None or update["version"] >= moves:
+        if update["outcome"] is not None:
             break
         # Only the first seat in priority order acts, as sequential drivers do: racing every
         # seat of a reaction window would measure refusals, not play.
@@ -148,37 +190,140 @@ async def _play_seat(seat: Seat, rng: random.Random, moves: int, think: float, l
         except ActionRefused as exc:
             if exc.code == "closed":
                 break
-            refused += 1
+            load.refused += 1
             continue
-        latencies.append(time.perf_counter() - start)
-    return refused
+        end = time.perf_counter()
+        if end <= load.deadline:
+            load.latencies.append(end - start)
 
 
-async def _run_tables(
-    base: str, tables: list[dict[str, Any]], moves: int, think: float, seed: int, limit: float
-) -> tuple[list[float], int, bool]:
-    """Latencies, refusals, and whether every table finished within ``limit`` seconds."""
-    latencies: list[float] = []
-    ws_base = base.replace("http://", "ws://")
+async def _table_slot(
+    base: str,
+    seats: int,
+    seed: int,
+    think: float,
+    load: Load,
+    waves: asyncio.Semaphore,
+    arrive: Callable[[], Awaitable[None]],
+) -> None:
+    """One of the concurrent tables: games one after another at new tables, forever (the run
+    cancels it). The first table is seated under ``waves`` (a crowd arrives in waves, not all
+    at once), then ``arrive`` waits for every slot: they all start playing together."""
     rng = random.Random(seed)
-    async with contextlib.AsyncExitStack() as stack:
-        seats: list[Seat] = []
-        pending = [(t["id"], s["token"]) for t in tables for s in t["seats"]]
-        for start in range(0, len(pending), 50):  # connect in waves, as a crowd would arrive
-            seats += await asyncio.gather(
-                *(
-                    stack.enter_async_context(connect(f"{ws_base}/ws/{table_id}", token, compress=False))
-                    for table_id, token in pending[start : start + 50]
-                )
-            )
-        players = asyncio.gather(
-            *(_play_seat(s, random.Random(rng.random()), moves, think, latencies) for s in seats)
-        )
-        try:
-            results = await asyncio.wait_for(players, limit)
-        except TimeoutError:
-            return latencies, 0, False
-    return latencies, sum(results), True
+    for game in itertools.count():
+        async with contextlib.AsyncExitStack() as stack:
+            if game == 0:
+                async with waves:
+                    players = await _seat_table(base, seats, seed * 1009, stack)
+                await arrive()
+            else:
+                players = await _seat_table(base, seats, seed * 1009 + game, stack)
+            await asyncio.gather(*(_play_seat(p, random.Random(rng.random()), think, load) for p in players))
+        load.games += 1
+
+
+async def _seat_table(base: str, seats: int, seed: int, stack: contextlib.AsyncExitStack) -> list[Seat]:
+    """A new table, every seat of it taken by a client connection that ``stack`` closes."""
+    created = await asyncio.to_thread(create_table, base, seats, seed)
+    url = base.replace("http://", "ws://") + f"/ws/{created['id']}"
+    return [
+        await stack.enter_async_context(connect(url, s["token"], compress=False)) for s in created["seats"]
+    ]
+
+
+def create_table(base: str, seats: int, seed: int) -> dict[str, Any]:
+    body = {
+        "game": GAME,
+        "players": seats,
+        "seats": [{"kind": "agent"}] * seats,
+        "seed": seed,
+        "bot_delay": 0,
+    }
+    created: dict[str, Any] = http_json("POST", f"{base}/api/tables", body)
+    return created
+
+
+@dataclass(slots=True)
+class Measured:
+    load: Load
+    seconds: float
+    server_cpu: float
+    server_rss_kib: int
+
+
+async def _run(
+    base: str,
+    pid: int,
+    tables: int,
+    seats: int,
+    think: float,
+    seed: int,
+    duration: float,
+    progress: Callable[[float], None],
+) -> Measured:
+    load = Load()
+    go = asyncio.Event()
+    seated = 0
+    waves = asyncio.Semaphore(50)  # seat the tables in waves, as a crowd would arrive
+
+    async def arrive() -> None:
+        nonlocal seated
+        seated += 1
+        if seated == tables:
+            load.deadline = time.perf_counter() + duration
+            go.set()
+        await go.wait()
+
+    slots = [
+        asyncio.create_task(_table_slot(base, seats, seed * 100003 + i, think, load, waves, arrive))
+        for i in range(tables)
+    ]
+    try:
+        waiting = asyncio.create_task(go.wait())
+        await asyncio.wait([waiting, *slots], return_when=asyncio.FIRST_COMPLETED)
+        if not go.is_set():
+            waiting.cancel()
+            failed = next(t for t in slots if t.done())
+            raise RuntimeError(f"a table could not be seated: {failed.exception()!r}")
+        start, cpu = time.perf_counter(), cpu_seconds(pid)
+        while (left := load.deadline - time.perf_counter()) > 0:
+            progress(1 - left / duration)
+            await asyncio.sleep(min(left, 0.5))
+        measured = Measured(load, time.perf_counter() - start, cpu_seconds(pid) - cpu, rss_kib(pid))
+        progress(1.0)
+    finally:
+        for task in slots:
+            task.cancel()
+        outcomes = await asyncio.gather(*slots, return_exceptions=True)
+    errors = [o for o in outcomes if isinstance(o, Exception)]
+    if errors:
+        raise RuntimeError(f"a table failed during the run: {errors[0]!r}")
+    return measured
+
+
+@contextmanager
+def fsync_probe(directory: Path, every: float = 0.05) -> Iterator[list[float]]:
+    """Time an fsync of a small file in ``directory`` every ``every`` seconds, in a thread,
+    while the block runs: the disk's own stalls, which no server can hide from a durable commit."""
+    times: list[float] = []
+    stop = threading.Event()
+
+    def probe() -> None:
+        with open(directory / "fsync-probe", "wb") as f:
+            while not stop.wait(every):
+                f.write(b"x" * 4096)
+                f.flush()
+                start = time.perf_counter()
+                os.fsync(f.fileno())
+                times.append(time.perf_counter() - start)
+
+    thread = threading.Thread(target=probe, name="fsync-probe", daemon=True)
+    thread.start()
+    try:
+        yield times
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _event_loop_runner() -> Any:
@@ -215,60 +360,45 @@ def percentile(values: list[float], q: float) -> float:
 def bench_server(
     tables: int = 200,
     seats: int = 4,
-    moves: int = 1000,
+    duration: float = 60.0,
+    think: float = 0.0,
+    *,
     port: int | None = None,
     seed: int = 0,
     db_url: str | None = None,
-    think: float = 0.0,
-    limit: float = 600.0,
+    progress: Callable[[float], None] = lambda done: None,
 ) -> BenchResult:
-    """Run the benchmark and return its figures. ``moves`` bounds each table's moves (a table
-    normally stops at the end of its game: about 40 moves); ``think`` is the mean
-    pause of a seat before each move (0: every seat acts the moment it may). Play stops after
-    ``limit`` seconds whatever happens; the figures then cover the moves made."""
+    """Run the benchmark and return its figures. ``progress`` hears the measured fraction done."""
     if not 1 <= tables <= 2000 or not 2 <= seats <= 5:
         raise ValueError("tables must be 1..2000 and seats 2..5")
+    if not 0 < duration <= 3600 or not 0 <= think <= 60:
+        raise ValueError("duration must be 0..3600 seconds and think 0..60")
     port = port or free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="backroom-bench-") as tmp:
         url = db_url or f"sqlite:///{tmp}/bench.db"
-        with server_process(url, port, Path(tmp)) as process:
+        with server_process(url, port, Path(tmp)) as process, fsync_probe(Path(tmp)) as fsyncs:
             before = rss_kib(process.pid)
-            created = [
-                http_json(
-                    "POST",
-                    f"{base}/api/tables",
-                    {
-                        "game": GAME,
-                        "players": seats,
-                        "seats": [{"kind": "agent"}] * seats,
-                        "seed": seed * 100003 + i,
-                        "bot_delay": 0,
-                    },
-                )
-                for i in range(tables)
-            ]
-            start = time.perf_counter()
-            cpu_start = cpu_seconds(process.pid)
             with collector_paused():
-                latencies, refused, complete = asyncio.run(
-                    _run_tables(base, created, moves, think, seed, limit)
-                )
-            seconds = time.perf_counter() - start
-            cpu = cpu_seconds(process.pid) - cpu_start
-            after = rss_kib(process.pid)
+                run = _run(base, process.pid, tables, seats, think, seed, duration, progress)
+                measured = _event_loop_runner()(run)
+    latencies = measured.load.latencies
+    moves = len(latencies)
     return BenchResult(
         tables=tables,
         seats=seats,
-        moves=len(latencies),
-        seconds=seconds,
+        think=think,
+        seconds=measured.seconds,
+        moves=moves,
+        games=measured.load.games,
         p50_ms=percentile(latencies, 0.50) * 1000,
         p99_ms=percentile(latencies, 0.99) * 1000,
-        rss_per_table_kib=max(0, after - before) / tables,
-        refused=refused,
-        think=think,
-        server_cpu_ms_per_move=1000 * cpu / max(1, len(latencies)),
-        complete=complete,
+        max_ms=max(latencies, default=0.0) * 1000,
+        refused=measured.load.refused,
+        server_cpu_ms_per_move=1000 * measured.server_cpu / max(1, moves),
+        rss_per_table_kib=max(0, measured.server_rss_kib - before) / tables,
+        fsync_p99_ms=percentile(fsyncs, 0.99) * 1000,
+        fsync_max_ms=max(fsyncs, default=0.0) * 1000,
     )
 
 
@@ -277,19 +407,38 @@ def add_bench_server_args(parser: argparse.ArgumentParser) -> argparse.ArgumentP
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
     parser.add_argument("--seats", type=int, default=4, help="seats per table (default 4)")
     parser.add_argument(
-        "--moves", type=int, default=1000, help="at most this many moves per table (default: to the end)"
+        "--duration", type=float, default=60.0, help="seconds of play to measure (default 60)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a seat waits before each move (default 0)"
     )
     parser.add_argument("--port", type=int, default=None, help="loopback port (default: a free one)")
     parser.add_argument("--seed", type=int, default=0, help="seed of deals and random moves")
     parser.add_argument("--db", default=None, metavar="URL", help="database (default: a temporary SQLite)")
-    parser.add_argument(
-        "--think", type=float, default=0.0, help="mean seconds a seat waits before each move (default 0)"
-    )
     parser.set_defaults(func=bench_server_command)
     return parser
 
 
 def bench_server_command(args: argparse.Namespace) -> int:
-    result = bench_server(args.tables, args.seats, args.moves, args.port, args.seed, args.db, args.think)
-    print(result.report())
+    lang = getattr(args, "lang", None) or default_language()
+    console = Console(highlight=False, stderr=True)
+    console.print(translate(lang, "ui.bench_server_setup", {"tables": args.tables, "seats": args.seats}))
+    columns = (TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(translate(lang, "ui.bench_server_playing"), total=1.0)
+        try:
+            result = bench_server(
+                args.tables,
+                args.seats,
+                args.duration,
+                args.think,
+                port=args.port,
+                seed=args.seed,
+                db_url=args.db,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+        except (ValueError, RuntimeError) as exc:
+            console.print(translate(lang, "ui.bench_server_failed", {"reason": str(exc)}))
+            return 2
+    print(result.report(lang))
     return 0

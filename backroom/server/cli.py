@@ -10,6 +10,7 @@ import threading
 import webbrowser
 from typing import Any
 
+from backroom.server.live import RATE
 from backroom.server.store import default_url, normalize_url
 
 _TOKEN = re.compile(r"token=[^&\s\"']*")
@@ -33,6 +34,16 @@ def install_log_redaction() -> None:
         logging.getLogger(name).addFilter(RedactTokens())
 
 
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError("must be between 1 and 10000 messages per second")
+    return value
+
+
 def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``serve`` on an argparse subparsers object; its ``func`` default is ``serve``."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -50,6 +61,12 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="database URL: sqlite:///path.db or postgresql://user@host/db (default: SQLite in "
         "the data directory)",
     )
+    parser.add_argument(
+        "--rate",
+        type=_rate,
+        default=RATE,
+        help=f"messages per second one connection may send, in bursts of as many (default {RATE:g})",
+    )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
     parser.set_defaults(func=serve)
     return parser
@@ -62,7 +79,7 @@ def serve(args: argparse.Namespace) -> int:
     from backroom.server.app import create_app
 
     url = normalize_url(args.db) if args.db else default_url()
-    app = create_app(url)
+    app = create_app(url, rate=args.rate)
     config = uvicorn.Config(
         app,
         host=args.host,

@@ -8,7 +8,7 @@ action itself, without even building its label.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -17,22 +17,32 @@ from backroom.engine.events import Msg
 from backroom.engine.game import State
 from backroom.i18n import translate
 
+K = TypeVar("K")
+V = TypeVar("V")
+
 CACHE_SIZE = 65536
 """Entries per cache; a full cache starts again empty (a bound on memory, rarely reached)."""
 
+CONTEXTS = 1024
+"""Sets of encoded entries kept (one per game, language and set of player names)."""
+
 _LABELS: dict[tuple[Any, ...], str] = {}
-_ENTRIES: dict[tuple[Any, ...], str] = {}
+_ENTRIES: dict[tuple[str, str, tuple[str, ...]], dict[Action, str]] = {}
+"""Encoded entries by game, language and player names, then by action."""
 
 
 def legal_json(state: State, actions: list[Action], lang: str, names: tuple[str, ...]) -> orjson.Fragment:
     """``[{"action": [...], "label": "..."}, ...]`` for ``actions``, ready to embed in a message."""
     if state.STATIC_LABELS:
+        context = (state.GAME_ID, lang, names)
+        entries = _ENTRIES.get(context)
+        if entries is None:
+            entries = _remember(_ENTRIES, context, {}, CONTEXTS)
         pieces = []
         for action in actions:
-            key = (state.GAME_ID, lang, names, action)
-            piece = _ENTRIES.get(key)
+            piece = entries.get(action)
             if piece is None:
-                piece = _remember(_ENTRIES, key, _entry(state, action, lang, names))
+                piece = _remember(entries, action, _entry(state, action, lang, names))
             pieces.append(piece)
     else:
         pieces = [_entry(state, action, lang, names) for action in actions]
@@ -58,8 +68,8 @@ def label_text(lang: str, label: Msg, names: tuple[str, ...]) -> str:
     return text
 
 
-def _remember(cache: dict[tuple[Any, ...], str], key: tuple[Any, ...], value: str) -> str:
-    if len(cache) >= CACHE_SIZE:
+def _remember(cache: dict[K, V], key: K, value: V, limit: int = CACHE_SIZE) -> V:
+    if len(cache) >= limit:
         cache.clear()
     cache[key] = value
     return value

@@ -545,7 +545,7 @@ class Hub:
     async def create(self, row: TableRow) -> LiveTable:
         game = get_game(row.game)
         state, events = game.start(row.players, row.options, row.seed)
-        await asyncio.to_thread(self.store.create_table, row)
+        await self.store.acreate_table(row)
         table = LiveTable(self, row, game, state, 0)
         table.remember(events)
         self.tables[row.id] = table

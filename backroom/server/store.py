@@ -327,6 +327,11 @@ class Store:
 
     # -- the grouped writer
 
+    async def acreate_table(self, row: TableRow) -> None:
+        """Store a new table on the writer thread: SQLite takes one writer at a time, and a
+        second thread's transaction would make the actions' group commit wait for its lock."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self.create_table, row)
+
     async def awrite(self, write: Write) -> None:
         """Store one action; returns once it is committed (raises if the commit failed)."""
         if self._queue is None:

@@ -50,10 +50,17 @@ def test_serve_arguments_and_defaults() -> None:
 
 def test_bench_server_arguments_and_a_small_run(capsys: pytest.CaptureFixture[str]) -> None:
     args = add_bench_server_args(argparse.ArgumentParser()).parse_args([])
-    assert (args.tables, args.seats, args.think, args.func) == (200, 4, 0.0, bench_server_command)
-    result = bench_server(tables=3, seats=4, moves=15)
-    assert 0 < result.moves <= 3 * 15
-    assert 0 < result.p50_ms <= result.p99_ms
-    assert result.moves_per_second > 0
+    assert (args.tables, args.seats, args.duration, args.think) == (200, 4, 60.0, 0.0)
+    assert args.func == bench_server_command
+    done: list[float] = []
+    result = bench_server(tables=3, seats=4, duration=3.0, progress=done.append)
+    assert result.moves > 0 and result.moves_per_second > 0
+    assert 0 < result.p50_ms <= result.p99_ms <= result.max_ms
+    assert result.games >= 1  # a game of random moves ends well within three seconds
+    assert result.fsync_max_ms > 0 and done[-1] == 1.0
+    report = result.report("es")
+    assert "jugadas/s" in report and "fsync" in report
     with pytest.raises(ValueError):
         bench_server(tables=0)
+    with pytest.raises(ValueError):
+        bench_server(tables=1, duration=0)
