@@ -282,7 +282,12 @@ class LiveTable:
             text += " " + translate(lang, f"{gid}.tiebreak.{self._outcome['tiebreak']}", details, names)
         return {**self._outcome, "text": text}
 
-    def update_for(self, conn: Conn, deadline: int | None) -> dict[str, Any]:
+    def shared(self) -> tuple[int | None, orjson.Fragment]:
+        """What an update says alike to every connection: the turn deadline and the seats."""
+        return self.deadline(), orjson.Fragment(orjson.dumps(self.seats_json()))
+
+    def update_for(self, conn: Conn, shared: tuple[int | None, orjson.Fragment]) -> dict[str, Any]:
+        deadline, seats = shared
         seat = conn.seat
         lang = conn.lang
         actors = list(self.state.actors())
@@ -314,15 +319,15 @@ class LiveTable:
             "actors": actors,
             "legal": legal,
             "events": events,
-            "seats": self.seats_json(),
+            "seats": seats,
             "deadline": deadline,
             "outcome": self.outcome_text(lang),
         }
 
     def broadcast(self) -> None:
-        deadline = self.deadline()
+        shared = self.shared()
         for conn in list(self.conns):
-            conn.send(self.update_for(conn, deadline))
+            conn.send(self.update_for(conn, shared))
 
     # -- connections
 
@@ -345,7 +350,7 @@ class LiveTable:
                 self.autoplay[seat] = False
                 self.broadcast()
             else:
-                conn.send(self.update_for(conn, self.deadline()))
+                conn.send(self.update_for(conn, self.shared()))
         self.wake.set()
 
     async def leave(self, conn: Conn) -> None:
@@ -364,7 +369,7 @@ class LiveTable:
         """A full update for one connection (after a language change): the recent log again."""
         async with self.lock:
             conn.seen = -1
-            conn.send(self.update_for(conn, self.deadline()))
+            conn.send(self.update_for(conn, self.shared()))
 
     # -- actions
 
