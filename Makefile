@@ -1,4 +1,4 @@
-# Two commands on a fresh machine:  `make play` (a game in the terminal) and `make test`.
+# Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
