@@ -42,10 +42,20 @@ def test_serve_arguments_and_defaults() -> None:
     add_serve_command(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["serve"])
     assert (args.host, args.port, args.db, args.open, args.func) == ("127.0.0.1", 8000, None, False, serve)
+    assert args.rate == 20.0
     args = parser.parse_args(
         ["serve", "--host", "0.0.0.0", "--port", "9000", "--db", "postgresql://x/y", "--open"]
     )
     assert (args.host, args.port, args.db, args.open) == ("0.0.0.0", 9000, "postgresql://x/y", True)
+
+
+@pytest.mark.parametrize("rate", ["0", "-5", "20000", "fast"])
+def test_serve_refuses_a_flood_limit_out_of_range(rate: str, capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser(prog="backroom")
+    add_serve_command(parser.add_subparsers(dest="command"))
+    with pytest.raises(SystemExit):
+        parser.parse_args(["serve", "--rate", rate])
+    assert "--rate" in capsys.readouterr().err
 
 
 def test_bench_server_arguments_and_a_small_run(capsys: pytest.CaptureFixture[str]) -> None:
