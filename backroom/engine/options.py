@@ -22,6 +22,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    local: bool = False
+    """A path on the machine that runs the game: the command line may set it, the network
+    may not (a remote client must never make a server open its files)."""
 
     def check(self, game_id: str, value: Any) -> Any:
         kind = type(self.default)

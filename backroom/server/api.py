@@ -82,6 +82,7 @@ def game_json(game: Game) -> dict[str, Any]:
                 "label": {lang: translate(lang, f"{gid}.option.{o.name}") for lang in LANGUAGES},
             }
             for o in game.options
+            if not o.local
         ],
         "bots": bot_kinds(game),
     }
@@ -111,7 +112,10 @@ async def create_table(request: Request) -> Response:
         raise _fail(lang, "bad_field", field="(body)")
     row, tokens = parse_table(lang, data)
     hub = _hub(request)
-    await hub.create(row)
+    try:
+        await hub.create(row)
+    except BadOptions as exc:  # what only the deal can tell (a combination of options)
+        raise _engine_fail(lang, "bad_options", exc) from None
     seats = []
     for s in row.seats:
         item: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name}
@@ -159,6 +163,9 @@ def parse_table(lang: str, data: dict[str, Any]) -> tuple[TableRow, dict[int, st
         given_options = {}
     if not isinstance(given_options, dict):
         raise _fail(lang, "bad_field", field="options")
+    for option in game.options:
+        if option.local and given_options.get(option.name, option.default) != option.default:
+            raise _fail(lang, "local_option", option=option.name)
     try:
         options = game.resolve_options(given_options)
     except BadOptions as exc:

@@ -9,11 +9,20 @@ import sys
 import threading
 import webbrowser
 from typing import Any
+from urllib.parse import unquote_plus
 
 from backroom.server.live import RATE
 from backroom.server.store import default_url, normalize_url
 
-_TOKEN = re.compile(r"token=[^&\s\"']*")
+_PARAM = re.compile(r"(?P<name>[^=&?;\s\"']+)=(?P<value>[^&;\s\"']*)")
+
+
+def redact(text: str) -> str:
+    """``text`` with the value of every ``token`` parameter replaced. The name is compared
+    percent-decoded, as the server reads it: ``?%74oken=`` opens a seat just as ``?token=``."""
+    return _PARAM.sub(
+        lambda m: f"{m['name']}=<redacted>" if unquote_plus(m["name"]) == "token" else m[0], text
+    )
 
 
 class RedactTokens(logging.Filter):
@@ -21,11 +30,9 @@ class RedactTokens(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
-            record.msg = _TOKEN.sub("token=<redacted>", record.msg)
+            record.msg = redact(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(
-                _TOKEN.sub("token=<redacted>", a) if isinstance(a, str) else a for a in record.args
-            )
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
         return True
 
 

@@ -87,6 +87,32 @@ def test_create_table_refuses_bad_input_with_a_code_and_a_sentence(
     assert error["message"] and not error["message"].startswith("server.error.")
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "option"), [("slush-fund", 3, "deck_file"), ("corruption", 4, "contracts_file")]
+)
+def test_options_naming_server_files_are_refused_from_the_network_and_not_offered(
+    client: TestClient, tmp_path: Any, game: str, players: int, option: str
+) -> None:
+    """A remote client must not make the server open a path of its choosing (nor learn from the
+    error whether a file exists); such options belong to the command line."""
+    offered = {g["id"]: g for g in client.get("/api/games").json()["games"]}[game]["options"]
+    assert option not in {o["name"] for o in offered}
+    for path in ("/etc/passwd", str(tmp_path / "missing.json")):
+        response = client.post(
+            "/api/tables?lang=es", json={"game": game, "players": players, "options": {option: path}}
+        )
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["code"] == "local_option" and option in error["message"]
+        assert path not in error["message"]
+    assert (
+        client.post(
+            "/api/tables", json={"game": game, "players": players, "options": {option: ""}}
+        ).status_code
+        == 201
+    )
+
+
 def test_create_table_refuses_malformed_and_oversized_bodies(client: TestClient) -> None:
     response = client.post("/api/tables", content=b"{not json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "bad_json"

@@ -49,7 +49,7 @@ class Corruption(Game):
     options = (
         OptionSpec("variant", "standard", choices=VARIANTS),
         OptionSpec("black_book", False),
-        OptionSpec("contracts_file", ""),
+        OptionSpec("contracts_file", "", local=True),
         OptionSpec("first_leader", -1, low=-1, high=DATA["players"]["max"] - 1),
     )
 

@@ -39,7 +39,7 @@ class SlushFund(Game):
     max_players = DATA["players"]["max"]
     rules_version = 1
     state_class: ClassVar[type[State]] = SlushFundState
-    options = (OptionSpec("deck_file", ""),)
+    options = (OptionSpec("deck_file", "", local=True),)
     """``deck_file``: path of a corrected deck (JSON, same ``cards`` list as ``deck.json``);
     empty for the built-in proposed counts. The state keeps the resolved deck, so a saved
     position replays exactly even if the file changes later."""
