@@ -141,6 +141,8 @@ class LiveTable:
         self.event_count = 0
         self.latest_events = 0
         """Index of the first event of the latest action (or of the setup)."""
+        self.delivered = [-1] * row.players
+        """Per seat, the last event index any of its connections was sent."""
         self.client_ids: set[tuple[int, str]] = set()
         self.tokens = {s.token_hash: s.seat for s in row.seats if s.token_hash}
         self.conns: set[Conn] = set()
@@ -297,14 +299,16 @@ class LiveTable:
         events = []
         # Without the memory aid a person must remember what they saw: a private event reaches
         # them once, marked transient (the client drops it when they next act), and is not sent
-        # again when they rejoin.
+        # again when they rejoin, unless it belongs to the latest action. A seat that joins late
+        # still gets what it was never sent (the deal's look at the bottom row).
         forget = seat is not None and self.row.seats[seat].kind == "human" and not self.human_recall
+        delivered = -1 if seat is None else self.delivered[seat]
         first_new = self.event_count - len(self.events)
         for index, kind, to, params in itertools.islice(self.events, max(0, conn.seen + 1 - first_new), None):
             if to is not None and (seat is None or seat not in to):
                 continue
             private = forget and to is not None
-            if private and index < self.latest_events:
+            if private and index < self.latest_events and index <= delivered:
                 continue
             text = self._event_text(index, kind, params, lang)
             entry: dict[str, Any] = {"kind": kind, "params": orjson.Fragment(params), "text": text}
@@ -312,6 +316,8 @@ class LiveTable:
                 entry["transient"] = True
             events.append(entry)
         conn.seen = self.event_count - 1
+        if seat is not None:
+            self.delivered[seat] = conn.seen
         return {
             "type": "update",
             "version": self.version,
@@ -641,5 +647,8 @@ def _rebuild(
     table = LiveTable(hub, row, game, state, version)
     for events in steps:  # one action at a time, so the table knows which events are the latest
         table.remember(events)
+    # Who was sent what died with the old process: count everything before the latest action
+    # as seen, so a restart never shows a person again what they had to remember.
+    table.delivered = [table.latest_events - 1] * row.players
     table.client_ids = {(a.seat, a.client_id) for a in actions if a.client_id is not None}
     return table

@@ -75,3 +75,24 @@ def test_an_agent_seat_always_keeps_its_private_sights(make_client: Callable[...
         receive_until(ws, lambda m: m["type"] == "update" and m["version"] == 1)
     with client.websocket_connect(ws_path(table, 0)) as ws:
         assert private_kinds(first_update(ws)) == {"look_bottom": False, "drew": False}
+
+
+def test_a_seat_that_first_joins_after_play_began_still_sees_its_bottom_row_once(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """The rulebook lets every player look at their bottom row once; a person who opens their
+    invite after the first move must still get that look (and then only once)."""
+    client = make_client(rate=1000.0)
+    table = new_table(
+        client, players=2, seats=[{"kind": "agent"}, {"kind": "human"}], options={"memory_aid": False}
+    )
+    with client.websocket_connect(ws_path(table, 0)) as ws:
+        joined = first_update(ws)
+        send(ws, {"type": "act", "action": ["draw"], "version": joined["version"], "id": "d"})
+        receive_until(ws, lambda m: m["type"] == "update" and m["version"] == 1)
+    with client.websocket_connect(ws_path(table, 1)) as ws:
+        late = first_update(ws)
+        assert late["version"] == 1
+        assert private_kinds(late) == {"look_bottom": True}
+    with client.websocket_connect(ws_path(table, 1)) as ws:
+        assert private_kinds(first_update(ws)) == {}
