@@ -51,6 +51,11 @@ OUTBOX_LIMIT = 1000
 RATE = 20.0
 """Messages per second a connection may send, with bursts of as many."""
 
+IDLE_UNLOAD = 600.0
+"""Seconds a table in play may sit with nobody connected and nothing due (no bot to move, no
+turn timer running) before it leaves memory; its log stays in the database and the next
+visitor loads it again. Memory then holds the tables being played, not every table begun."""
+
 
 class Refused(Exception):
     """An action or message refused with a protocol error code; nothing changed."""
@@ -151,6 +156,9 @@ class LiveTable:
         self.away_since: list[float | None] = [None if s.kind == "bot" else now for s in self.seat_rows()]
         self.autoplay = [False] * row.players
         self.lock = asyncio.Lock()
+        self.active_at = time.monotonic()
+        self.unloaded = False
+        """Set (under the lock) when the hub forgets the table: a late joiner must load it anew."""
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
         self.bots: dict[int, Bot] = {}
@@ -337,8 +345,12 @@ class LiveTable:
 
     # -- connections
 
-    async def join(self, conn: Conn) -> None:
+    async def join(self, conn: Conn) -> bool:
+        """Seat ``conn``; False if the table has just left memory (load it again and retry)."""
         async with self.lock:
+            if self.unloaded:
+                return False
+            self.active_at = time.monotonic()
             self.conns.add(conn)
             conn.send(
                 {
@@ -358,9 +370,11 @@ class LiveTable:
             else:
                 conn.send(self.update_for(conn, self.shared()))
         self.wake.set()
+        return True
 
     async def leave(self, conn: Conn) -> None:
         async with self.lock:
+            self.active_at = time.monotonic()
             self.conns.discard(conn)
             seat = conn.seat
             if seat is not None:
@@ -425,6 +439,7 @@ class LiveTable:
                 raise Refused("server_error") from None
             self.state = after
             self.version = n
+            self.active_at = time.monotonic()
             self._views = {}
             self._refresh_outcome()
             if client_id is not None:
@@ -471,6 +486,12 @@ class LiveTable:
             if away is not None and not self.autoplay[seat]
         ]
         return min(pending) if pending else None
+
+    def dormant(self) -> bool:
+        """Nobody here and nothing due: until someone comes, nothing can happen at this table."""
+        if self.conns or self.is_over:
+            return False
+        return self._auto_seat() is None and self._next_expiry() is None
 
     def _is_auto(self, seat: int) -> bool:
         return self.row.seats[seat].kind == "bot" or self.autoplay[seat]
@@ -536,19 +557,53 @@ class LiveTable:
 class Hub:
     """Every table this server process holds, loaded from the store on first use."""
 
-    def __init__(self, store: Store, *, rate: float = RATE, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        rate: float = RATE,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        idle_unload: float = IDLE_UNLOAD,
+    ) -> None:
         self.store = store
         self.rate = rate
         self.snapshot_every = snapshot_every
+        self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Bring back every unfinished table, so its bots and timers run again."""
+        """Bring back every unfinished table whose bots or timers have work to do; the others
+        wait in the database for their players."""
         for table_id in await asyncio.to_thread(self.store.table_ids, "playing"):
-            await self.get(table_id)
+            table = await self.get(table_id)
+            if table is not None and table.dormant():
+                await self._unload(table)
+        self._sweeper = asyncio.create_task(self._sweep(), name="idle-tables")
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(max(0.05, self.idle_unload / 4))
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if table.dormant() and now - table.active_at >= self.idle_unload:
+                    await self._unload(table)
+
+    async def _unload(self, table: LiveTable) -> None:
+        async with table.lock:
+            if not table.dormant():
+                return
+            table.unloaded = True
+            if self.tables.get(table.row.id) is table:
+                del self.tables[table.row.id]
+        await table.stop()
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for table in list(self.tables.values()):
             await table.stop()
         await self.store.aclose()

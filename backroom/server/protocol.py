@@ -41,8 +41,13 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             await _refuse(websocket, lang, "bad_token", CLOSE_BAD_TOKEN)
             return
     conn = Conn(seat, lang, hub.rate)
+    while not await table.join(conn):  # it left memory meanwhile: load it again
+        reloaded = await hub.get(table_id)
+        if reloaded is None:
+            await _refuse(websocket, lang, "unknown_table", CLOSE_UNKNOWN_TABLE)
+            return
+        table = reloaded
     sender = asyncio.create_task(_send_loop(websocket, conn))
-    await table.join(conn)
     try:
         while not conn.closed and not sender.done():
             message = await websocket.receive()
