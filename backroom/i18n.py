@@ -79,7 +79,8 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
 def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str]) -> Any:
     """One parameter as text. Conventions keep events plain data: ``seat``/``*_seat`` are seat
     numbers (shown as names); ``slot``/``*_slot`` are 0-based positions (shown from 1);
-    ``card``/``cards``/``*_card`` are card faces, named by ``<game>.card.<face>``."""
+    ``card``/``cards``/``*_card`` are card faces, named by ``<game>.card.<face>``; other whole
+    numbers from 1,000 up are grouped as the language writes them."""
     from backroom.engine.events import Msg
 
     if isinstance(value, Msg):
@@ -88,13 +89,16 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
         inner = {k: v for k, v in value.items() if k != "$"}
         return translate(lang, value["$"], inner, names)
     if isinstance(value, list):
-        return ", ".join(str(_render(lang, prefix, name, v, names)) for v in value)
+        items = [str(_render(lang, prefix, name, v, names)) for v in value]
+        return ("; " if any("," in item for item in items) else ", ").join(items)
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else seat_name(lang, value)
     if (name == "slot" or name.endswith("_slot")) and isinstance(value, int):
         return value + 1
     if (name in ("card", "cards") or name.endswith("_card")) and isinstance(value, str):
         return translate(lang, f"{prefix}.card.{value}")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000:
+        return format_number(lang, value)  # money and totals: 4,400,000 / 4.400.000 / 4 400 000
     return value
 
 

@@ -33,6 +33,15 @@ def test_seat_card_and_slot_parameters_are_rendered_for_people():
     assert text == "¡Ana elimina Testigo 5 de la carta 3 de Luis!"
 
 
+def test_large_numbers_are_grouped_as_each_language_writes_them_and_lists_stay_unambiguous():
+    totals = {"round": 1, "totals": [4400000, 950]}
+    assert translate("en", "corruption.event.round_end", totals).endswith("4,400,000; 950.")
+    assert translate("es", "corruption.event.round_end", totals).endswith("4.400.000, 950.")
+    assert "4\u202f400\u202f000" in translate("fr", "corruption.event.round_end", totals).replace(
+        "\xa0", "\u202f"
+    )
+
+
 def test_missing_key_falls_back_to_the_key_itself():
     assert translate("fr", "no.such.key") == "no.such.key"
 

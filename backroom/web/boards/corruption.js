@@ -159,7 +159,7 @@ export function render(root, ctx) {
         "li",
         { class: [w.seat === ctx.seat && "mine", ctx.actors.includes(w.seat) && "acting"], "data-seat": w.seat },
         h("b", { text: w.seat === ctx.seat ? t("web.you") : ctx.name(w.seat) }),
-        " ",
+        " · ",
         t("web.corruption.won", { count: w.contracts.length, total: money(w.total) }),
         view.hands[w.seat] ? ` · ${t("web.corruption.in_hand", { count: view.hands[w.seat].size })}` : "",
         outcome && outcome.ranks[w.seat] === 1 ? h("span", { class: "badge winner", text: t("web.winner") }) : null,
