@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import re
+import socket
 import sys
 import threading
 import webbrowser
 from typing import Any
 from urllib.parse import unquote_plus
 
+from backroom.i18n import default_language, translate
 from backroom.server.live import RATE
 from backroom.server.store import default_url, normalize_url
 
@@ -85,7 +88,20 @@ def serve(args: argparse.Namespace) -> int:
 
     from backroom.server.app import create_app
 
+    lang = default_language()
     url = normalize_url(args.db) if args.db else default_url()
+    problem = database_problem(url)
+    if problem is not None:
+        what = {"url": problem[0], "reason": problem[1]}
+        print(translate(lang, "ui.serve_bad_db", what), file=sys.stderr)
+        return 2
+    try:  # bound before anything starts: a second server on the same database must not run its tables
+        sock = socket.create_server((args.host, args.port), family=_family(args.host))
+    except OSError as exc:
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        where = {"host": args.host, "port": str(args.port), "reason": reason}
+        print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
+        return 2
     app = create_app(url, rate=args.rate)
     config = uvicorn.Config(
         app,
@@ -103,5 +119,33 @@ def serve(args: argparse.Namespace) -> int:
     if getattr(args, "open", False):
         host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
         threading.Timer(1.0, webbrowser.open, (f"http://{host}:{args.port}/",)).start()
-    server.run()
+    server.run(sockets=[sock])
     return 0
+
+
+def _family(host: str) -> socket.AddressFamily:
+    return socket.AF_INET6 if ":" in host else socket.AF_INET
+
+
+def database_problem(url: str) -> tuple[str, str] | None:
+    """Why the database at ``url`` cannot be opened (its URL without password, and the
+    driver's first line), or None: a sentence instead of a page of traceback."""
+    from sqlalchemy.engine import make_url
+
+    from backroom.server.store import make_engine
+
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except Exception as exc:
+        return url.split("@")[-1], str(exc).splitlines()[0]
+    try:
+        engine = make_engine(url)
+        try:
+            with engine.connect():
+                pass
+        finally:
+            engine.dispose()
+    except Exception as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        return shown, reason[0] if reason else type(exc).__name__
+    return None

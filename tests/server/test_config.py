@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,42 @@ def test_bench_server_arguments_and_a_small_run(capsys: pytest.CaptureFixture[st
         bench_server(tables=0)
     with pytest.raises(ValueError):
         bench_server(tables=1, duration=0)
+
+
+def serve_args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="backroom")
+    add_serve_command(parser.add_subparsers(dest="command"))
+    return parser.parse_args(["serve", *argv])
+
+
+@pytest.mark.parametrize(
+    ("url", "shown", "hidden"),
+    [
+        ("foo://bar", "foo://bar", None),
+        ("postgresql://someone:s3cret@127.0.0.1:1/none", "127.0.0.1:1/none", "s3cret"),
+    ],
+)
+def test_serve_explains_a_database_it_cannot_open_in_a_sentence(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    url: str,
+    shown: str,
+    hidden: str | None,
+) -> None:
+    monkeypatch.setenv("BACKROOM_LANG", "en")
+    assert serve(serve_args("--db", url, "--port", "0")) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Cannot open the database") and shown in err
+    assert "Traceback" not in err and (hidden is None or hidden not in err)
+
+
+def test_serve_refuses_a_port_in_use_before_it_starts_any_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BACKROOM_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("BACKROOM_LANG", "en")
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert serve(serve_args("--port", str(port))) == 2
+    err = capsys.readouterr().err
+    assert f"127.0.0.1:{port}" in err and "--port" in err
