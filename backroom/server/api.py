@@ -101,6 +101,8 @@ async def i18n_catalog(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     lang = request_language(request)
+    if not _hub(request).may_create(request.client.host if request.client else ""):
+        raise _fail(lang, "too_many_tables", 429, limit=int(_hub(request).tables_per_minute))
     body = await request.body()
     if len(body) > MAX_BODY:
         raise _fail(lang, "too_large", 413, limit=MAX_BODY)
@@ -233,7 +235,10 @@ def parse_table(lang: str, data: dict[str, Any]) -> tuple[TableRow, dict[int, st
 
 async def list_tables(request: Request) -> Response:
     hub = _hub(request)
-    rows = await hub.list_rows(LIST_LIMIT)
+    status = request.query_params.get("status", "playing")
+    if status not in ("playing", "over", "all"):
+        raise _fail(request_language(request), "bad_field", field="status")
+    rows = await hub.list_rows(LIST_LIMIT, None if status == "all" else status)
     tables = []
     for row in rows:
         live = hub.tables.get(row.id)

@@ -14,7 +14,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from backroom.server import api
-from backroom.server.live import IDLE_UNLOAD, RATE, Hub
+from backroom.server.live import IDLE_UNLOAD, RATE, TABLES_PER_MINUTE, Hub
 from backroom.server.openapi import SCHEMA
 from backroom.server.protocol import websocket_endpoint
 from backroom.server.store import SNAPSHOT_EVERY, Store, default_url
@@ -43,17 +43,24 @@ def create_app(
     rate: float = RATE,
     snapshot_every: int = SNAPSHOT_EVERY,
     idle_unload: float = IDLE_UNLOAD,
+    tables_per_minute: float = TABLES_PER_MINUTE,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
-    ``rate`` (messages per second per connection), ``snapshot_every`` (actions between
-    snapshots) and ``idle_unload`` (seconds before a table nobody uses leaves memory) are
-    for tests and ``--rate``; the defaults are what ``backroom serve`` runs."""
+    ``rate`` (messages per second per connection), ``tables_per_minute`` (tables one address
+    may create), ``snapshot_every`` (actions between snapshots) and ``idle_unload`` (seconds
+    before a table nobody uses leaves memory): the defaults are what ``backroom serve`` runs."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_url or default_url())
-        hub = Hub(store, rate=rate, snapshot_every=snapshot_every, idle_unload=idle_unload)
+        hub = Hub(
+            store,
+            rate=rate,
+            snapshot_every=snapshot_every,
+            idle_unload=idle_unload,
+            tables_per_minute=tables_per_minute,
+        )
         app.state.hub = hub
         await hub.start()
         # What startup built (modules, catalogs, routes: some 180,000 objects) lives as long as

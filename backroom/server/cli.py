@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import unquote_plus
 
 from backroom.i18n import default_language, translate
-from backroom.server.live import RATE
+from backroom.server.live import RATE, TABLES_PER_MINUTE
 from backroom.server.store import default_url, normalize_url
 
 _PARAM = re.compile(r"(?P<name>[^=&?;\s\"']+)=(?P<value>[^&;\s\"']*)")
@@ -50,7 +50,7 @@ def _rate(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not 1 <= value <= 10_000:
-        raise argparse.ArgumentTypeError("must be between 1 and 10000 messages per second")
+        raise argparse.ArgumentTypeError("must be between 1 and 10000")
     return value
 
 
@@ -77,6 +77,12 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         default=RATE,
         help=f"messages per second one connection may send, in bursts of as many (default {RATE:g})",
     )
+    parser.add_argument(
+        "--tables-per-minute",
+        type=_rate,
+        default=TABLES_PER_MINUTE,
+        help=f"tables one client address may create a minute (default {TABLES_PER_MINUTE:g})",
+    )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
     parser.set_defaults(func=serve)
     return parser
@@ -102,7 +108,7 @@ def serve(args: argparse.Namespace) -> int:
         where = {"host": args.host, "port": str(args.port), "reason": reason}
         print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
         return 2
-    app = create_app(url, rate=args.rate)
+    app = create_app(url, rate=args.rate, tables_per_minute=args.tables_per_minute)
     config = uvicorn.Config(
         app,
         host=args.host,

@@ -51,6 +51,11 @@ OUTBOX_LIMIT = 1000
 RATE = 20.0
 """Messages per second a connection may send, with bursts of as many."""
 
+TABLES_PER_MINUTE = 30.0
+"""Tables one client address may create a minute (in bursts of as many): friends make a few,
+a script looping on the lobby API must not fill the database and push real tables out of
+the list."""
+
 IDLE_UNLOAD = 600.0
 """Seconds a table in play may sit with nobody connected and nothing due (no bot to move, no
 turn timer running) before it leaves memory; its log stays in the database and the next
@@ -81,16 +86,19 @@ def dumps(message: dict[str, Any]) -> str:
 
 
 class TokenBucket:
-    __slots__ = ("rate", "tokens", "stamp")
+    """``rate`` tokens a second, at most ``burst`` (default: ``rate``) saved up."""
 
-    def __init__(self, rate: float) -> None:
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: float | None = None) -> None:
         self.rate = rate
-        self.tokens = rate
+        self.burst = rate if burst is None else burst
+        self.tokens = self.burst
         self.stamp = time.monotonic()
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(self.rate, self.tokens + (now - self.stamp) * self.rate)
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0
@@ -564,9 +572,12 @@ class Hub:
         rate: float = RATE,
         snapshot_every: int = SNAPSHOT_EVERY,
         idle_unload: float = IDLE_UNLOAD,
+        tables_per_minute: float = TABLES_PER_MINUTE,
     ) -> None:
         self.store = store
         self.rate = rate
+        self.tables_per_minute = tables_per_minute
+        self._creators: dict[str, TokenBucket] = {}
         self.snapshot_every = snapshot_every
         self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
@@ -618,14 +629,24 @@ class Hub:
         table.start()
         return table
 
+    def may_create(self, address: str) -> bool:
+        """Whether ``address`` may create a table now (its bucket refills continuously)."""
+        bucket = self._creators.get(address)
+        if bucket is None:
+            if len(self._creators) >= 100_000:  # a bound on memory; full buckets are forgotten
+                self._creators = {a: b for a, b in self._creators.items() if b.tokens < b.burst}
+            per_minute = self.tables_per_minute
+            bucket = self._creators[address] = TokenBucket(per_minute / 60, per_minute)
+        return bucket.take()
+
     def release(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches: its log is in the database, and memory
         should hold only the tables in play."""
         if table.is_over and not table.conns and self.tables.get(table.row.id) is table:
             del self.tables[table.row.id]
 
-    async def list_rows(self, limit: int) -> list[TableRow]:
-        return await asyncio.to_thread(self.store.list_tables, limit)
+    async def list_rows(self, limit: int, status: str | None = None) -> list[TableRow]:
+        return await asyncio.to_thread(self.store.list_tables, limit, status)
 
     async def record(self, table: LiveTable) -> Record | None:
         """The table's whole game record (only ever handed out once the game is over)."""

@@ -128,7 +128,19 @@ SCHEMA: dict[str, Any] = {
         },
         "/api/tables": {
             "get": {
-                "summary": "The newest tables (at most 200).",
+                "summary": "The newest tables (at most 200): those in play unless ?status= says otherwise.",
+                "parameters": [
+                    {
+                        "name": "status",
+                        "in": "query",
+                        "required": False,
+                        "schema": {
+                            "type": "string",
+                            "enum": ["playing", "over", "all"],
+                            "default": "playing",
+                        },
+                    }
+                ],
                 "responses": {
                     "200": _json(
                         "Tables, newest first.",
@@ -151,7 +163,8 @@ SCHEMA: dict[str, Any] = {
                                 }
                             },
                         },
-                    )
+                    ),
+                    "400": _ERROR,
                 },
             },
             "post": {
@@ -223,6 +236,7 @@ SCHEMA: dict[str, Any] = {
                     ),
                     "400": _ERROR,
                     "413": _ERROR,
+                    "429": _ERROR,
                 },
             },
         },

@@ -266,12 +266,13 @@ class Store:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
 
-    def list_tables(self, limit: int) -> list[TableRow]:
+    def list_tables(self, limit: int, status: str | None = None) -> list[TableRow]:
+        """The newest ``limit`` tables, only those of ``status`` if given, seats included."""
+        query = select(tables_t).order_by(tables_t.c.created.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
-            rows = [
-                _table_row(r)
-                for r in conn.execute(select(tables_t).order_by(tables_t.c.created.desc()).limit(limit))
-            ]
+            rows = [_table_row(r) for r in conn.execute(query)]
             if not rows:
                 return rows
             by_id = {r.id: r for r in rows}

@@ -21,6 +21,8 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     opened: list[TestClient] = []
 
     def make(**settings: Any) -> TestClient:
+        # Tests create tables faster than people do; the creation limit has its own test.
+        settings.setdefault("tables_per_minute", 10_000)
         client = TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", **settings))
         client.__enter__()
         opened.append(client)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -178,3 +179,32 @@ def test_pages_are_served_from_the_web_client(client: TestClient) -> None:
         assert response.status_code in (200, 404)
         if response.status_code == 200:
             assert "html" in response.headers["content-type"]
+
+
+def test_one_address_may_create_only_so_many_tables_a_minute(make_client: Any) -> None:
+    client = make_client(tables_per_minute=3)
+    for _ in range(3):
+        assert client.post("/api/tables", json=GOOD).status_code == 201
+    refused = client.post("/api/tables?lang=es", json=GOOD)
+    assert refused.status_code == 429
+    error = refused.json()["error"]
+    assert error["code"] == "too_many_tables" and "3" in error["message"]
+    assert len(client.get("/api/tables").json()["tables"]) == 3
+
+
+def test_the_table_list_shows_tables_in_play_unless_asked_otherwise(client: TestClient) -> None:
+    playing = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    over = new_table(client, players=2, seats=[{"kind": "bot"}, {"kind": "bot"}])
+    for _ in range(200):
+        if client.get(f"/api/tables/{over['id']}").json()["status"] == "over":
+            break
+        time.sleep(0.05)
+    listed = {
+        status: [t["id"] for t in client.get(f"/api/tables?status={status}").json()["tables"]]
+        for status in ("playing", "over", "all")
+    }
+    assert (
+        [t["id"] for t in client.get("/api/tables").json()["tables"]] == listed["playing"] == [playing["id"]]
+    )
+    assert listed["over"] == [over["id"]] and set(listed["all"]) == {playing["id"], over["id"]}
+    assert client.get("/api/tables?status=gone").json()["error"]["code"] == "bad_field"
