@@ -206,7 +206,10 @@ export function render(root, ctx) {
     h("div", { class: "phase", text: ctx.tFirst([`${GAME}.phase.${view.phase}`, view.phase]) }),
     view.phase === "snap" ? h("div", { class: "window-value", text: t("web.stool-pigeon.window", { value: view.window }) }) : null,
     h("p", { class: "hint", text: hint(ctx, byKind, first) }),
-    h("p", { class: "turns", text: t("web.stool-pigeon.turns", { turn: Math.min(view.turn + 1, view.turn_limit), limit: view.turn_limit }) }),
+    h("p", { class: "turns", text: t("web.stool-pigeon.turns", {
+      round: Math.floor(Math.min(view.turn, view.turn_limit - 1) / view.players) + 1,
+      limit: view.turn_limit / view.players,
+    }) }),
   );
 
   root.replaceChildren(
