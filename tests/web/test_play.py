@@ -239,6 +239,10 @@ def test_a_reload_or_a_server_restart_lands_in_the_same_seat(browser: Browser, t
         # goes on from the same position in the same seat.
         live.stop()
         expect(page.locator("#conn")).not_to_have_attribute("data-state", "open", timeout=10000)
+        # ...and does not claim it is the player's turn while nothing can be played.
+        offline = catalog("en")["web.banner.offline"]
+        expect(page.locator("#banner .banner-text")).to_have_text(offline)
+        expect(page.locator("body.my-turn")).to_have_count(0)
         live.start()
         expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=20000)
         page.wait_for_selector(TURN_OR_END)

@@ -24,6 +24,7 @@ const page = {
   pending: null,
   endDismissed: false,
   conn: null,
+  online: false,
 };
 
 function resolveToken() {
@@ -201,8 +202,10 @@ function render() {
   if (!update) return;
   document.body.dataset.version = String(update.version);
   const ctx = context();
-  const mine = ctx.legal.length > 0;
+  // Offline, nothing can be played: the board stays in view, dimmed, until the socket is back.
+  const mine = ctx.legal.length > 0 && page.online;
   document.body.classList.toggle("my-turn", mine);
+  document.body.classList.toggle("offline", !page.online && !ctx.outcome);
   // The tab's title says it too, for a player who is looking at another tab.
   const title = `${tFirst([`${page.game}.name`, page.game])} — ${t("web.table.title")}`;
   document.title = mine ? `▶ ${t("web.banner.your_turn")} · ${title}` : title;
@@ -226,6 +229,9 @@ function renderBanner(ctx) {
   if (ctx.outcome) {
     text = t("web.banner.over");
     kind = "over";
+  } else if (!page.online) {
+    text = t("web.banner.offline");
+    kind = "offline";
   } else if (ctx.legal.length) {
     text = ctx.actors.length > 1 ? t("web.banner.your_reaction") : t("web.banner.your_turn");
     kind = "mine";
@@ -368,6 +374,11 @@ function toast(text) {
 }
 
 function showConnection(state, detail) {
+  const online = state === "open";
+  if (online !== page.online) {
+    page.online = online;
+    render();
+  }
   const el = $("conn");
   el.dataset.state = state;
   el.textContent = state === "retry" ? t("web.conn.retry", { seconds: Math.ceil(detail / 1000) }) : t(`web.conn.${state}`);
