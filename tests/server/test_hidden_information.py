@@ -506,25 +506,19 @@ def test_a_refused_action_gets_one_generic_sentence_whatever_the_rules_reason(
         joined = receive_until(mover, lambda m: m["type"] == "update" and m["seats"][1]["connected"])
         receive_until(other, lambda m: m["type"] == "update")
         for n, action in enumerate(illegal):
-            send(mover, {"type": "act", "action": list(action), "version": 0, "id": f"x{n}"})
-            error = receive_until(mover, lambda m: m["type"] == "error")
-            assert error == {
-                "type": "error",
-                "code": "illegal_action",
-                "message": translate("es", "server.error.illegal_action"),
-                "id": f"x{n}",
-            }
+            assert_refused(mover, list(action), f"x{n}", "illegal_action", "es")
         legal_for_mover = joined["legal"][0]["action"]
         for n, action in enumerate([legal_for_mover, ["play", 99, 99]]):
-            send(other, {"type": "act", "action": action, "version": 0, "id": f"y{n}"})
-            error = receive_until(other, lambda m: m["type"] == "error")
-            assert error == {
-                "type": "error",
-                "code": "not_your_turn",
-                "message": translate("fr", "server.error.not_your_turn"),
-                "id": f"y{n}",
-            }
+            assert_refused(other, action, f"y{n}", "not_your_turn", "fr")
     assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+
+
+def assert_refused(ws: Any, action: list[Any], client_id: str, code: str, lang: str) -> None:
+    """The action, sent at version 0, is refused with exactly the generic sentence of ``code``."""
+    send(ws, {"type": "act", "action": action, "version": 0, "id": client_id})
+    error = receive_until(ws, lambda m: m["type"] == "error")
+    message = translate(lang, f"server.error.{code}")
+    assert error == {"type": "error", "code": code, "message": message, "id": client_id}
 
 
 # ------------------------------------------------------------------------ tokens

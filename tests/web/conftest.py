@@ -94,9 +94,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     live.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium driven by Playwright; without it the tests skip, saying why (and fail in CI)."""
+    """Debian's Chromium driven by Playwright; without it the tests skip, saying why (and fail in CI).
+
+    One per test: Playwright's sync API keeps an event loop running in the thread while it is
+    open, and a later test on the same xdist worker that calls ``asyncio.run`` (the crash test,
+    the benchmark, a client) would fail with "cannot be called from a running event loop"."""
     if not os.access(CHROMIUM, os.X_OK):
         unavailable(f"no Chromium at {CHROMIUM}: run scripts/ensure-chromium")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e .[dev] installs playwright")

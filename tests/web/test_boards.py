@@ -42,7 +42,7 @@ RENDER = """async ([boardName, view, legal, seat]) => {
 }"""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def page(server: str, browser: Any) -> Page:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{server}/?lang=en")

@@ -4,6 +4,7 @@ pages speak Spanish, English and French."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,9 @@ from tests.web.conftest import LiveServer, get_json, post_json, shot
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-expect = pytest.importorskip("playwright.sync_api", reason="pip install -e .[dev] installs playwright").expect
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e .[dev] installs playwright")
+expect = sync_api.expect
+PlaywrightTimeout = sync_api.TimeoutError
 
 TURN_OR_END = "body.my-turn:not(.busy), #end:not([hidden])"
 """What a player waits for: their own move (after any answer is in) or the end screen."""
@@ -41,7 +44,9 @@ def play_one_move(page: Page) -> None:
     ):
         target = page.locator(selector).first
         if target.count():
-            target.click()
+            # A bot may close the window and take the button with it: the caller waits again.
+            with contextlib.suppress(PlaywrightTimeout):
+                target.click(timeout=5000)
             return
     # Bots answer a reaction window at once: it may have closed since the wait saw my turn.
     if page.locator(TURN_OR_END).count():
