@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backroom.engine import IllegalAction
+from backroom.engine.chance import Chance
 from backroom.engine.game import Game
+from backroom.engine.schema import ChanceField
 from backroom.games import all_games
 
 
@@ -190,3 +192,167 @@ def test_every_action_and_event_kind_has_a_label_in_every_language(game: Game):
     for lang in LANGUAGES:
         missing = sorted(k for k in seen_keys if k not in catalog(lang))
         assert not missing, f"{lang} lacks {missing}"
+
+
+# ---------------------------------------------------------------- kernel, second edition
+
+
+def catalogs() -> list[dict[str, str]]:
+    from backroom.i18n import LANGUAGES, catalog
+
+    return [catalog(lang) for lang in LANGUAGES]
+
+
+def near_misses(state, seat: int, space, rng: random.Random) -> list[tuple]:
+    """Actions a careless or hostile client might send: legal actions of other seats, declared
+    actions that are not legal now, and shapes no spec declares."""
+    legal = set(state.legal_actions(seat))
+    out: list[tuple] = [("no-such-action",), (), ("pass", "x"), ("draw", True)]
+    for other in range(state.players):
+        out += state.legal_actions(other)[:5]
+    for _ in range(10):
+        out.append(space.action(rng.randrange(space.num_distinct_actions)))
+    for action in list(legal)[:5]:
+        out.append((*action, 0))
+        if len(action) > 1 and isinstance(action[1], int):
+            out.append((action[0], action[1] + 1000, *action[2:]))
+    return [a for a in out if a not in legal]
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_kernel_refuses_every_action_outside_legal_actions_with_a_rule_key_in_every_catalog(
+    game, variant, players, seed
+):
+    space = game.action_space(players, variant)
+    rng = random.Random(seed)
+    books = catalogs()
+    for step, (state, _) in enumerate(random_game(game, variant, players, seed)):
+        if step % 3:
+            continue
+        seat = rng.randrange(players)
+        before = dump(state.to_json())
+        for action in near_misses(state, seat, space, rng):
+            with pytest.raises(IllegalAction) as refused:
+                state.apply(seat, action)
+            assert all(refused.value.key in book for book in books), refused.value.key
+            assert dump(state.to_json()) == before
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_action_specs_number_every_legal_action_and_the_mask_marks_exactly_them(game, variant, players, seed):
+    space = game.action_space(players, variant)
+    for state, _ in random_game(game, variant, players, seed):
+        for seat in range(players):
+            legal = state.legal_actions(seat)
+            assert len(set(legal)) == len(legal), "a legal list repeats an action"
+            indices = [space.index(a) for a in legal]
+            assert [space.action(i) for i in indices] == legal
+            mask = space.mask(legal)
+            assert sum(mask) == len(legal) and all(mask[i] for i in indices)
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS)
+def test_identical_views_give_identical_legal_actions(game, variant, players, seed):
+    """Actions name what the player sees, never a hidden index: positions a seat cannot tell
+    apart offer it the same actions (positions pooled from several games and resamples)."""
+    seen: dict[tuple[int, str], list] = {}
+    rng = random.Random(seed)
+    for offset in range(3):
+        for state, _ in random_game(game, variant, players, seed + offset):
+            for seat in state.actors():
+                for position in (state, state.resample(seat, rng)):
+                    key = (seat, dump(position.view(seat)))
+                    legal = sorted(map(repr, position.legal_actions(seat)))
+                    assert seen.setdefault(key, legal) == legal
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_to_json_returns_data_no_later_move_changes(game, variant, players, seed):
+    kept: list[tuple[dict, str]] = []
+    for state, _ in random_game(game, variant, players, seed):
+        data = state.to_json()
+        kept.append((data, dump(data)))
+    for data, text in kept:
+        assert dump(data) == text
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_quiet_apply_and_random_action_play_the_same_game_as_apply(game, variant, players, seed):
+    loud, _ = game.start(players, variant, seed)
+    quiet = loud.clone()
+    rng = random.Random(seed)
+    while loud.actors():
+        seat = loud.actors()[0]
+        action = loud.random_action(seat, rng)
+        assert loud.is_legal(seat, action) and action in loud.legal_actions(seat)
+        loud.apply(seat, action)
+        quiet.apply_quiet(seat, action)
+        assert dump(quiet.to_json()) == dump(loud.to_json())
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS)
+def test_random_action_is_uniform_over_legal_actions(game, variant, players, seed):
+    rng = random.Random(seed)
+    for step, (state, _) in enumerate(random_game(game, variant, players, seed)):
+        actors = state.actors()
+        if step % 7 or not actors:
+            continue
+        legal = state.legal_actions(actors[0])
+        if len(legal) > 12:
+            continue
+        draws = 300 * len(legal)
+        counts = dict.fromkeys(legal, 0)
+        for _ in range(draws):
+            counts[state.random_action(actors[0], rng)] += 1
+        # Each count is Binomial(draws, 1/k): mean 300, sd < 18; 200 is over five sd below.
+        assert min(counts.values()) > 200, counts
+
+
+def chance_fields(game: Game) -> list[str]:
+    return [name for name, f in game.state_class.SCHEMA.fields.items() if isinstance(f, ChanceField)]
+
+
+CHANCE_CASES = [case for case in CASES if chance_fields(case.values[0])]
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CHANCE_CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_resample_redraws_chance_so_the_future_is_not_the_real_one(game, variant, players, seed):
+    """A determinized position must not carry the real seed: two resamples with different
+    generators hold different chance, and neither holds the real one."""
+    for step, (state, _) in enumerate(random_game(game, variant, players, seed)):
+        if step % 5:
+            continue
+        seat = step // 5 % players
+        a = state.resample(seat, random.Random(seed))
+        b = state.resample(seat, random.Random(seed + 1))
+        for name in chance_fields(game):
+            real, first, second = (getattr(s, name) for s in (state, a, b))
+            assert isinstance(real, Chance)
+            assert first.seed != real.seed and second.seed != real.seed and first.seed != second.seed
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_schema_declares_every_field_of_the_state(game: Game):
+    """A field missing from the schema would be missing from clones and JSON: the state class
+    has no attribute dictionary and no slot that the schema does not declare."""
+    cls = game.state_class
+    state, _ = game.start(game.min_players, None, 1)
+    assert not hasattr(state, "__dict__"), f"{cls.__name__} (or a base) lacks __slots__"
+    slots = {s for klass in cls.__mro__ for s in getattr(klass, "__slots__", ())}
+    assert slots == set(cls.SCHEMA.fields)
+    for name in cls.SCHEMA.fields:
+        getattr(state, name)  # set by the deal or the schema's defaults

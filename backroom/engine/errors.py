@@ -1,5 +1,6 @@
 """Typed errors. Each carries a message key and parameters so every interface can say *why*
-in the reader's language; none of them leaves a state half-changed."""
+in the reader's language (interfaces translate ``key``; the engine never imports the
+translation layer); none of them leaves a state half-changed."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ class EngineError(Exception):
         self.params = params
 
     def __str__(self) -> str:
-        from backroom.i18n import translate
-
-        return translate("en", self.key, self.params)
+        """The key and parameters, for developers' tracebacks; people see translated text."""
+        if not self.params:
+            return self.key
+        return f"{self.key} ({', '.join(f'{k}={v!r}' for k, v in self.params.items())})"
 
 
 class IllegalAction(EngineError):

@@ -9,12 +9,18 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from backroom.engine.actions import Action
-from backroom.engine.errors import BadOptions
+from backroom.engine.errors import BadOptions, IllegalAction
 from backroom.engine.events import Event, Msg
 from backroom.engine.options import OptionSpec, resolve_options
+from backroom.engine.schema import Schema
+from backroom.engine.spec import ActionSpace, ActionSpec
+from backroom.engine.window import WindowRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +50,31 @@ class Outcome:
 
 
 class State(ABC):
-    """A position of one game. Subclasses use ``__slots__`` and plain lists for speed."""
+    """A position of one game.
 
+    A game declares its fields once in ``SCHEMA`` (``__slots__ = SCHEMA.slots``); the kernel
+    generates ``clone``, ``to_json`` and ``from_json`` from it. ``apply`` is the kernel's: it
+    asks ``is_legal`` (membership in ``legal_actions`` unless the game answers faster), raises
+    ``IllegalAction`` with the rule's key from ``why_illegal`` and only then calls the game's
+    effect, ``play``. So a game states legality once and never half-applies a move.
+    """
+
+    __slots__ = ()
     GAME_ID: ClassVar[str]
+    SCHEMA: ClassVar[Schema]
     STATIC_LABELS: ClassVar[bool] = False
     """True when ``label(action)`` depends on the action alone, never on the position: a
     server may then reuse the labelled legal list of a seat whose actions did not change (a
     conformance test holds every game that claims it to it)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        schema = cls.__dict__.get("SCHEMA")
+        if schema is not None:
+            schema.install(cls, cls.GAME_ID)
+
+    def __init__(self) -> None:
+        self.SCHEMA.initialize(self)
 
     @property
     @abstractmethod
@@ -68,12 +92,44 @@ class State(ABC):
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty if it may not act)."""
 
-    @abstractmethod
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is in ``legal_actions(seat)``; games may answer without the list."""
+        return action in self.legal_actions(seat)
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        """The catalog key of the rule that refuses ``action``; games name their own rules."""
+        if self.is_over:
+            return "error.game_over"
+        if seat not in self.actors():
+            return "error.not_your_turn"
+        return "error.illegal_action"
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play ``action`` for ``seat`` and return what happened.
 
         Raises ``IllegalAction`` naming the rule that forbids it; the state is then unchanged.
         """
+        if not self.is_legal(seat, action):
+            raise IllegalAction(self.why_illegal(seat, action), seat=seat, action=list(action))
+        events: list[Event] = []
+        self.play(seat, action, events)
+        return events
+
+    def apply_quiet(self, seat: int, action: Action) -> None:
+        """``apply`` without events, for playouts and search that never read them."""
+        if not self.is_legal(seat, action):
+            raise IllegalAction(self.why_illegal(seat, action), seat=seat, action=list(action))
+        self.play(seat, action, None)
+
+    @abstractmethod
+    def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        """The effect of a legal action. Append events to ``events`` unless it is ``None``
+        (a quiet apply): a game builds no event, message or parameter dict then."""
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """A uniformly random legal action; games with long lists draw one without building it."""
+        legal = self.legal_actions(seat)
+        return legal[int(rng.random() * len(legal))]
 
     @abstractmethod
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
@@ -87,22 +143,30 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy, random generator included."""
+        """An independent copy, chance included (generated from ``SCHEMA``)."""
+        return self._schema_clone()  # type: ignore[attr-defined]
 
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        """The whole state, hidden parts included, as JSON-ready data."""
+        """The whole state, hidden parts included, as fresh JSON-ready data that no later move
+        changes (generated from ``SCHEMA``)."""
+        return self._schema_encode()  # type: ignore[attr-defined]
 
     @classmethod
-    @abstractmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
         """The inverse of ``to_json``; raises ``ValueError`` on data that is not a state."""
+        state = cls.__new__(cls)
+        cls.SCHEMA.decode_into(state, data, cls.GAME_ID)
+        state.check()
+        return state
+
+    def check(self) -> None:  # noqa: B027 (a hook: most games have invariants to check)
+        """Raise ``ValueError`` if a decoded position breaks the game's invariants."""
 
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> Self:
-        """A full state consistent with everything ``seat`` has observed, hidden parts redrawn."""
+        """A full state consistent with everything ``seat`` has observed, hidden parts redrawn
+        from ``rng`` — the future's chance too (``Chance.reseeded``), never the real seed."""
 
     @abstractmethod
     def inventory(self) -> dict[str, int]:
@@ -128,6 +192,10 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     information: ClassVar[str] = "imperfect"
     """'perfect' or 'imperfect'; research adapters report it."""
+    windows: ClassVar[tuple[WindowRule, ...]] = ()
+    """The game's reaction windows and their rules (who is asked, in which order, what
+    closes them)."""
+    manifest: ClassVar[Manifest]
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -172,3 +240,42 @@ class Game(ABC):
 
     def state_from_json(self, data: dict[str, Any]) -> State:
         return self.state_class.from_json(data)
+
+    @abstractmethod
+    def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
+        """Every kind of action and its argument ranges at this table size and option set."""
+
+    def action_space(self, players: int, options: dict[str, Any] | None = None) -> ActionSpace:
+        """The numbered actions of a table (one space per size and option set, kept)."""
+        resolved = self.resolve_options(options)
+        key = (players, tuple(sorted((k, repr(v)) for k, v in resolved.items())))
+        cache: dict[Any, ActionSpace] = vars(self).setdefault("_space_cache", {})
+        space = cache.get(key)
+        if space is None:
+            space = cache[key] = ActionSpace(self.action_specs(players, resolved))
+        return space
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """What a game ships beside its rules, declared rather than discovered, so a broken module
+    fails loudly instead of quietly missing: bot classes by kind and the terminal board as
+    ``"module:attribute"`` paths (imported when first used: the rules never import Rich), the
+    folder of its catalogs and the file name of its browser board."""
+
+    package: str
+    bots: dict[str, str] = field(default_factory=dict)
+    terminal: str | None = None
+    board: str | None = None
+
+    @property
+    def catalogs(self) -> Path:
+        spec = find_spec(self.package)
+        assert spec is not None and spec.submodule_search_locations is not None, self.package
+        return Path(next(iter(spec.submodule_search_locations))) / "locale"
+
+
+def load(path: str) -> Any:
+    """The object a manifest names (``"package.module:attribute"``); import errors propagate."""
+    module, _, attribute = path.partition(":")
+    return getattr(import_module(module), attribute)

@@ -1,0 +1,71 @@
+"""Chance owned by the kernel: every shuffle and die roll after the deal comes from here.
+
+A state holds one ``Chance`` (a seed and a count of draws). Each draw is made from a generator
+derived from the two, so play is exactly reproducible from the deal's seed, a clone copies two
+ints, and — the point — ``State.resample`` replaces the seed by one drawn from the caller's
+generator (``Chance.reseeded``): a determinized position knows no more of the future deck or
+dice than the player does. Two resamples with different generators lead to different futures.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from backroom.engine.rng import derive_seed
+
+
+class Chance:
+    __slots__ = ("seed", "draws")
+
+    def __init__(self, seed: int, draws: int = 0) -> None:
+        self.seed = seed
+        self.draws = draws
+
+    def _next(self) -> int:
+        value = derive_seed(self.seed, self.draws)
+        self.draws += 1
+        return value
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle ``items`` in place, uniformly."""
+        random.Random(self._next()).shuffle(items)
+
+    def randrange(self, n: int) -> int:
+        """A uniform draw from ``range(n)`` (for the small ranges games use: the bias of a
+        63-bit value taken modulo ``n`` is below ``n / 2**63``)."""
+        if n <= 0:
+            raise ValueError("randrange needs a positive bound")
+        return self._next() % n
+
+    def roll(self, dice: int = 1, sides: int = 6) -> tuple[int, ...]:
+        """``dice`` fair dice of ``sides`` faces, each from 1 to ``sides``."""
+        return tuple(self.randrange(sides) + 1 for _ in range(dice))
+
+    def copy(self) -> Chance:
+        return Chance(self.seed, self.draws)
+
+    def reseeded(self, rng: random.Random) -> Chance:
+        """A chance whose future draws come from ``rng``, not from the real seed."""
+        return Chance(rng.getrandbits(63))
+
+    def to_json(self) -> list[Any]:
+        return [str(self.seed), self.draws]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Chance:
+        if not isinstance(data, list) or len(data) != 2:
+            raise ValueError("chance is [seed, draws]")
+        seed, draws = int(str(data[0])), data[1]
+        if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0 or seed < 0:
+            raise ValueError("chance is [seed, draws] with whole numbers")
+        return cls(seed, draws)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chance) and (self.seed, self.draws) == (other.seed, other.draws)
+
+    def __hash__(self) -> int:
+        return hash((self.seed, self.draws))
+
+    def __repr__(self) -> str:
+        return f"Chance(seed=…, draws={self.draws})"

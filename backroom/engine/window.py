@@ -1,0 +1,85 @@
+"""Reaction windows: a moment when several seats may answer, out of turn.
+
+Stool Pigeon's elimination, Corruption's Little Black Book and Politburó's cards played at any
+time are all windows. A ``Window`` keeps the seats that may still answer, in priority order;
+the state's ``actors()`` returns them in that order, so a live table (first valid answer wins)
+and a sequential driver (asks ``actors()[0]``) play the same game. Each window declares its
+``WindowRule``: who is asked, in which order, and what closes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class WindowRule:
+    """What a game's window is: a catalog key per clause, so interfaces can explain it.
+
+    ``order``: who is asked, and in which order (e.g. clockwise from the left of the mover).
+    ``closes``: ``"first_claim"`` (one claim closes it for all) or ``"all_answered"`` (it
+    stays open until every eligible seat has played or passed).
+    """
+
+    name: str
+    order: str
+    closes: str
+
+    def __post_init__(self) -> None:
+        if self.closes not in ("first_claim", "all_answered"):
+            raise ValueError(f"a window closes on first_claim or all_answered, not {self.closes!r}")
+
+
+def clockwise(first: int, players: int, *, skip: int | None = None) -> list[int]:
+    """Seats clockwise starting at ``first`` (``skip`` left out): a window's priority order."""
+    return [s for s in ((first + i) % players for i in range(players)) if s != skip]
+
+
+class Window:
+    """The seats that may still answer, in priority order. Empty: the window is closed."""
+
+    __slots__ = ("waiting",)
+
+    def __init__(self, seats: Iterable[int] = ()) -> None:
+        self.waiting = list(seats)
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.waiting)
+
+    def may_answer(self, seat: int) -> bool:
+        return seat in self.waiting
+
+    def answered(self, seat: int) -> None:
+        """``seat`` played or passed; it is not asked again in this window."""
+        self.waiting.remove(seat)
+
+    def claimed(self) -> None:
+        """A first-claim window closes for everyone at the claim."""
+        self.waiting.clear()
+
+    def reopen(self, seats: Iterable[int]) -> None:
+        """Ask again (Stool Pigeon: after a wrong guess everyone may try once more)."""
+        self.waiting = list(seats)
+
+    def copy(self) -> Window:
+        return Window(self.waiting)
+
+    def to_json(self) -> list[int]:
+        return self.waiting[:]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Window:
+        if not isinstance(data, list) or any(isinstance(s, bool) or not isinstance(s, int) for s in data):
+            raise ValueError("a window is a list of seats")
+        return cls(data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Window) and self.waiting == other.waiting
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Window({self.waiting})"
