@@ -17,15 +17,16 @@ from typing import Any
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from backroom.games import all_games
+
 LANGUAGES = ("es", "en", "fr")
 DEFAULT_LANGUAGE = "en"
 _ROOT = Path(__file__).parent
 
 
 def catalog_files(lang: str) -> list[Path]:
-    files = [_ROOT / "locale" / f"{lang}.po"]
-    files += sorted((_ROOT / "games").glob(f"*/locale/{lang}.po"))
-    return files
+    """The interface's catalog, then each registered game's, from its manifest."""
+    return [_ROOT / "locale" / f"{lang}.po", *(g.manifest.catalogs / f"{lang}.po" for g in all_games())]
 
 
 @cache

@@ -17,7 +17,7 @@ from backroom.sim.bench import bench
 def bench_command(args: argparse.Namespace, console: Console) -> int:
     lang: str = args.lang
     if args.target == "server":
-        from backroom.server.bench import bench_server_command
+        from backroom.sim.server_load import bench_server_command
 
         return bench_server_command(args)
     game = get_game(args.target)
@@ -45,6 +45,7 @@ def show_bench(console: Console, lang: str, f: dict[str, Any]) -> None:
         ("ui.bench_mean_actions", f"{p['mean_actions']:.1f}"),
         ("ui.bench_clone", f"{f['clone_us']:.1f}"),
         ("ui.bench_resample", f"{f['resample_us']:.1f}"),
+        ("ui.bench_resample_ratio", f"{f['resample_per_clone']:.1f}"),
     ]
     for key, value in rows:
         table.add_row(translate(lang, key), value)

@@ -62,4 +62,20 @@ def show_game(console: Console, lang: str, game: Game) -> None:
             style = "yellow" if row["status"] != "sourced" else "green"
             data.add_row(row["item"], row["value"], f"[{style}]{status}[/]", row["source"])
         console.print(data)
+    if game.windows:
+        console.print(f"[bold]{translate(lang, 'ui.windows_title')}[/]")
+        for rule in game.windows:
+            order = translate(lang, rule.order)
+            closes = translate(lang, f"ui.window_closes.{rule.closes}")
+            console.print(f"  {translate(lang, f'{game.id}.window.{rule.name}')}: {order}; {closes}")
+    space = game.action_space(game.max_players)
+    specs = ", ".join(spec.describe() for spec in space.specs)
+    console.print(
+        translate(
+            lang,
+            "ui.actions_available",
+            {"count": space.num_distinct_actions, "players": game.max_players, "specs": specs},
+        ),
+        soft_wrap=True,
+    )
     console.print(translate(lang, "ui.bots_available", {"bots": ", ".join(bot_kinds(game))}))

@@ -10,7 +10,6 @@ import argparse
 import json
 import secrets
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from backroom.bots import Bot, Observation, make_bot
 from backroom.engine.actions import action_from_json
 from backroom.engine.errors import BadOptions, IllegalAction
 from backroom.engine.events import Event
-from backroom.engine.game import Game, State
+from backroom.engine.game import Game, State, load
 from backroom.engine.record import Record
 from backroom.engine.rng import derive_seed
 from backroom.games import get_game
@@ -34,13 +33,11 @@ Renderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
 
 
 def board_renderer(game: Game) -> Renderer:
-    """The game's own terminal board, or a readable dump of the view for a game without one."""
-    package = type(game).__module__
-    try:
-        module = import_module(f"{package}.terminal")
-    except ModuleNotFoundError:
+    """The terminal board the game's manifest names, or a readable dump of the view for a game
+    that declares none."""
+    if game.manifest.terminal is None:
         return lambda view, lang, names: Pretty(view)
-    render: Renderer = module.render
+    render: Renderer = load(game.manifest.terminal)
     return render
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 
 from backroom.engine.errors import BadOptions
+from backroom.engine.events import Event
 from backroom.engine.record import Record, replay_steps
 from backroom.games import get_game
 from backroom.i18n import seat_name, translate
@@ -24,22 +25,30 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
     console.rule(
         translate(lang, "ui.replay_title", {"game": translate(lang, f"{game.id}.name"), "seed": record.seed})
     )
-    state = None
-    for number, (state, actor, action, events) in enumerate(replay_steps(game, record)):
-        if action is not None and actor is not None:
-            label = state.label(action)
-            text = translate(lang, label.key, label.params, names)
-            console.print(f"[bold]{number:>4}[/] {names[actor]}: {text}", soft_wrap=True)
-        for event in events:
-            if seat is None or event.visible_to(seat):
-                text = translate(lang, f"{game.id}.event.{event.kind}", event.params, names)
-                console.print(f"       [dim]•[/] {text}", soft_wrap=True)
-        if args.step and action is not None:
+    steps = replay_steps(game, record)
+    state, _, _, events = next(steps)
+    show_events(console, lang, game.id, events, seat, names)
+    for number, (actor, action) in enumerate(record.actions, 1):
+        label = state.label(action)  # before the action: it may take away what the label names
+        text = translate(lang, label.key, label.params, names)
+        console.print(f"[bold]{number:>4}[/] {names[actor]}: {text}", soft_wrap=True)
+        state, _, _, events = next(steps)
+        show_events(console, lang, game.id, events, seat, names)
+        if args.step:
             console.input(translate(lang, "ui.press_enter"))
-    outcome = state.outcome() if state is not None else None
+    outcome = state.outcome()
     if outcome is None:
         console.print(translate(lang, "ui.replay_unfinished"))
         return 0
     winners = ", ".join(names[s] for s in outcome.winners)
     console.print(f"[bold green]{translate(lang, 'ui.winners', {'names': winners})}[/]")
     return 0
+
+
+def show_events(
+    console: Console, lang: str, game_id: str, events: list[Event], seat: int | None, names: list[str]
+) -> None:
+    for event in events:
+        if seat is None or event.visible_to(seat):
+            text = translate(lang, f"{game_id}.event.{event.kind}", event.params, names)
+            console.print(f"       [dim]•[/] {text}", soft_wrap=True)

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from backroom.engine.chance import Chance
+from backroom.engine.window import Window
 
 
 class Field:
@@ -228,6 +229,22 @@ class ChanceField(Field):
 
     def decode(self, value: Any) -> Chance:
         return Chance.from_json(value)
+
+
+class WindowField(Field):
+    """A reaction ``Window`` (closed by default): copied by clones, written as its seat list."""
+
+    def __init__(self, *, json: str | None = None) -> None:
+        super().__init__(Window, json=json)
+
+    def copy_expr(self, ref: str) -> str:
+        return f"{ref}.copy()"
+
+    def encode_expr(self, ref: str) -> str:
+        return f"{ref}.to_json()"
+
+    def decode(self, value: Any) -> Window:
+        return Window.from_json(value)
 
 
 class Cached(Field):

@@ -1,31 +1,31 @@
-"""The registry of games: one id per game, each a package of its own."""
+"""The registry of games: one id per game, each a package of its own.
+
+Games are imported here by name, not discovered: a game whose module is broken fails loudly
+at import instead of quietly missing from the list.
+"""
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from backroom.engine.errors import UnknownGame
 from backroom.engine.game import Game
+from backroom.games.corruption import GAME as CORRUPTION
+from backroom.games.slush_fund import GAME as SLUSH_FUND
+from backroom.games.stool_pigeon import GAME as STOOL_PIGEON
 
-_MODULES = {
-    "stool-pigeon": "backroom.games.stool_pigeon",
-    "corruption": "backroom.games.corruption",
-    "slush-fund": "backroom.games.slush_fund",
-}
+_GAMES: dict[str, Game] = {g.id: g for g in (STOOL_PIGEON, CORRUPTION, SLUSH_FUND)}
 
 
 def game_ids() -> list[str]:
-    return list(_MODULES)
+    return list(_GAMES)
 
 
 def get_game(game_id: str) -> Game:
     """The game registered as ``game_id``; ``UnknownGame`` lists the known ids otherwise."""
-    module = _MODULES.get(game_id)
-    if module is None:
-        raise UnknownGame("error.unknown_game", game=game_id, known=", ".join(_MODULES))
-    game: Game = import_module(module).GAME
+    game = _GAMES.get(game_id)
+    if game is None:
+        raise UnknownGame("error.unknown_game", game=game_id, known=", ".join(_GAMES))
     return game
 
 
 def all_games() -> list[Game]:
-    return [get_game(g) for g in _MODULES]
+    return list(_GAMES.values())

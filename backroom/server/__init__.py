@@ -1,7 +1,8 @@
 """The online table: an authoritative, event-sourced ASGI server (Starlette on uvicorn).
 
-Entry points for the CLI: ``add_serve_command``/``serve`` (``backroom serve``) and
-``backroom.server.bench`` (``backroom bench server``). The protocol is in docs/protocol.md.
+Entry point for the CLI: ``add_serve_command``/``serve`` (``backroom serve``). Its load
+generator, ``backroom bench server``, lives in ``backroom.sim.server_load``, outside this
+package. The protocol is in docs/protocol.md.
 """
 
 from backroom.server.app import create_app

@@ -18,7 +18,9 @@ from backroom.engine.rng import derive_seed
 
 
 def random_playouts(game: Game, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
-    """Whole games with uniformly random legal actions, for about ``seconds``."""
+    """Whole games with uniformly random legal actions, for about ``seconds``, through the
+    public API that search and simulation use: ``start``, ``actors``, ``random_action`` and
+    ``apply_quiet`` (no events, no labels)."""
     rng = random.Random(seed)
     games = actions = 0
     began = time.process_time()
@@ -30,8 +32,7 @@ def random_playouts(game: Game, players: int, seconds: float, seed: int = 0) -> 
             if not actors:
                 break
             seat = actors[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[int(rng.random() * len(legal))])
+            state.apply_quiet(seat, state.random_action(seat, rng))
             actions += 1
         games += 1
     elapsed = time.process_time() - began
@@ -55,8 +56,7 @@ def midgame_states(game: Game, players: int, count: int, seed: int = 0) -> list[
             actors = state.actors()
             if not actors:
                 break
-            legal = state.legal_actions(actors[0])
-            state.apply(actors[0], legal[int(rng.random() * len(legal))])
+            state.apply_quiet(actors[0], state.random_action(actors[0], rng))
         states.append(state)
     return states
 
@@ -75,12 +75,15 @@ def per_call_microseconds(states: list[State], operation: str, repeat: int = 20)
 
 def bench(game: Game, players: int, seconds: float) -> dict[str, Any]:
     states = midgame_states(game, players, 200)
+    clone_us = per_call_microseconds(states, "clone")
+    resample_us = per_call_microseconds(states, "resample")
     return {
         "game": game.id,
         "players": players,
         "playouts": random_playouts(game, players, seconds),
-        "clone_us": per_call_microseconds(states, "clone"),
-        "resample_us": per_call_microseconds(states, "resample"),
+        "clone_us": clone_us,
+        "resample_us": resample_us,
+        "resample_per_clone": resample_us / clone_us,
         "machine": machine(),
     }
 

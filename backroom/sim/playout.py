@@ -56,7 +56,7 @@ def play_game(
             break
         seat = actors[0]
         action = bots[seat].choose(Observation(state, seat))
-        state.apply(seat, action)
+        state.apply_quiet(seat, action)
         if record is not None:
             record.actions.append((seat, action))
         count += 1

@@ -130,3 +130,35 @@ def test_bench_reports_actions_per_second(capsys):
     data = json.loads(out.strip().splitlines()[-1])
     assert data["playouts"]["actions_per_second"] > 0
     assert data["clone_us"] > 0 and data["resample_us"] > 0
+
+
+def _variants():
+    from backroom.games import all_games
+
+    return [
+        pytest.param(g.id, v, id=f"{g.id}-{json.dumps(v, sort_keys=True)}")
+        for g in all_games()
+        for v in g.test_variants()
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "variant"), _variants())
+def test_replay_labels_each_action_with_the_position_before_it_in_every_game_and_variant(
+    capsys, tmp_path, game_id, variant
+):
+    """Issue 12, bug 1: labelling with the state after the action crashed on Corruption logs
+    (the bribe a reporter removed was gone)."""
+    from backroom.games import get_game
+
+    game = get_game(game_id)
+    options = [f"--option={k}={json.dumps(v)}" for k, v in variant.items()]
+    players = str(game.max_players)
+    code, _ = run(
+        capsys, "simulate", game_id, "--games", "4", "--players", players, "--bots", "heuristic,random",
+        "--seed", "3", "--save-logs", str(tmp_path), "--json", *options,
+    )  # fmt: skip
+    assert code == 0
+    for log in sorted(tmp_path.glob("game-*.json")):
+        code, out = run(capsys, "replay", str(log), "--lang", "en")
+        assert code == 0, out
+        assert "Traceback" not in out and "Could not do that" not in out

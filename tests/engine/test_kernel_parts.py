@@ -8,7 +8,18 @@ from typing import Any
 import pytest
 
 from backroom.engine.chance import Chance
-from backroom.engine.schema import BigInt, Bool, Cached, ChanceField, Int, Ints, Masks, Schema, Str
+from backroom.engine.schema import (
+    BigInt,
+    Bool,
+    Cached,
+    ChanceField,
+    Int,
+    Ints,
+    Masks,
+    Schema,
+    Str,
+    WindowField,
+)
 from backroom.engine.spec import ActionSpace, ActionSpec, Param
 from backroom.engine.window import Window, WindowRule, clockwise
 
@@ -108,6 +119,7 @@ class _Toy:
         phase=Str("draw"),
         over=Bool(),
         chance=ChanceField(),
+        window=WindowField(),
         _cache=Cached(shared=False),
     )
     __slots__ = SCHEMA.slots
@@ -121,6 +133,7 @@ def toy() -> Any:
     _Toy.SCHEMA.initialize(state)
     state.n, state.deck, state.hands, state.known, state.mask = 2, [1, 2], [[3], [4, 5]], [2**70, 1], 2**64
     state.chance = Chance(9, 3)
+    state.window = Window([1, 0])
     state._cache = "derived"
     return state
 
@@ -131,7 +144,9 @@ def test_schema_clone_is_deep_and_drops_unshared_caches():
     other.hands[1].append(6)
     other.deck.append(7)
     other.chance.shuffle([1, 2])
+    other.window.answered(1)
     assert state.hands == [[3], [4, 5]] and state.deck == [1, 2] and state.chance.draws == 3
+    assert state.window.waiting == [1, 0]
     assert other._cache is None
 
 

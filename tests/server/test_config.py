@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from backroom.server import add_serve_command, serve
-from backroom.server.bench import add_bench_server_args, bench_server, bench_server_command
 from backroom.server.store import data_dir, default_url, normalize_url
+from backroom.sim.server_load import add_bench_server_args, bench_server, bench_server_command
 
 
 def test_postgresql_urls_use_psycopg_3() -> None:

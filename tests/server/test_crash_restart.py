@@ -16,8 +16,8 @@ import pytest
 
 from backroom.client import ActionRefused, Seat, connect
 from backroom.games import get_game
-from backroom.server.bench import free_port, http_json, server_process
 from backroom.server.store import Store
+from backroom.sim.server_load import free_port, http_json, server_process
 from tests.helpers import unavailable
 
 GAME = get_game("stool-pigeon")

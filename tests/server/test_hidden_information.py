@@ -37,9 +37,9 @@ from backroom.engine.game import State
 from backroom.games import get_game
 from backroom.games.corruption.cards import HITMAN
 from backroom.i18n import seat_name, translate
-from backroom.server.bench import free_port, http_json, wait_ready
 from backroom.server.cli import RedactTokens
 from backroom.server.live import RECENT_EVENTS
+from backroom.sim.server_load import free_port, http_json, wait_ready
 from tests.server.conftest import receive_until, send, ws_path
 
 Message = dict[str, Any]

@@ -14,9 +14,9 @@ from starlette.testclient import TestClient
 
 from backroom.client import play_sync, ws_url
 from backroom.games import get_game
-from backroom.server.bench import free_port, http_json, server_process
 from backroom.server.cli import RedactTokens
 from backroom.server.store import Store
+from backroom.sim.server_load import free_port, http_json, server_process
 from tests.server.conftest import new_table, receive_until, send, ws_path
 
 GAME = get_game("stool-pigeon")
