@@ -17,7 +17,7 @@ from backroom.sim.bench import bench
 def bench_command(args: argparse.Namespace, console: Console) -> int:
     lang: str = args.lang
     if args.target == "server":
-        from backroom.sim.server_load import bench_server_command
+        from backroom.cli.bench_server import bench_server_command
 
         return bench_server_command(args)
     game = get_game(args.target)

@@ -14,10 +14,10 @@ from typing import Any
 
 from rich.console import Console
 
+from backroom.cli.bench_server import add_bench_server_args
 from backroom.engine.errors import BadOptions, EngineError
 from backroom.i18n import LANGUAGES, default_language, translate
 from backroom.server.cli import add_serve_command
-from backroom.sim.server_load import add_bench_server_args
 
 
 def parse_option(text: str) -> tuple[str, Any]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from backroom.cli.bench_server import add_bench_server_args
 from backroom.server.cli import add_serve_command
-from backroom.sim.server_load import add_bench_server_args
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from backroom.cli.bench_server import add_bench_server_args, bench_server_command
 from backroom.server import add_serve_command, serve
 from backroom.server.store import data_dir, default_url, normalize_url
-from backroom.sim.server_load import add_bench_server_args, bench_server, bench_server_command
+from backroom.sim.server_load import bench_server
 
 
 def test_postgresql_urls_use_psycopg_3() -> None:

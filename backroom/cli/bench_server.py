@@ -1,0 +1,58 @@
+"""``backroom bench server``: its options, and the run with a progress bar.
+
+Kept apart from the load generator (``backroom.sim.server_load``), which is imported only when
+the bench runs: every other ``backroom`` command starts without the WebSocket client.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+from backroom.i18n import default_language, translate
+
+
+def add_bench_server_args(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Options of ``backroom bench server``; sets ``func`` to ``bench_server_command``."""
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    parser.add_argument("--seats", type=int, default=4, help="seats per table (default 4)")
+    parser.add_argument(
+        "--duration", type=float, default=60.0, help="seconds of play to measure (default 60)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a seat waits before each move (default 0)"
+    )
+    parser.add_argument("--port", type=int, default=None, help="loopback port (default: a free one)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of deals and random moves")
+    parser.add_argument("--db", default=None, metavar="URL", help="database (default: a temporary SQLite)")
+    parser.set_defaults(func=bench_server_command)
+    return parser
+
+
+def bench_server_command(args: argparse.Namespace) -> int:
+    from backroom.sim.server_load import bench_server
+
+    lang = getattr(args, "lang", None) or default_language()
+    console = Console(highlight=False, stderr=True)
+    console.print(translate(lang, "ui.bench_server_setup", {"tables": args.tables, "seats": args.seats}))
+    columns = (TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(translate(lang, "ui.bench_server_playing"), total=1.0)
+        try:
+            result = bench_server(
+                args.tables,
+                args.seats,
+                args.duration,
+                args.think,
+                port=args.port,
+                seed=args.seed,
+                db_url=args.db,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+        except (ValueError, RuntimeError) as exc:
+            console.print(translate(lang, "ui.bench_server_failed", {"reason": str(exc)}))
+            return 2
+    print(result.report(lang))
+    return 0
