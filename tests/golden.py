@@ -9,9 +9,9 @@ game's ``rules_version`` if it changes how games play out)::
     .venv/bin/python -m tests.golden                      # rewrite every golden file
     .venv/bin/python -m tests.golden slush-fund 3 17 '{}'  # add one: game, players, seed, options
 
-Seeds were picked for covering the most event kinds. Stool Pigeon (2p 611, 4p 1069): draw, swap,
-close, look, blind swap, Capo remove and add, the Soplón returned and valued, snaps and misses,
-give, penalties, reshuffle, running out of cards. Corruption (4p 0 standard; 5p 2 Stud Libre with
+Seeds were picked for covering the most event kinds. Stool Pigeon (2p 352, 4p 146): draw, swap,
+close, look, blind swap in two steps, Capo remove, the Soplón returned and valued, snaps and
+misses, give, penalties, reshuffle, no penalty card left. Corruption (4p 0 standard; 5p 2 Stud Libre with
 the Little Black Book): Swiss assignments, kills, cancellations, reporters, ties, position
 choices, looks and declines. Slush Fund (2p 5, 4p 9): both turn options, Time cards, scandals,
 Thief, Spy and Money Transfer.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 
@@ -32,9 +33,11 @@ class WindowRule:
             raise ValueError(f"a window closes on first_claim or all_answered, not {self.closes!r}")
 
 
-def clockwise(first: int, players: int, *, skip: int | None = None) -> list[int]:
-    """Seats clockwise starting at ``first`` (``skip`` left out): a window's priority order."""
-    return [s for s in ((first + i) % players for i in range(players)) if s != skip]
+@cache
+def clockwise(first: int, players: int, *, skip: int | None = None) -> tuple[int, ...]:
+    """Seats clockwise starting at ``first`` (``skip`` left out): a window's priority order.
+    Kept once computed: windows open in the hot path of playouts."""
+    return tuple(s for s in ((first + i) % players for i in range(players)) if s != skip)
 
 
 class Window:

@@ -97,8 +97,8 @@ def test_chance_refuses_malformed_json():
 
 
 def test_window_asks_in_priority_order_and_closes():
-    assert clockwise(2, 4) == [2, 3, 0, 1]
-    assert clockwise(1, 4, skip=3) == [1, 2, 0]
+    assert clockwise(2, 4) == (2, 3, 0, 1)
+    assert clockwise(1, 4, skip=3) == (1, 2, 0)
     w = Window(clockwise(1, 3))
     w.answered(1)
     assert w.waiting == [2, 0] and w.may_answer(0) and not w.may_answer(1)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from backroom.engine.window import Window
 from backroom.games import get_game
 from backroom.games.stool_pigeon import state as sp
 from backroom.i18n import catalog
@@ -92,20 +93,22 @@ def test_stool_pigeon_swap_is_a_click_on_one_of_your_cards(page: Page) -> None:
     assert acted(page) == [["swap", 2]]
 
 
-def test_stool_pigeon_switch_is_two_clicks_and_a_second_click_unselects(page: Page) -> None:
-    show(page, stool_pigeon(sp.SWITCH), 0)
-    page.click(slot(1, 0))
-    assert acted(page) == []
-    page.click(slot(1, 0))  # changed my mind
+def test_stool_pigeon_switch_is_two_choices_pick_then_switch(page: Page) -> None:
+    state = stool_pigeon(sp.SWITCH)
+    show(page, state, 0)
     page.click(slot(2, 3))
+    assert acted(page) == [["pick", 2, 3]]
+    state.apply(0, ("pick", 2, 3))
+    show(page, state, 0)
+    assert "selected" in (page.locator(slot(2, 3)).get_attribute("class") or "")
     page.click(slot(0, 1))
-    assert acted(page) == [["switch", 0, 1, 2, 3]]
+    assert acted(page) == [["switch", 0, 1]]
 
 
 def test_stool_pigeon_snap_window_offers_every_card_and_a_pass(page: Page) -> None:
     state = stool_pigeon(sp.SNAP)
     state.window_value = 5
-    state.eligible = [1, 2, 0]
+    state.window = Window([1, 2, 0])
     legal = show(page, state, 1)
     assert page.locator("button.slot.clickable").count() == len(legal) - 1
     page.click(slot(0, 3))

@@ -17,18 +17,27 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from backroom.engine.events import Event
-from backroom.engine.game import Game, State
+from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
-from backroom.games.stool_pigeon.cards import DATA, DECK_SIZE
-from backroom.games.stool_pigeon.state import GAME_ID, StoolPigeonState
+from backroom.engine.spec import ActionSpec, Param
+from backroom.engine.window import WindowRule
+from backroom.games.stool_pigeon.cards import DATA, DECK_SIZE, GAME_ID, MAX_SLOTS
+from backroom.games.stool_pigeon.state import StoolPigeonState
 
 
 class StoolPigeon(Game):
     id = GAME_ID
     min_players = DATA["players"]["min"]
     max_players = DATA["players"]["max"]
-    rules_version = 1
+    rules_version = 2
     state_class: ClassVar[type[State]] = StoolPigeonState
+    windows = (WindowRule("snap", "stool-pigeon.window.snap.order", "first_claim"),)
+    manifest = Manifest(
+        package="backroom.games.stool_pigeon",
+        bots={"heuristic": "backroom.games.stool_pigeon.bot:HeuristicBot"},
+        terminal="backroom.games.stool_pigeon.terminal:render",
+        board="stool-pigeon.js",
+    )
     options = (
         OptionSpec("memory_aid", False),
         OptionSpec("round_limit", 20, low=2, high=200),
@@ -40,11 +49,32 @@ class StoolPigeon(Game):
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
         """Turns are capped by the round limit, plus the last turns owed after a close (a close
         on the last allowed turn still gives every other seat its turn). One turn is at most
-        draw, swap, two Family steps and a window: each miss in a window draws a penalty card,
+        draw, swap and either three Family steps (the Sicario: look, pick, switch) or a window:
+        each miss in a window draws a penalty card,
         and no card reaches the discard pile during a window, so at most ``DECK_SIZE`` misses,
         each followed by at most one pass per seat, plus the final hit and the give."""
         per_window = (DECK_SIZE + 1) * (players + 1) + 1
         return (options["round_limit"] * players + players) * (4 + per_window)
+
+    def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
+        """A blind swap is two decisions (``pick`` then ``switch``): one index per pair of slots
+        would make the space 74,506 actions at six players instead of 1,738."""
+        seat = Param("target", range(players))
+        slot = Param("slot", range(MAX_SLOTS))
+        return (
+            ActionSpec("draw"),
+            ActionSpec("close"),
+            ActionSpec("swap", slot),
+            ActionSpec("keep"),
+            ActionSpec("peek", seat, slot),
+            ActionSpec("pick", seat, slot),
+            ActionSpec("switch", seat, slot),
+            ActionSpec("remove", slot),
+            ActionSpec("add", seat),
+            ActionSpec("snap", seat, slot),
+            ActionSpec("pass"),
+            ActionSpec("give", slot),
+        )
 
     def test_variants(self) -> list[dict[str, Any]]:
         return [{}, {"memory_aid": True, "round_limit": 3}]

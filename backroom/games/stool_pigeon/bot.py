@@ -43,6 +43,8 @@ class HeuristicBot(SeededBot):
             return self._swap(view, me, unseen, legal)
         if kind == "peek":
             return self._peek(view, me, legal)
+        if kind == "pick":
+            return self._pick(view, me, unseen, legal)
         if kind == "switch":
             return self._switch(view, me, unseen, legal)
         if kind in ("remove", "add"):
@@ -85,18 +87,32 @@ class HeuristicBot(SeededBot):
             return own[0]
         return unknown[0] if unknown else legal[0]
 
-    def _switch(self, view: dict[str, Any], me: int, unseen: float, legal: list[Action]) -> Action:
-        """Trade one's worst card for a rival's card that is better (or unseen)."""
+    def _pick(self, view: dict[str, Any], me: int, unseen: float, legal: list[Action]) -> Action:
+        """The first card of a blind swap: one's own worst card if a rival holds a better one,
+        else anything (the swap then changes nothing for this seat)."""
         districts = view["districts"]
+        own = [a for a in legal if a[1] == me]
+        rivals = [a for a in legal if a[1] != me]
+        if own and rivals:
+            worst = max(own, key=lambda a: _slot_value(districts[me][a[2]], unseen))
+            best = min(_slot_value(districts[a[1]][a[2]], unseen) for a in rivals)
+            if _slot_value(districts[me][worst[2]], unseen) > best:
+                return worst
+        return rivals[0] if rivals else legal[0]
+
+    def _switch(self, view: dict[str, Any], me: int, unseen: float, legal: list[Action]) -> Action:
+        """The second card: trade the picked card of one's own for the rival card that is best
+        for this seat; when the first card was a rival's, the worst of one's own goes to it."""
+        districts = view["districts"]
+        picked_seat, picked_slot = view["picked"]
+        picked = _slot_value(districts[picked_seat][picked_slot], unseen)
 
         def gain(action: Action) -> float:
-            a_seat, a_slot, b_seat, b_slot = action[1:]
-            if (a_seat == me) == (b_seat == me):
-                return 0.0 if a_seat != me else -1.0
-            mine, theirs = (a_slot, (b_seat, b_slot)) if a_seat == me else (b_slot, (a_seat, a_slot))
-            return _slot_value(districts[me][mine], unseen) - _slot_value(
-                districts[theirs[0]][theirs[1]], unseen
-            )
+            seat, slot = action[1], action[2]
+            value = _slot_value(districts[seat][slot], unseen)
+            if (seat == me) == (picked_seat == me):
+                return 0.0 if seat != me else -1.0
+            return picked - value if picked_seat == me else value - picked
 
         return max(legal, key=gain)
 
@@ -138,7 +154,7 @@ def _unseen_mean(view: dict[str, Any]) -> float:
     total = sum(remaining)
     count = len(remaining)
     seen: list[str] = [f for d in view["districts"] for f in d if f not in (None, "back")]
-    seen += view["discard"]
+    seen += view["discard"] + view["removed"]
     if view["held"] not in (None, "back"):
         seen.append(view["held"])
     for face in seen:

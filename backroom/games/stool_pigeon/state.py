@@ -1,10 +1,12 @@
 """A Stool Pigeon position and its rules (rulebook: ``shared/seeds/003_1366dfa301d66c84.txt``).
 
 Cards are ints (indices into ``cards.FACES``); a District is a list of slots in a two-row grid
-where ``EMPTY`` marks a slot whose card left (slots are never compacted, so a remembered
-position stays valid). The draw pile and the discard pile keep their top at the end of the list.
-What each seat has seen is a bit mask over card ids: knowledge follows a card when it moves in
-view of everyone (a blind swap moves it, but every player saw which slots moved).
+where ``EMPTY`` marks a slot whose card left (slots are not compacted, so a remembered position
+stays valid; ruling 15 caps them at ``MAX_SLOTS``). The draw pile and the discard pile keep
+their top at the end of the list. What each seat has seen is a bit mask over card ids:
+knowledge follows a card when it moves in view of everyone (a blind swap moves it, but every
+player saw which slots moved). The view, labels and resampling live in ``view.py`` and
+``hidden.py``.
 """
 
 from __future__ import annotations
@@ -13,44 +15,54 @@ import random
 from typing import Any, Self
 
 from backroom.engine.actions import Action
-from backroom.engine.errors import IllegalAction
+from backroom.engine.chance import Chance
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
-from backroom.engine.rng import derive_seed
-from backroom.games.stool_pigeon import codec
+from backroom.engine.schema import (
+    Bool,
+    Cached,
+    ChanceField,
+    Int,
+    Ints,
+    IntTuple,
+    Masks,
+    Schema,
+    Str,
+    WindowField,
+)
+from backroom.engine.window import Window, clockwise
+from backroom.games.stool_pigeon import hidden, view
 from backroom.games.stool_pigeon.cards import (
+    BOTTOM_ROW,
+    CAPO,
     DECK_SIZE,
+    DRAW,
     ELIMINABLE,
     EMPTY,
     FACES,
+    FAMILY_PHASE,
     GAME_ID,
+    GIVE,
     KINDS,
+    MAX_SLOTS,
+    OVER,
+    PEEK,
     PHASES,
     PRINTED,
+    SNAP,
     SOPLON,
     SOPLON_FALLBACK_VALUE,
+    STARTING_CARDS,
+    SWAP,
+    SWITCH,
     WITNESS_LIKE,
 )
 
-STARTING_CARDS = 4
-BOTTOM_ROW = (1, 3)
-"""Slot ``i`` is in column ``i // 2``, row ``i % 2`` (0 top, 1 bottom)."""
-
-# Phases: who acts and what they may do.
-# DRAW: the active seat draws, or closes instead of playing the turn.
-# SWAP: the active seat holds the drawn card and swaps it into the District.
-# PEEK: Matón, or the first half of the Sicario.  SWITCH: Conductora, or the Sicario's second half.
-# CAPO: remove a card of one's own District, or add the next card to another.
-# SNAP: the elimination window: every eligible seat may snap or pass.
-# GIVE: a snapper who took from another District gives one of their own cards.
-DRAW, SWAP, PEEK, SWITCH, CAPO, SNAP, GIVE, OVER = PHASES
-
-MAX_SLOTS = 64
 SNAP_ACTIONS = tuple(tuple(("snap", t, s) for s in range(MAX_SLOTS)) for t in range(8))
 """Snap actions built once: a window lists every face-down card, often, in random play."""
 
-FAMILY_PHASE = {"maton": PEEK, "conductora": SWITCH, "sicario": PEEK, "capo": CAPO}
+NO_PICK = (-1, -1)
 
 
 def _bit(card: int) -> int:
@@ -60,54 +72,56 @@ def _bit(card: int) -> int:
 class StoolPigeonState(State):
     GAME_ID = GAME_ID
     STATIC_LABELS = True
-    __slots__ = (
-        "n",
-        "districts",
-        "deck",
-        "discard",
-        "known",
-        "phase",
-        "active",
-        "held",
-        "closer",
-        "window_value",
-        "eligible",
-        "sicario",
-        "give_target",
-        "giver",
-        "turns",
-        "turn_limit",
-        "memory_aid",
-        "seed",
-        "shuffles",
-        "end_reason",
-        "soplon_card",
-        "_outcome",
+    SCHEMA = Schema(
+        n=Int(json="players"),
+        districts=Ints(depth=2),
+        deck=Ints(),
+        discard=Ints(),
+        removed=Ints(),
+        known=Masks(),
+        phase=Str(DRAW),
+        active=Int(),
+        held=Int(EMPTY),
+        closer=Int(-1),
+        window_value=Int(-1),
+        window=WindowField(json="eligible"),
+        sicario=Bool(),
+        picked=IntTuple(NO_PICK),
+        give_target=IntTuple(NO_PICK),
+        giver=Int(-1),
+        turns=Int(),
+        turn_limit=Int(),
+        memory_aid=Bool(),
+        chance=ChanceField(),
+        end_reason=Str(),
+        soplon_card=Int(EMPTY),
+        _outcome=Cached(),
     )
+    __slots__ = SCHEMA.slots
 
-    def __init__(self) -> None:
-        self.n = 0
-        self.districts: list[list[int]] = []
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.known: list[int] = []
-        self.phase = DRAW
-        self.active = 0
-        self.held = EMPTY
-        self.closer = -1
-        self.window_value = -1
-        self.eligible: list[int] = []
-        self.sicario = False
-        self.give_target: tuple[int, int] = (-1, -1)
-        self.giver = -1
-        self.turns = 0
-        self.turn_limit = 0
-        self.memory_aid = False
-        self.seed = 0
-        self.shuffles = 0
-        self.end_reason = ""
-        self.soplon_card = EMPTY
-        self._outcome: Outcome | None = None
+    n: int
+    districts: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    removed: list[int]
+    known: list[int]
+    phase: str
+    active: int
+    held: int
+    closer: int
+    window_value: int
+    window: Window
+    sicario: bool
+    picked: tuple[int, ...]
+    give_target: tuple[int, ...]
+    giver: int
+    turns: int
+    turn_limit: int
+    memory_aid: bool
+    chance: Chance
+    end_reason: str
+    soplon_card: int
+    _outcome: Outcome | None
 
     # ----------------------------------------------------------------- setup
 
@@ -116,7 +130,7 @@ class StoolPigeonState(State):
         """Setup 1-4: shuffle, deal four face down to each, peek once at the bottom row."""
         state = cls()
         state.n = players
-        state.seed = seed
+        state.chance = Chance(seed)
         state.turn_limit = options["round_limit"] * players
         state.memory_aid = options["memory_aid"]
         deck = list(range(DECK_SIZE))
@@ -129,9 +143,20 @@ class StoolPigeonState(State):
             seen = [district[slot] for slot in BOTTOM_ROW]
             for card in seen:
                 state.known[seat] |= _bit(card)
-            events.append(Event("look_bottom", {"seat": seat, "cards": [_face(c) for c in seen]}, (seat,)))
+            events.append(Event("look_bottom", {"seat": seat, "cards": [FACES[c] for c in seen]}, (seat,)))
         events.append(Event("turn", {"seat": 0}))
         return state, events
+
+    def check(self) -> None:
+        cards = [c for d in self.districts for c in d if c != EMPTY] + self.deck + self.discard + self.removed
+        if self.held != EMPTY:
+            cards.append(self.held)
+        if sorted(cards) != list(range(DECK_SIZE)):
+            raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
+        if self.phase not in PHASES:
+            raise ValueError(f"unknown phase {self.phase!r}")
+        if any(len(d) > MAX_SLOTS for d in self.districts) or len(self.known) != self.n:
+            raise ValueError(f"a {GAME_ID} District has at most {MAX_SLOTS} slots, and each seat a memory")
 
     # ----------------------------------------------------------- the contract
 
@@ -140,27 +165,24 @@ class StoolPigeonState(State):
         return self.n
 
     def actors(self) -> tuple[int, ...]:
-        if self.phase == SNAP:
-            return tuple(self.eligible)
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == SNAP:
+            return tuple(self.window.waiting)
+        if phase == OVER:
             return ()
-        if self.phase == GIVE:
+        if phase == GIVE:
             return (self.giver,)
         return (self.active,)
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == SNAP:
-            if seat not in self.eligible:
+            if seat not in self.window.waiting:
                 return []
             actions: list[Action] = [("pass",)]
             for target in self._snap_districts(seat):
-                district = self.districts[target]
-                if len(district) > MAX_SLOTS:
-                    actions += [("snap", target, s) for s, c in enumerate(district) if c != EMPTY]
-                else:
-                    row = SNAP_ACTIONS[target]
-                    actions += [row[s] for s, c in enumerate(district) if c != EMPTY]
+                row = SNAP_ACTIONS[target]
+                actions += [row[s] for s, c in enumerate(self.districts[target]) if c != EMPTY]
             return actions
         if phase == GIVE:
             own = self.districts[seat] if seat == self.giver else []
@@ -168,19 +190,18 @@ class StoolPigeonState(State):
         if phase == OVER or seat != self.active:
             return []
         if phase == DRAW:
-            actions = [("draw",)]
-            if self.closer < 0:
-                actions.append(("close",))
-            return actions
+            return [("draw",), ("close",)] if self.closer < 0 else [("draw",)]
         own = self.districts[seat]
         if phase == SWAP:
-            slots = [("swap", s) for s, c in enumerate(own) if c != EMPTY]
+            slots: list[Action] = [("swap", s) for s, c in enumerate(own) if c != EMPTY]
             return slots or [("keep",)]
         if phase == PEEK:
             return [("peek", t, s) for t, s in self._family_targets()]
         if phase == SWITCH:
             targets = self._family_targets()
-            return [("switch", *a, *b) for i, a in enumerate(targets) for b in targets[i + 1 :]]
+            if self.picked == NO_PICK:
+                return [("pick", t, s) for t, s in targets] if len(targets) > 1 else []
+            return [("switch", t, s) for t, s in targets if (t, s) != self.picked]
         if phase == CAPO:
             actions = [("remove", s) for s, c in enumerate(own) if c != EMPTY]
             if self._can_draw():
@@ -191,12 +212,12 @@ class StoolPigeonState(State):
     def is_legal(self, seat: int, action: Action) -> bool:
         """``action in legal_actions(seat)``, decided without building the list (hot path)."""
         phase = self.phase
-        if not isinstance(action, tuple) or not action:
+        if type(action) is not tuple or not action:
             return False
         kind = action[0]
         size = len(action)
         if phase == SNAP:
-            if seat not in self.eligible:
+            if seat not in self.window.waiting:
                 return False
             if kind == "pass":
                 return size == 1
@@ -219,13 +240,11 @@ class StoolPigeonState(State):
         if phase == PEEK:
             return kind == "peek" and size == 3 and self._family_target(action[1], action[2])
         if phase == SWITCH:
-            return (
-                kind == "switch"
-                and size == 5
-                and self._family_target(action[1], action[2])
-                and self._family_target(action[3], action[4])
-                and (action[1], action[2]) < (action[3], action[4])
-            )
+            if size != 3 or not self._family_target(action[1], action[2]):
+                return False
+            if self.picked == NO_PICK:
+                return kind == "pick" and len(self._family_targets()) > 1
+            return kind == "switch" and (action[1], action[2]) != self.picked
         if phase == CAPO:
             if kind == "remove":
                 return size == 2 and self._occupied(seat, action[1])
@@ -238,6 +257,26 @@ class StoolPigeonState(State):
             )
         return False
 
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """In a snap window, pass or any face-down card, uniformly, without listing them: a
+        slot drawn among all slots (and one entry for pass) is redrawn while it is empty."""
+        if self.phase != SNAP or seat not in self.window.waiting:
+            return super().random_action(seat, rng)
+        districts = self.districts
+        total = 0
+        for district in districts:
+            total += len(district)
+        while True:
+            pick = int(rng.random() * (total + 1))
+            if pick == total:
+                return ("pass",)
+            for target, district in enumerate(districts):
+                if pick < len(district):
+                    if district[pick] != EMPTY:
+                        return SNAP_ACTIONS[target][pick]
+                    break
+                pick -= len(district)
+
     def _occupied(self, target: Any, slot: Any) -> bool:
         if type(target) is not int or type(slot) is not int or not 0 <= target < self.n:
             return False
@@ -247,28 +286,46 @@ class StoolPigeonState(State):
     def _family_target(self, target: Any, slot: Any) -> bool:
         return target != self.closer and self._occupied(target, slot)
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        if not self.is_legal(seat, action):
-            raise IllegalAction(self._why_illegal(seat, action), seat=seat, action=list(action))
+    def why_illegal(self, seat: int, action: Action) -> str:
+        if self.phase == OVER:
+            return "error.game_over"
+        if seat not in self.actors():
+            return "stool-pigeon.error.not_your_turn"
+        kind = action[0] if type(action) is tuple and action else ""
+        if kind == "close" and self.closer >= 0:
+            return "stool-pigeon.error.already_closed"
+        targets = [action[1]] if kind in ("peek", "pick", "switch", "add") and len(action) > 1 else []
+        if self.closer >= 0 and self.closer in targets:
+            return "stool-pigeon.error.closer_immune"
+        if kind == "discard" and self.phase == SWAP:
+            return "stool-pigeon.error.discard_drawn"
+        return "error.illegal_action"
+
+    def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = action[0]
-        events: list[Event] = []
         if kind == "draw":
             self._draw_card(seat, events)
         elif kind == "close":
             self.closer = seat
-            events.append(Event("close", {"seat": seat}))
+            if events is not None:
+                events.append(Event("close", {"seat": seat}))
             self._end_turn(events)
         elif kind == "swap":
             self._swap_in(seat, action[1], events)
         elif kind == "keep":
-            self.districts[seat].append(self.held)
+            self._place(seat, self.held)
             self.held = EMPTY
-            events.append(Event("keep", {"seat": seat}))
+            if events is not None:
+                events.append(Event("keep", {"seat": seat}))
             self._end_turn(events)
         elif kind == "peek":
             self._peek(seat, action[1], action[2], events)
+        elif kind == "pick":
+            self.picked = (action[1], action[2])
+            if events is not None:
+                events.append(Event("pick", {"seat": seat, "target_seat": action[1], "slot": action[2]}))
         elif kind == "switch":
-            self._switch(seat, action[1:], events)
+            self._switch(seat, action[1], action[2], events)
         elif kind == "remove":
             self._capo_remove(seat, action[1], events)
         elif kind == "add":
@@ -276,44 +333,59 @@ class StoolPigeonState(State):
         elif kind == "snap":
             self._snap(seat, action[1], action[2], events)
         elif kind == "pass":
-            self.eligible.remove(seat)
-            events.append(Event("pass", {"seat": seat}))
-            if not self.eligible:
-                events.append(Event("window_closed", {}))
+            self.window.answered(seat)
+            if events is not None:
+                events.append(Event("pass", {"seat": seat}))
+            if not self.window.is_open:
+                if events is not None:
+                    events.append(Event("window_closed", {}))
                 self._end_turn(events)
         elif kind == "give":
             self._give(seat, action[1], events)
-        return events
 
     # -------------------------------------------------------------- the turn
 
-    def _draw_card(self, seat: int, events: list[Event]) -> None:
+    def _place(self, seat: int, card: int) -> int:
+        """Ruling 15: a card added to a District takes a new slot at the end or, once the
+        District has ``MAX_SLOTS`` slots, its first empty one (54 cards: one is always free)."""
+        district = self.districts[seat]
+        if len(district) < MAX_SLOTS:
+            district.append(card)
+            return len(district) - 1
+        slot = district.index(EMPTY)
+        district[slot] = card
+        return slot
+
+    def _draw_card(self, seat: int, events: list[Event] | None) -> None:
         """How to play: draw the top card; only you see it."""
         card = self._take_top(events)
         self.held = card
         self.known[seat] |= _bit(card)
         self.phase = SWAP
-        events.append(Event("draw", {"seat": seat}))
-        events.append(Event("drew", {"seat": seat, "card": _face(card)}, (seat,)))
+        if events is not None:
+            events.append(Event("draw", {"seat": seat}))
+            events.append(Event("drew", {"seat": seat, "card": FACES[card]}, (seat,)))
 
-    def _swap_in(self, seat: int, slot: int, events: list[Event]) -> None:
+    def _swap_in(self, seat: int, slot: int, events: list[Event] | None) -> None:
         """The drawn card takes a District slot; the card that was there is played."""
         district = self.districts[seat]
         played = district[slot]
         district[slot] = self.held
         self.held = EMPTY
-        events.append(Event("swap", {"seat": seat, "slot": slot}))
+        if events is not None:
+            events.append(Event("swap", {"seat": seat, "slot": slot}))
         if played == SOPLON:
             # The Soplón cannot be played: it comes back and the District keeps one card more.
-            district.append(played)
+            back = self._place(seat, played)
             self._reveal_to_all(played)
-            events.append(Event("soplon_returns", {"seat": seat, "slot": len(district) - 1}))
+            if events is not None:
+                events.append(Event("soplon_returns", {"seat": seat, "slot": back}))
             self._end_turn(events)
             return
         self.discard.append(played)
-        events.append(Event("discard", {"seat": seat, "card": _face(played)}))
-        kind = KINDS[played]
-        if kind == "family":
+        if events is not None:
+            events.append(Event("discard", {"seat": seat, "card": FACES[played]}))
+        if KINDS[played] == "family":
             self.sicario = FACES[played] == "sicario"
             self._enter_family_phase(FAMILY_PHASE[FACES[played]], events)
         elif played in WITNESS_LIKE:
@@ -321,11 +393,12 @@ class StoolPigeonState(State):
         else:
             self._end_turn(events)
 
-    def _enter_family_phase(self, phase: str, events: list[Event]) -> None:
+    def _enter_family_phase(self, phase: str, events: list[Event] | None) -> None:
         """A Family action is carried out; one with no possible target is skipped."""
         self.phase = phase
         if not self.legal_actions(self.active):
-            events.append(Event("no_target", {"seat": self.active, "phase": phase}))
+            if events is not None:
+                events.append(Event("no_target", {"seat": self.active, "phase": phase}))
             if phase == PEEK and self.sicario:
                 self._enter_family_phase(SWITCH, events)
             else:
@@ -341,115 +414,128 @@ class StoolPigeonState(State):
             if c != EMPTY
         ]
 
-    def _peek(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
+    def _peek(self, seat: int, target: int, slot: int, events: list[Event] | None) -> None:
         card = self.districts[target][slot]
         self.known[seat] |= _bit(card)
-        events.append(Event("peek", {"seat": seat, "target_seat": target, "slot": slot}))
-        events.append(
-            Event("peeked", {"seat": seat, "target_seat": target, "slot": slot, "card": _face(card)}, (seat,))
-        )
+        if events is not None:
+            params = {"seat": seat, "target_seat": target, "slot": slot}
+            events.append(Event("peek", params))
+            events.append(Event("peeked", {**params, "card": FACES[card]}, (seat,)))
         if self.sicario:
             self._enter_family_phase(SWITCH, events)
         else:
             self._end_turn(events)
 
-    def _switch(self, seat: int, where: tuple[Any, ...], events: list[Event]) -> None:
-        a_seat, a_slot, b_seat, b_slot = where
+    def _switch(self, seat: int, b_seat: int, b_slot: int, events: list[Event] | None) -> None:
+        """The second card of a blind swap: the two picked cards change places."""
+        a_seat, a_slot = self.picked
         a = self.districts[a_seat]
         b = self.districts[b_seat]
         a[a_slot], b[b_slot] = b[b_slot], a[a_slot]
-        events.append(
-            Event(
-                "switch",
-                {"seat": seat, "a_seat": a_seat, "a_slot": a_slot, "b_seat": b_seat, "b_slot": b_slot},
-            )
-        )
+        self.picked = NO_PICK
+        if events is not None:
+            params = {"seat": seat, "a_seat": a_seat, "a_slot": a_slot, "b_seat": b_seat, "b_slot": b_slot}
+            events.append(Event("switch", params))
         self._end_turn(events)
 
-    def _capo_remove(self, seat: int, slot: int, events: list[Event]) -> None:
-        """Capo: any card of your own District, even a Family card or the Soplón, is removed."""
+    def _capo_remove(self, seat: int, slot: int, events: list[Event] | None) -> None:
+        """Capo: any card of your own District, even a Family card or the Soplón, is removed.
+        The Soplón leaves the game ("eliminarla de la partida"); others go to the discard pile."""
         district = self.districts[seat]
         card = district[slot]
         district[slot] = EMPTY
-        self.discard.append(card)
-        events.append(Event("capo_remove", {"seat": seat, "slot": slot, "card": _face(card)}))
+        if card == SOPLON:
+            self.removed.append(card)
+            self._reveal_to_all(card)
+        else:
+            self.discard.append(card)
+        if events is not None:
+            key = "capo_remove_soplon" if card == SOPLON else "capo_remove"
+            events.append(Event(key, {"seat": seat, "slot": slot, "card": FACES[card]}))
         self._end_turn(events)
 
-    def _capo_add(self, seat: int, target: int, events: list[Event]) -> None:
+    def _capo_add(self, seat: int, target: int, events: list[Event] | None) -> None:
         """Capo: the next draw-pile card goes face down, unseen, to another District."""
         card = self._take_top(events)
-        self.districts[target].append(card)
-        events.append(Event("capo_add", {"seat": seat, "target_seat": target}))
+        self._place(target, card)
+        if events is not None:
+            events.append(Event("capo_add", {"seat": seat, "target_seat": target}))
         self._end_turn(events)
 
     # ------------------------------------------------------ eliminating witnesses
 
-    def _open_window(self, value: int, events: list[Event]) -> None:
+    def _open_window(self, value: int, events: list[Event] | None) -> None:
+        """Anyone may try, in seat order from the player left of the active one."""
         self.phase = SNAP
         self.window_value = value
-        self._reset_eligible()
-        events.append(Event("window_open", {"value": value}))
+        self.window.reopen(clockwise(self.active + 1, self.n))
+        if events is not None:
+            events.append(Event("window_open", {"value": value}))
 
-    def _reset_eligible(self) -> None:
-        """Everyone may try, in seat order from the player left of the active one."""
-        self.eligible = [(self.active + i) % self.n for i in range(1, self.n + 1)]
+    def _snap_districts(self, seat: int) -> range:
+        """Any District, the closer's included: the close protects it from Family cards only."""
+        return range(self.n)
 
-    def _snap_districts(self, seat: int) -> range | list[int]:
-        """Ruling: the closer's District is locked against other players' snaps too."""
-        if self.closer < 0 or self.closer == seat:
-            return range(self.n)
-        return [t for t in range(self.n) if t != self.closer]
-
-    def _snap(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
+    def _snap(self, seat: int, target: int, slot: int, events: list[Event] | None) -> None:
         district = self.districts[target]
         card = district[slot]
-        params = {"seat": seat, "target_seat": target, "slot": slot, "card": _face(card)}
+        params = (
+            {"seat": seat, "target_seat": target, "slot": slot, "card": FACES[card]}
+            if events is not None
+            else {}
+        )
         if card in ELIMINABLE and PRINTED[card] == self.window_value:
             district[slot] = EMPTY
             self.discard.append(card)
-            events.append(Event("snap_hit", params))
+            if events is not None:
+                events.append(Event("snap_hit", params))
+            self.window.claimed()
             if target != seat and any(c != EMPTY for c in self.districts[seat]):
                 self.phase = GIVE
                 self.give_target = (target, slot)
                 self.giver = seat
-                self.eligible = []
                 return
-            events.append(Event("window_closed", {}))
+            if events is not None:
+                events.append(Event("window_closed", {}))
             self._end_turn(events)
             return
         # A wrong guess: the card was shown to everyone and goes back; the snapper draws a penalty.
         self._reveal_to_all(card)
-        events.append(Event("snap_miss", params))
+        if events is not None:
+            events.append(Event("snap_miss", params))
         if not self._can_draw():
-            events.append(Event("no_penalty_card", {"seat": seat}))
-            events.append(Event("window_closed", {}))
+            if events is not None:
+                events.append(Event("no_penalty_card", {"seat": seat}))
+                events.append(Event("window_closed", {}))
             self._end_turn(events)
             return
         penalty = self._take_top(events)
-        self.districts[seat].append(penalty)
-        events.append(Event("penalty", {"seat": seat, "slot": len(self.districts[seat]) - 1}))
-        self._reset_eligible()
+        where = self._place(seat, penalty)
+        if events is not None:
+            events.append(Event("penalty", {"seat": seat, "slot": where}))
+        self.window.reopen(clockwise(self.active + 1, self.n))
 
-    def _give(self, seat: int, slot: int, events: list[Event]) -> None:
+    def _give(self, seat: int, slot: int, events: list[Event] | None) -> None:
         """Replace the eliminated Witness with one of your own cards, face down and unseen."""
         own = self.districts[seat]
         target, target_slot = self.give_target
         self.districts[target][target_slot] = own[slot]
         own[slot] = EMPTY
-        self.give_target = (-1, -1)
+        self.give_target = NO_PICK
         self.giver = -1
-        events.append(
-            Event("give", {"seat": seat, "slot": slot, "target_seat": target, "target_slot": target_slot})
-        )
-        events.append(Event("window_closed", {}))
+        if events is not None:
+            params = {"seat": seat, "slot": slot, "target_seat": target, "target_slot": target_slot}
+            events.append(Event("give", params))
+            events.append(Event("window_closed", {}))
         self._end_turn(events)
 
     # ------------------------------------------------------------ turn order
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         self.phase = DRAW
         self.sicario = False
-        self.eligible = []
+        self.picked = NO_PICK
+        self.window.claimed()
         self.window_value = -1
         self.turns += 1
         nxt = (self.active + 1) % self.n
@@ -462,27 +548,26 @@ class StoolPigeonState(State):
             self._finish("deck_exhausted", events)
         else:
             self.active = nxt
-            events.append(Event("turn", {"seat": nxt}))
+            if events is not None:
+                events.append(Event("turn", {"seat": nxt}))
 
     def _can_draw(self) -> bool:
         return bool(self.deck) or len(self.discard) > 1
 
-    def _take_top(self, events: list[Event]) -> int:
+    def _take_top(self, events: list[Event] | None) -> int:
         """The top draw-pile card. Ruling: an empty pile is rebuilt from the discard pile, all
-        but its top card, shuffled; nobody knows where those cards now lie."""
+        but its top card, shuffled by the state's chance; nobody knows where those cards lie."""
         if not self.deck:
             top = self.discard.pop()
             self.deck = self.discard
             self.discard = [top]
-            # Each reshuffle draws from its own generator derived from the deal's seed: as
-            # reproducible as one running generator, and a clone copies two ints, not 625.
-            random.Random(derive_seed(self.seed, self.shuffles)).shuffle(self.deck)
-            self.shuffles += 1
+            self.chance.shuffle(self.deck)
             forget = 0
             for card in self.deck:
                 forget |= _bit(card)
             self.known = [k & ~forget for k in self.known]
-            events.append(Event("reshuffle", {"cards": len(self.deck)}))
+            if events is not None:
+                events.append(Event("reshuffle", {"cards": len(self.deck)}))
         return self.deck.pop()
 
     def _reveal_to_all(self, card: int) -> None:
@@ -491,20 +576,23 @@ class StoolPigeonState(State):
 
     # --------------------------------------------------------------- the end
 
-    def _finish(self, reason: str, events: list[Event]) -> None:
+    def _finish(self, reason: str, events: list[Event] | None) -> None:
         """End of the game: reveal every District; the Soplón is worth the top draw-pile card."""
         self.phase = OVER
         self.end_reason = reason
         if any(SOPLON in d for d in self.districts) and self._can_draw():
             self.soplon_card = self._take_top(events)
             self.deck.append(self.soplon_card)
-            events.append(
-                Event("soplon_value", {"card": _face(self.soplon_card), "value": self.soplon_value()})
-            )
+            if events is not None:
+                events.append(
+                    Event("soplon_value", {"card": FACES[self.soplon_card], "value": self.soplon_value()})
+                )
+        if events is None:
+            return
         outcome = self.outcome()
         assert outcome is not None
         for seat, district in enumerate(self.districts):
-            cards = [_face(c) for c in district if c != EMPTY]
+            cards = [FACES[c] for c in district if c != EMPTY]
             total = int(outcome.scores[seat])  # card values are whole numbers; a log shows "14", not "14.0"
             events.append(Event("reveal", {"seat": seat, "cards": cards, "total": total}))
         events.append(Event("game_over", {"reason": reason, "winners": list(outcome.winners)}))
@@ -538,162 +626,26 @@ class StoolPigeonState(State):
                 tiebreak=tiebreak,
                 details={
                     "closer": self.closer if self.closer >= 0 else None,
-                    "soplon_card": _face(self.soplon_card) if self.soplon_card != EMPTY else None,
+                    "soplon_card": FACES[self.soplon_card] if self.soplon_card != EMPTY else None,
                     "cards": [len([c for c in d if c != EMPTY]) for d in self.districts],
                 },
             )
         return self._outcome
 
-    # --------------------------------------------------------------- views
+    # ------------------------------------------------ views, labels, resampling
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
-        """District cards are backs (``"back"``), faces the seat knows, or ``None`` (empty)."""
-        over = self.phase == OVER
-        mask = self.known[seat] if (seat is not None and recall) else 0
-        districts = [
-            [None if c == EMPTY else (FACES[c] if over or (mask >> c) & 1 else "back") for c in district]
-            for district in self.districts
-        ]
-        held: str | None = None
-        if self.held != EMPTY:
-            held = FACES[self.held] if seat == self.active else "back"
-        view: dict[str, Any] = {
-            "game": GAME_ID,
-            "seat": seat,
-            "players": self.n,
-            "phase": self.phase,
-            "active": self.active,
-            "actors": list(self.actors()),
-            "districts": districts,
-            "held": held,
-            "deck": len(self.deck),
-            "discard": [FACES[c] for c in self.discard],
-            "closer": self.closer if self.closer >= 0 else None,
-            "window": self.window_value if self.phase == SNAP else None,
-            "sicario": self.sicario,
-            "give_to": list(self.give_target) if self.phase == GIVE else None,
-            "giver": self.giver if self.phase == GIVE else None,
-            "turn": self.turns,
-            "turn_limit": self.turn_limit,
-        }
-        if over:
-            outcome = self.outcome()
-            assert outcome is not None
-            view["outcome"] = outcome.to_json()
-        return view
+        return view.view(self, seat, recall)
 
     def label(self, action: Action) -> Msg:
-        kind = action[0]
-        params: dict[str, Any] = {}
-        if kind in ("swap", "remove", "give"):
-            params = {"slot": action[1]}
-        elif kind in ("peek", "snap"):
-            params = {"target_seat": action[1], "slot": action[2]}
-        elif kind == "add":
-            params = {"target_seat": action[1]}
-        elif kind == "switch":
-            params = {"a_seat": action[1], "a_slot": action[2], "b_seat": action[3], "b_slot": action[4]}
-        return Msg(f"{GAME_ID}.action.{kind}", params)
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        if seat not in self.actors():
-            return "stool-pigeon.error.not_your_turn" if self.phase != OVER else "error.game_over"
-        kind = action[0] if action else ""
-        if kind == "close" and self.closer >= 0:
-            return "stool-pigeon.error.already_closed"
-        if kind in ("peek", "switch", "snap", "add") and self.closer >= 0 and self.closer in action[1::2][:2]:
-            return "stool-pigeon.error.closer_immune"
-        if kind == "discard" and self.phase == SWAP:
-            return "stool-pigeon.error.discard_drawn"
-        return "error.illegal_action"
-
-    # ---------------------------------------------------- copies and JSON
-
-    def clone(self) -> Self:
-        other = type(self).__new__(type(self))
-        other.n = self.n
-        other.districts = [d[:] for d in self.districts]
-        other.deck = self.deck[:]
-        other.discard = self.discard[:]
-        other.known = self.known[:]
-        other.phase = self.phase
-        other.active = self.active
-        other.held = self.held
-        other.closer = self.closer
-        other.window_value = self.window_value
-        other.eligible = self.eligible[:]
-        other.sicario = self.sicario
-        other.give_target = self.give_target
-        other.giver = self.giver
-        other.turns = self.turns
-        other.turn_limit = self.turn_limit
-        other.memory_aid = self.memory_aid
-        other.seed = self.seed
-        other.shuffles = self.shuffles
-        other.end_reason = self.end_reason
-        other.soplon_card = self.soplon_card
-        other._outcome = self._outcome
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        return codec.encode(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        state = cls()
-        codec.decode(state, data)
-        return state
+        return view.label(action)
 
     def inventory(self) -> dict[str, int]:
         placed = sum(1 for d in self.districts for c in d if c != EMPTY)
-        return {"cards": placed + len(self.deck) + len(self.discard) + (self.held != EMPTY)}
-
-    # ------------------------------------------------------ hidden information
+        held = self.held != EMPTY
+        return {"cards": placed + len(self.deck) + len(self.discard) + len(self.removed) + held}
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        """Redeal every card ``seat`` has not seen among the places it cannot see into."""
         other = self.clone()
-        mask = self.known[seat]
-        if self.phase == OVER:  # every District and the Soplón's card are face up by now
-            for district in self.districts:
-                for c in district:
-                    if c != EMPTY:
-                        mask |= _bit(c)
-            if self.soplon_card != EMPTY:
-                mask |= _bit(self.soplon_card)
-        places: list[tuple[list[int], int]] = []
-        for district in other.districts:
-            for s, c in enumerate(district):
-                if c != EMPTY and not (mask >> c) & 1:
-                    places.append((district, s))
-        deck_places = [(other.deck, i) for i in range(len(other.deck))]
-        places.extend(deck_places)
-        held_hidden = other.held != EMPTY and not (mask >> other.held) & 1
-        cards = [where[i] for where, i in places]
-        if held_hidden:
-            cards.append(other.held)
-        shuffled = cards[:]
-        rng.shuffle(shuffled)
-        mapping = dict(zip(cards, shuffled, strict=True))
-        for where, i in places:
-            where[i] = mapping[where[i]]
-        if held_hidden:
-            other.held = mapping[other.held]
-        # Other seats knew the cards that lay where they looked: keep their knowledge in place.
-        other.known = [k if s == seat else _remap(k, mapping) for s, k in enumerate(self.known)]
-        other._outcome = None
+        hidden.redeal(self, other, seat, rng)
         return other
-
-
-def _remap(mask: int, mapping: dict[int, int]) -> int:
-    out = 0
-    while mask:
-        low = mask & -mask
-        card = low.bit_length() - 1
-        out |= _bit(mapping.get(card, card))
-        mask ^= low
-    return out
-
-
-def _face(card: int) -> str:
-    return FACES[card]

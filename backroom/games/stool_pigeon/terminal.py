@@ -68,8 +68,14 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
     if view["held"] is not None:
         status.append("   " + t("ui.held") + " ")
         status.append_text(card_text(view["held"], lang))
+    for face in view["removed"]:
+        status.append("   " + t("ui.removed") + " ")
+        status.append_text(card_text(face, lang))
     lines.append(status)
     lines.append(Text(t(f"phase.{view['phase']}"), style="italic"))
+    if view["picked"] is not None:
+        seat, slot = view["picked"]
+        lines.append(Text(t("ui.picked", target_seat=seat, slot=slot), style="bold"))
     if view["window"] is not None:
         lines.append(Text(t("ui.window", value=view["window"]), style="bold yellow"))
     return Group(*lines)

@@ -1,9 +1,10 @@
 // Stool Pigeon: every family keeps a District of face-down cards in two rows; the lowest total
 // wins. The board shows each District as a grid of cards, the draw and discard piles, the card
 // in hand, and turns each legal action into a click: a slot of your District to swap, remove
-// or give; any slot to peek or to snap; two slots for a switch; big buttons to draw, close,
+// or give; any slot to peek, to snap or for either card of a blind swap; big buttons to draw, close,
 // keep or pass. View fields (see StoolPigeonState.view): districts[seat][slot] is a face,
-// "back" or null (an empty slot); held; deck; discard; phase; active; closer; window; give_to.
+// "back" or null (an empty slot); held; deck; discard; removed (out of the game); phase; active;
+// closer; window; picked (the first card of a blind swap); give_to.
 
 const GAME = "stool-pigeon";
 
@@ -32,29 +33,16 @@ export function render(root, ctx) {
   const byKind = {};
   for (const entry of legal) (byKind[entry.action[0]] ||= []).push(entry);
 
-  // Clicks on one slot: swap/remove/give (own slots), peek/snap (any slot).
+  // Clicks on one slot: swap/remove/give (own slots), peek/snap and the two choices of a
+  // blind swap, pick then switch (any slot). Every action names its slot itself.
   const slotAction = new Map();
   for (const kind of ["swap", "remove", "give"]) {
     for (const e of byKind[kind] || []) slotAction.set(key(ctx.seat, e.action[1]), e);
   }
-  for (const kind of ["peek", "snap"]) {
+  for (const kind of ["peek", "snap", "pick", "switch"]) {
     for (const e of byKind[kind] || []) slotAction.set(key(e.action[1], e.action[2]), e);
   }
-  // A switch takes two slots: the first click picks, the second one switches.
-  const switches = byKind.switch || [];
-  if (!switches.length) memo.switchFirst = null;
-  const first = memo.switchFirst;
-  const switchTargets = new Map();
-  for (const e of switches) {
-    const [, as, aslot, bs, bslot] = e.action;
-    const a = key(as, aslot);
-    const b = key(bs, bslot);
-    if (!first) {
-      switchTargets.set(a, null);
-      switchTargets.set(b, null);
-    } else if (a === first) switchTargets.set(b, e);
-    else if (b === first) switchTargets.set(a, e);
-  }
+  const first = view.picked ? key(view.picked[0], view.picked[1]) : null;
   const adds = new Map((byKind.add || []).map((e) => [e.action[1], e]));
 
   const touched = touchedSlots(ctx.events);
@@ -64,36 +52,16 @@ export function render(root, ctx) {
   function slotButton(seat, slot, face) {
     const k = key(seat, slot);
     const direct = slotAction.get(k);
-    const isSwitch = switchTargets.has(k);
     const selected = first === k;
-    const clickable = Boolean(direct || isSwitch || selected);
-    const label = direct
-      ? direct.label
-      : selected
-        ? t("web.stool-pigeon.unselect")
-        : isSwitch && switchTargets.get(k)
-          ? switchTargets.get(k).label
-          : isSwitch
-            ? t("web.stool-pigeon.pick_first")
-            : t("web.stool-pigeon.slot", { player: ctx.name(seat), slot: slot + 1 });
+    const clickable = Boolean(direct);
+    const label = direct ? direct.label : t("web.stool-pigeon.slot", { player: ctx.name(seat), slot: slot + 1 });
     const pos = { style: `grid-column:${Math.floor(slot / 2) + 1};grid-row:${(slot % 2) + 1}` };
     if (face === null) {
       const target = view.give_to && view.give_to[0] === seat && view.give_to[1] === slot;
       return h("div", { class: ["slot-empty", target && "give-target"], ...pos, "data-seat": seat, "data-slot": slot, "aria-hidden": "true" });
     }
     const onclick = () => {
-      if (ctx.pending) return;
-      if (direct) ctx.act(direct.action);
-      else if (selected) {
-        memo.switchFirst = null;
-        ctx.rerender();
-      } else if (isSwitch && switchTargets.get(k)) {
-        memo.switchFirst = null;
-        ctx.act(switchTargets.get(k).action);
-      } else if (isSwitch) {
-        memo.switchFirst = k;
-        ctx.rerender();
-      }
+      if (!ctx.pending && direct) ctx.act(direct.action);
     };
     return h(
       clickable ? "button" : "div",
@@ -181,6 +149,14 @@ export function render(root, ctx) {
       h("div", { class: "pile-card", "data-pile": "discard" }, discardTop ? card(ctx, discardTop) : h("div", { class: "slot-empty" })),
       h("span", { class: "pile-label", text: t("web.stool-pigeon.discard_count", { count: view.discard.length }) }),
     ),
+    view.removed.length
+      ? h(
+          "div",
+          { class: "pile removed" },
+          h("div", { class: "pile-card", "data-pile": "removed" }, card(ctx, view.removed[view.removed.length - 1])),
+          h("span", { class: "pile-label", text: t("web.stool-pigeon.removed") }),
+        )
+      : null,
   );
 
   const buttons = h(

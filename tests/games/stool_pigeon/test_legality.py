@@ -14,6 +14,7 @@ KINDS = (
     "swap",
     "keep",
     "peek",
+    "pick",
     "switch",
     "remove",
     "add",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from backroom.games.stool_pigeon import GAME
-from backroom.games.stool_pigeon.state import BOTTOM_ROW
+from backroom.games.stool_pigeon.cards import BOTTOM_ROW, FACES
 from tests.helpers import event, kinds, play, refuse
 
 from .conftest import FILLER, faces, position, quiet_turn
@@ -161,14 +161,15 @@ def test_conductora_swaps_two_face_down_cards_of_any_districts_unseen():
     )
     play(state, (0, ("draw",)), (0, ("swap", 0)))
     assert state.phase == "switch"
-    legal = state.legal_actions(0)
-    assert ("switch", 1, 0, 2, 1) in legal  # neither card is the player's own
-    assert ("switch", 1, 0, 1, 3) in legal  # two cards of the same District
-    assert ("switch", 0, 1, 2, 3) in legal
-    assert len(legal) == 12 * 11 // 2  # every pair of face-down cards, once
+    # Two decisions: the first card (any of the 12 face-down cards), then the second.
+    assert sorted(state.legal_actions(0)) == sorted(("pick", t, s) for t in range(3) for s in range(4))
+    probe = state.clone()
+    probe.apply(0, ("pick", 1, 0))
+    assert ("switch", 1, 3) in probe.legal_actions(0)  # two cards of the same District
+    assert ("switch", 1, 0) not in probe.legal_actions(0) and len(probe.legal_actions(0)) == 11
 
-    events = state.apply(0, ("switch", 1, 0, 2, 1))
-    assert kinds(events)[0] == "switch" and all(e.to is None for e in events)  # nobody sees
+    events = play(state, (0, ("pick", 1, 0)), (0, ("switch", 2, 1)))  # neither is the player's own
+    assert kinds(events)[:2] == ["pick", "switch"] and all(e.to is None for e in events)  # nobody sees
     assert faces(state, 1)[0] == "witness-2" and faces(state, 2)[1] == "witness-6"
     assert state.view(0)["districts"][1][0] == "back"  # the swapper learns nothing
     assert state.phase == "draw" and state.active == 1
@@ -187,15 +188,15 @@ def test_sicario_looks_at_one_card_then_swaps_two_face_down_cards():
     events = state.apply(0, ("peek", 2, 0))
     assert event(events, "peeked").params["card"] == "witness-10"
     assert state.phase == "switch" and state.actors() == (0,)  # the same player goes on
-    assert ("switch", 0, 0, 1, 3) in state.legal_actions(0)  # own card included
+    assert ("pick", 0, 0) in state.legal_actions(0)  # own card included
 
-    state.apply(0, ("switch", 0, 0, 1, 3))  # the looked-at card is not among them
+    play(state, (0, ("pick", 0, 0)), (0, ("switch", 1, 3)))  # the looked-at card is not among them
     assert faces(state, 0)[0] == "witness-9" and faces(state, 1)[3] == "witness-2"
     assert faces(state, 2)[0] == "witness-10"
     assert state.phase == "draw" and state.active == 1
 
 
-@pytest.mark.parametrize("removed", ["soplon", "maton", "witness-10", "capo"])
+@pytest.mark.parametrize("removed", ["maton", "witness-10", "capo"])
 def test_capo_removes_any_card_of_own_district_even_a_family_card_or_the_soplon(removed):
     # CAPO: "Elimina una carta cualquiera (incluso una carta de Familia o Soplón) de tu
     # Distrito." The slot stays empty (a ruling: positions are never compacted).
@@ -216,6 +217,24 @@ def test_capo_removes_any_card_of_own_district_even_a_family_card_or_the_soplon(
     assert state.view(1)["discard"][-1] == removed
     assert "window_open" not in kinds(events)  # removing is not playing a card
     assert state.phase == "draw" and state.active == 1
+
+
+def test_el_soplon_removed_with_the_capo_leaves_the_game():
+    # EL SOPLÓN: "Para deshacerte de ella, puedes usar las cartas de Familia para intercambiar el
+    # Soplón con una carta del Distrito de otra persona, o incluso eliminarla de la partida
+    # utilizando la carta del Capo." Out of the game: not on the discard pile, so no reshuffle
+    # brings it back, and nobody's score counts it.
+    state = position([["capo", "soplon", "witness-3", "witness-4"], FILLER[1], FILLER[2]], deck=["witness-2"])
+    play(state, (0, ("draw",)), (0, ("swap", 0)))
+    events = state.apply(0, ("remove", 1))
+    assert event(events, "capo_remove_soplon").params == {"seat": 0, "slot": 1, "card": "soplon"}
+    assert faces(state, 0) == ["witness-2", None, "witness-3", "witness-4"]
+    assert state.view(1)["removed"] == ["soplon"] and "soplon" not in state.view(1)["discard"]
+    assert state.inventory() == {"cards": 54}
+    state.discard[:0] = state.deck  # the next draw rebuilds the pile from the discard pile
+    state.deck.clear()
+    state.apply(1, ("draw",))
+    assert all(FACES[c] != "soplon" for c in [*state.deck, state.held])
 
 
 def test_capo_adds_the_next_deck_card_face_down_to_another_district():
@@ -261,7 +280,7 @@ def test_soplon_can_be_passed_to_another_district_with_a_family_card():
     # EL SOPLÓN: "Puedes usar las cartas de Familia para intercambiar el Soplón con una carta
     # del Distrito de otra persona."
     state = position([["conductora", "soplon", "witness-4", "witness-5"], FILLER[1]], deck=["witness-2"])
-    play(state, (0, ("draw",)), (0, ("swap", 0)), (0, ("switch", 0, 1, 1, 2)))
+    play(state, (0, ("draw",)), (0, ("swap", 0)), (0, ("pick", 0, 1)), (0, ("switch", 1, 2)))
     assert faces(state, 1)[2] == "soplon"
     assert faces(state, 0)[1] == "witness-8"
 
@@ -301,7 +320,7 @@ def test_fin_close_only_instead_of_a_turn_never_in_the_middle_of_one():
 
 FAMILY_STEPS = {
     "maton": [("peek", 1, 0)],
-    "conductora": [("switch", 1, 0, 2, 0)],
+    "conductora": [("pick", 1, 0)],
     "sicario": [("peek", 1, 0)],
     "capo": [("add", 1)],
 }
@@ -320,11 +339,13 @@ def test_fin_the_closer_district_is_immune_to_family_cards(family):
     play(state, (2, ("draw",)), (2, ("swap", 0)))
     for action in state.legal_actions(2):
         if action[0] != "remove":  # the Capo's remove names a slot of one's own District
-            assert 1 not in action[1::2][:2], f"{action} touches the closer's District"
+            assert action[1] != 1, f"{action} touches the closer's District"
     assert refuse(state, 2, FAMILY_STEPS[family][0]) == "stool-pigeon.error.closer_immune"
-    if family == "sicario":
-        state.apply(2, ("peek", 0, 0))
-        assert refuse(state, 2, ("switch", 0, 1, 1, 1)) == "stool-pigeon.error.closer_immune"
+    if family in ("sicario", "conductora"):
+        if family == "sicario":
+            state.apply(2, ("peek", 0, 0))
+        state.apply(2, ("pick", 0, 1))
+        assert refuse(state, 2, ("switch", 1, 1)) == "stool-pigeon.error.closer_immune"
 
 
 def test_fin_every_district_is_revealed_at_the_end():

@@ -163,3 +163,36 @@ def test_round_limit_still_gives_every_other_seat_its_last_turn_after_a_close_ru
     assert not state.is_over and state.actors() == (1,)
     quiet_turn(state, 1, 0)
     assert state.outcome() is not None and state.outcome().reason == "closed"
+
+
+def test_a_reshuffle_after_a_resample_draws_from_the_resample_not_the_real_deal_ruling_4():
+    """Ruling 4 says nobody knows where reshuffled cards lie: neither may a determinized
+    position. Before the kernel owned chance, ``resample`` copied the deal's seed and 789 of 812
+    determinizations drew exactly the real new pile; now each resample redraws it."""
+    import random
+
+    state = position([FILLER[0], FILLER[1]], deck=[], leftover="discard")
+    real = state.clone()
+    real.apply(0, ("draw",))
+    rng = random.Random(5)
+    same = 0
+    for _ in range(200):
+        guess = state.resample(1, rng)
+        guess.apply(0, ("draw",))
+        same += guess.deck == real.deck
+    assert same <= 2, f"{same} of 200 resamples drew the real reshuffled pile"
+
+
+def test_a_district_never_holds_more_than_64_slots_ruling_15():
+    # Ruling 15: a card added to a District (penalty, Capo, returned Soplón) takes a new slot
+    # at the end; once the District has 64 slots it takes the first empty one instead (only 54
+    # cards exist, so one is always free), which bounds every slot number an action can name.
+    from backroom.games.stool_pigeon.cards import MAX_SLOTS
+
+    row = ["witness-3", None, "witness-4"] + [None] * (MAX_SLOTS - 3)
+    state = position(
+        [["witness-7", "witness-3", "witness-4"], row], deck=["witness-2", "witness-5"], leftover=0
+    )
+    play(state, (0, ("draw",)), (0, ("swap", 0)), (1, ("snap", 0, 1)))  # seat 1 misses
+    assert len(state.districts[1]) == MAX_SLOTS
+    assert faces(state, 1)[1] == "witness-5"  # the first empty slot took the penalty card

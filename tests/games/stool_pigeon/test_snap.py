@@ -226,9 +226,10 @@ def test_a_miss_with_no_penalty_card_to_draw_closes_the_window_ruling():
     assert state.outcome() is not None and state.outcome().reason == "deck_exhausted"
 
 
-def test_the_closer_district_is_locked_against_other_players_snaps_ruling():
-    # Ruling: the closer's District "ya no podrá ser afectado": no other player takes a card
-    # from it (nor gives one to it). The closer may still snap, from anywhere.
+def test_fin_de_la_partida_only_family_cards_are_barred_from_the_closer_district():
+    # FIN DE LA PARTIDA: "A partir de este momento, tu Distrito ya no podrá ser afectado por
+    # cartas de Familia." Only Family cards are barred: any player may eliminate a matching
+    # Witness from the closer's District and gives the closer one of their own cards.
     state = position(
         [
             ["witness-7", "witness-3", "witness-4", "witness-5"],
@@ -241,10 +242,26 @@ def test_the_closer_district_is_locked_against_other_players_snaps_ruling():
     )
     play(state, (2, ("draw",)), (2, ("swap", 1)))
     assert state.actors() == (0, 1, 2)
-    assert all(a[1] != 1 for a in state.legal_actions(0) if a[0] == "snap")
-    assert refuse(state, 0, ("snap", 1, 1)) == "stool-pigeon.error.closer_immune"
-    assert ("snap", 1, 1) in state.legal_actions(1)
-    assert ("snap", 0, 0) in state.legal_actions(1)
-    state.apply(0, ("pass",))
-    events = state.apply(1, ("snap", 0, 0))  # the closer takes from seat 0, so it gives
-    assert "snap_hit" in kinds(events) and state.phase == "give" and state.actors() == (1,)
+    assert ("snap", 1, 1) in state.legal_actions(0)
+    events = state.apply(0, ("snap", 1, 1))
+    assert "snap_hit" in kinds(events) and state.phase == "give" and state.actors() == (0,)
+    state.apply(0, ("give", 2))
+    assert faces(state, 1)[1] == "witness-4" and faces(state, 0)[2] is None
+
+
+def test_fin_de_la_partida_a_miss_in_the_closer_district_costs_the_usual_penalty():
+    state = position(
+        [
+            ["witness-7", "witness-3", "witness-4", "witness-5"],
+            ["witness-6", "witness-7", "witness-8", "witness-9"],
+            ["witness-2", "witness-7", "witness-10", "witness-10"],
+        ],
+        deck=["witness-2", "witness-9"],
+        closer=1,
+        active=2,
+    )
+    play(state, (2, ("draw",)), (2, ("swap", 1)))
+    events = state.apply(0, ("snap", 1, 0))
+    assert kinds(events)[:2] == ["snap_miss", "penalty"]
+    assert faces(state, 1)[0] == "witness-6" and faces(state, 0)[-1] == "witness-9"
+    assert state.actors() == (0, 1, 2)  # anyone, the snapper too, may try again

@@ -65,7 +65,7 @@ def test_recall_follows_a_card_through_a_blind_swap():
         active=1,
         known={0: [(0, 1), (1, 2)]},
     )
-    play(state, (1, ("draw",)), (1, ("swap", 0)), (1, ("switch", 0, 1, 1, 2)))
+    play(state, (1, ("draw",)), (1, ("swap", 0)), (1, ("pick", 0, 1)), (1, ("switch", 1, 2)))
     assert state.view(0)["districts"] == [
         ["back", "witness-8", "back", "back"],
         ["back", "back", "witness-3", "back"],

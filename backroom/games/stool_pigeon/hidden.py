@@ -1,0 +1,76 @@
+"""Resampling a Stool Pigeon position: the hidden cards redealt, the future's chance redrawn.
+
+``redeal`` deals every card a seat has not seen among the places it cannot see into, and gives
+the position a new ``Chance`` from the caller's generator, so the next reshuffle of the
+determinized position is not the real one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from backroom.games.stool_pigeon.cards import EMPTY, OVER
+
+if TYPE_CHECKING:
+    from backroom.games.stool_pigeon.state import StoolPigeonState
+
+
+def redeal(real: StoolPigeonState, other: StoolPigeonState, seat: int, rng: random.Random) -> None:
+    """Fill ``other`` (a clone of ``real``) with a redeal consistent with ``seat``'s knowledge.
+
+    The cards the seat has not seen (in Districts, in the draw pile, the card in another's
+    hand) are dealt again in a uniform random order over the same places. Nobody ever knows a
+    draw-pile card (a reshuffle wipes that knowledge), so only the District cards and the held
+    card can carry other seats' knowledge with them.
+    """
+    mask = real.known[seat]
+    if real.phase == OVER:  # every District and the Soplón's card are face up by now
+        for district in real.districts:
+            for c in district:
+                if c != EMPTY:
+                    mask |= 1 << c
+        if real.soplon_card != EMPTY:
+            mask |= 1 << real.soplon_card
+    places: list[tuple[list[int], int]] = []
+    cards: list[int] = []
+    for district in other.districts:
+        for i, c in enumerate(district):
+            if c != EMPTY and not (mask >> c) & 1:
+                places.append((district, i))
+                cards.append(c)
+    held_hidden = other.held != EMPTY and not (mask >> other.held) & 1
+    if held_hidden:
+        cards.append(other.held)
+    placed = len(cards)
+    deck = other.deck
+    cards += deck
+    # A uniform permutation by sorting on random keys: a Fisher-Yates shuffle in Python was
+    # most of the cost of a resample, and search draws thousands of them.
+    draw = rng.random
+    shuffled = sorted(cards, key=lambda _: draw())
+    for (where, i), card in zip(places, shuffled, strict=False):
+        where[i] = card
+    if held_hidden:
+        other.held = shuffled[len(places)]
+    deck[:] = shuffled[placed:]
+    other.chance = real.chance.reseeded(rng)
+    other._outcome = None
+    moved = 0
+    for card in cards[:placed]:
+        moved |= 1 << card
+    if any(k & moved for s, k in enumerate(real.known) if s != seat):
+        # Other seats knew cards that lay where they looked: their knowledge follows the place.
+        mapping = dict(zip(cards[:placed], shuffled, strict=False))
+        other.known = [k if s == seat else _remap(k, moved, mapping) for s, k in enumerate(real.known)]
+
+
+def _remap(known: int, moved: int, mapping: dict[int, int]) -> int:
+    """``known`` with each moved card's bit carried to the card that now lies in its place."""
+    out = known & ~moved
+    bits = known & moved
+    while bits:
+        low = bits & -bits
+        out |= 1 << mapping[low.bit_length() - 1]
+        bits ^= low
+    return out
