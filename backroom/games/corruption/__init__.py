@@ -9,7 +9,7 @@ body's Swiss bank account. In round r each player's first r cards are face up. T
 is revealed and the contracts are awarded, in the order the cards were played: Swiss bribes are
 assigned to a contract of their body at half value; hitmen kill a character on their contract;
 contracts with a district attorney are cancelled (they stay, bribes go back); each reporter
-removes one non-Swiss bribe from its contract; the highest total wins, a tie wins nothing.
+allows its owner to remove one non-Swiss bribe from its contract; the highest total wins, a tie wins nothing.
 Characters leave the game once played; bribes come back. After round four the highest total
 contract value wins (ruling: then more contracts; then a shared win).
 
@@ -27,25 +27,39 @@ from typing import Any, ClassVar
 
 from backroom.engine.errors import BadOptions
 from backroom.engine.events import Event
-from backroom.engine.game import Game, State
+from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
+from backroom.engine.spec import ActionSpec, Param
+from backroom.engine.window import WindowRule
 from backroom.games.corruption.cards import (
     BLACK_BOOK_CARDS,
+    BODIES,
     DATA,
+    DECK_SIZE,
+    GAME_ID,
+    KINDS,
     PLAYS_PER_ROUND,
     ROUNDS,
+    VARIANTS,
     data_status,
     load_contracts,
 )
-from backroom.games.corruption.state import GAME_ID, VARIANTS, CorruptionState
+from backroom.games.corruption.state import CorruptionState
 
 
 class Corruption(Game):
     id = GAME_ID
     min_players = DATA["players"]["min"]
     max_players = DATA["players"]["max"]
-    rules_version = 1
+    rules_version = 2
     state_class: ClassVar[type[State]] = CorruptionState
+    windows = (WindowRule("black_book", "corruption.window.black_book.order", "all_answered"),)
+    manifest = Manifest(
+        package="backroom.games.corruption",
+        bots={"heuristic": "backroom.games.corruption.bot:HeuristicBot"},
+        terminal="backroom.games.corruption.terminal:render",
+        board="corruption.js",
+    )
     options = (
         OptionSpec("variant", "standard", choices=VARIANTS),
         OptionSpec("black_book", False),
@@ -73,6 +87,24 @@ class Corruption(Game):
         if options["black_book"]:
             per_round += cards * (players - 1)
         return ROUNDS * per_round + BLACK_BOOK_CARDS * players
+
+    def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
+        """Cards by face (ten faces, two reporters being one), contracts by their index in the
+        table's list of 24, bodies 0-2, this round's plays by their public order."""
+        contract = Param("contract", range(DECK_SIZE))
+        play = Param("play", range(PLAYS_PER_ROUND * players))
+        return (
+            ActionSpec("play", Param("card", KINDS), contract),
+            ActionSpec("swiss", Param("card", KINDS), Param("body", range(len(BODIES)))),
+            ActionSpec("look", play),
+            ActionSpec("decline"),
+            ActionSpec("face_up", Param("position", range(PLAYS_PER_ROUND))),
+            ActionSpec("positions_done"),
+            ActionSpec("assign", contract),
+            ActionSpec("kill", play),
+            ActionSpec("remove", play),
+            ActionSpec("no_removal"),
+        )
 
     def test_variants(self) -> list[dict[str, Any]]:
         """Every variant once, and the Little Black Book both alone and with Stud Libre."""

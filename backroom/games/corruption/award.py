@@ -8,7 +8,8 @@ naming the play and that play's owner acts; a choice with one option is made at 
 1. Swiss bribes are assigned to a contract of their body, at half value (ruling 4).
 2. Hitmen kill a district attorney, reporter or other hitman on their contract (ruling 2).
 3. Contracts with a living district attorney are cancelled; they stay, their bribes go back.
-4. Reporters remove one non-Swiss bribe each from their contract (ruling 3).
+4. Each reporter allows its owner to remove one non-Swiss bribe from its contract, or none
+   (ruling 3: "le permite", where the hitman "debe").
 5. The highest total wins; a tie or no bribe at all wins nothing and the contract stays.
 """
 
@@ -33,7 +34,7 @@ GONE_NAMES = ("in_play", "killed", "removed", "left")
 WON, TIED, UNBID, CANCELLED = "won", "tied", "unbid", "cancelled"
 
 
-def begin(state: CorruptionState, events: list[Event]) -> None:
+def begin(state: CorruptionState, events: list[Event] | None) -> None:
     state.step = SWISS
     state.cancelled = []
     _advance(state, 0, events)
@@ -46,10 +47,10 @@ def options(state: CorruptionState) -> list[Action]:
         return [("assign", c) for c in swiss_targets(state, i)]
     if state.step == HITMEN:
         return [("kill", j) for j in hit_targets(state, i)]
-    return [("remove", j) for j in report_targets(state, i)]
+    return [*(("remove", j) for j in report_targets(state, i)), ("no_removal",)]
 
 
-def decide(state: CorruptionState, action: Action, events: list[Event]) -> None:
+def decide(state: CorruptionState, action: Action, events: list[Event] | None) -> None:
     """Carry out the pending owner's (already validated) choice, then go on."""
     i = state.pending
     kind = action[0]
@@ -57,8 +58,10 @@ def decide(state: CorruptionState, action: Action, events: list[Event]) -> None:
         _assign(state, i, action[1], events)
     elif kind == "kill":
         _kill(state, i, action[1], events)
-    else:
+    elif kind == "remove":
         _remove(state, i, action[1], events)
+    elif events is not None:
+        events.append(Event("reporter_declines", {"seat": state.p_seat[i], **_place(state, i)}))
     _advance(state, i + 1, events)
 
 
@@ -93,7 +96,7 @@ def report_targets(state: CorruptionState, i: int) -> list[int]:
     ]
 
 
-def _advance(state: CorruptionState, start: int, events: list[Event]) -> None:
+def _advance(state: CorruptionState, start: int, events: list[Event] | None) -> None:
     plays = len(state.p_seat)
     while True:
         step = state.step
@@ -113,20 +116,18 @@ def _advance(state: CorruptionState, start: int, events: list[Event]) -> None:
                     _kill(state, i, targets[0], events)
                 else:
                     state.p_gone[i] = LEFT
-                    events.append(Event("hitman_leaves", {"seat": state.p_seat[i], **_place(state, i)}))
+                    if events is not None:
+                        events.append(Event("hitman_leaves", {"seat": state.p_seat[i], **_place(state, i)}))
             elif (
                 step == REPORTERS
                 and state.p_gone[i] == IN_PLAY
                 and FACES[state.p_kind[i]] == "reporter"
                 and state.p_where[i] not in state.cancelled
             ):
-                targets = report_targets(state, i)
-                if len(targets) > 1:
+                if report_targets(state, i):  # removing is the owner's choice, even of one bribe
                     state.pending = i
                     return
-                if targets:
-                    _remove(state, i, targets[0], events)
-                else:
+                if events is not None:
                     events.append(Event("reporter_idle", {"seat": state.p_seat[i], **_place(state, i)}))
         start = 0
         if step == SWISS:
@@ -143,64 +144,68 @@ def _place(state: CorruptionState, i: int) -> dict[str, Any]:
     return {"contract": state.label_of(state.p_where[i]), "play": i}
 
 
-def _assign(state: CorruptionState, i: int, contract: int, events: list[Event]) -> None:
+def _assign(state: CorruptionState, i: int, contract: int, events: list[Event] | None) -> None:
     state.p_on[i] = contract
     kind = state.p_kind[i]
-    events.append(
-        Event(
-            "swiss_assigned",
-            {
-                "seat": state.p_seat[i],
-                "card": FACES[kind],
-                "value": BRIBE_VALUE[kind] // 2,
-                "contract": state.label_of(contract),
-                "play": i,
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "swiss_assigned",
+                {
+                    "seat": state.p_seat[i],
+                    "card": FACES[kind],
+                    "value": BRIBE_VALUE[kind] // 2,
+                    "contract": state.label_of(contract),
+                    "play": i,
+                },
+            )
         )
-    )
 
 
-def _kill(state: CorruptionState, i: int, victim: int, events: list[Event]) -> None:
+def _kill(state: CorruptionState, i: int, victim: int, events: list[Event] | None) -> None:
     state.p_gone[victim] = KILLED
-    events.append(
-        Event(
-            "hitman_kills",
-            {
-                "seat": state.p_seat[i],
-                "target_seat": state.p_seat[victim],
-                "card": FACES[state.p_kind[victim]],
-                "victim": victim,
-                **_place(state, i),
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "hitman_kills",
+                {
+                    "seat": state.p_seat[i],
+                    "target_seat": state.p_seat[victim],
+                    "card": FACES[state.p_kind[victim]],
+                    "victim": victim,
+                    **_place(state, i),
+                },
+            )
         )
-    )
 
 
-def _remove(state: CorruptionState, i: int, bribe: int, events: list[Event]) -> None:
+def _remove(state: CorruptionState, i: int, bribe: int, events: list[Event] | None) -> None:
     state.p_gone[bribe] = REMOVED
-    events.append(
-        Event(
-            "reporter_removes",
-            {
-                "seat": state.p_seat[i],
-                "target_seat": state.p_seat[bribe],
-                "card": FACES[state.p_kind[bribe]],
-                "bribe": bribe,
-                **_place(state, i),
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "reporter_removes",
+                {
+                    "seat": state.p_seat[i],
+                    "target_seat": state.p_seat[bribe],
+                    "card": FACES[state.p_kind[bribe]],
+                    "bribe": bribe,
+                    **_place(state, i),
+                },
+            )
         )
-    )
 
 
-def _cancel(state: CorruptionState, events: list[Event]) -> None:
+def _cancel(state: CorruptionState, events: list[Event] | None) -> None:
     """Step 3: any living district attorney cancels its contract for this round."""
     for i in range(len(state.p_seat)):
         c = state.p_where[i]
         if state.p_kind[i] == ATTORNEY and state.p_gone[i] == IN_PLAY and c not in state.cancelled:
             state.cancelled.append(c)
-            events.append(
-                Event("contract_cancelled", {"seat": state.p_seat[i], "contract": state.label_of(c)})
-            )
+            if events is not None:
+                events.append(
+                    Event("contract_cancelled", {"seat": state.p_seat[i], "contract": state.label_of(c)})
+                )
 
 
 def totals(state: CorruptionState) -> dict[int, list[int]]:
@@ -218,7 +223,7 @@ def totals(state: CorruptionState) -> dict[int, list[int]]:
     return out
 
 
-def score(state: CorruptionState, events: list[Event]) -> list[tuple[int, int]]:
+def score(state: CorruptionState, events: list[Event] | None) -> list[tuple[int, int]]:
     """Step 5: the winners ``(contract, seat)``; ``state.results`` keeps every contract's fate."""
     sums = totals(state)
     winners: list[tuple[int, int]] = []
@@ -231,16 +236,21 @@ def score(state: CorruptionState, events: list[Event]) -> list[tuple[int, int]]:
         row = sums.get(c)
         if row is None:
             results.append([c, UNBID, -1, 0])
-            events.append(Event("contract_unbid", {"contract": label}))
+            if events is not None:
+                events.append(Event("contract_unbid", {"contract": label}))
             continue
         best = max(row)
         leaders = [s for s, v in enumerate(row) if v == best]
         if len(leaders) == 1:
             winners.append((c, leaders[0]))
             results.append([c, WON, leaders[0], best])
-            events.append(Event("contract_won", {"seat": leaders[0], "contract": label, "total": best}))
+            if events is not None:
+                events.append(Event("contract_won", {"seat": leaders[0], "contract": label, "total": best}))
         else:
             results.append([c, TIED, -1, best])
-            events.append(Event("contract_tied", {"contract": label, "total": best, "tied_seat": leaders}))
-    state.results = results
+            if events is not None:
+                events.append(
+                    Event("contract_tied", {"contract": label, "total": best, "tied_seat": leaders})
+                )
+    state.results = tuple((int(c), str(r), int(seat), int(total)) for c, r, seat, total in results)
     return winners

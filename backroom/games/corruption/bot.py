@@ -51,7 +51,7 @@ class HeuristicBot(SeededBot):
         if "positions_done" in kinds:
             return ("positions_done",)
         view = obs.view()
-        if kinds & {"assign", "kill", "remove"}:
+        if kinds & {"assign", "kill", "remove", "no_removal"}:
             return self._award(view, obs.seat, legal)
         return _Bidder(view, obs.seat).choose(legal, self.rng)
 
@@ -64,13 +64,13 @@ class HeuristicBot(SeededBot):
         best: tuple[float, int] = (-math.inf, 0)
         for index, action in enumerate(legal):
             trial = [dict(p) for p in plays]
-            kind, target = action
+            kind = action[0]
             if kind == "assign":
-                trial[pending]["counts_on"] = target
+                trial[pending]["counts_on"] = action[1]
             elif kind == "kill":
-                trial[target]["fate"] = "killed"
-            else:
-                trial[target]["fate"] = "removed"
+                trial[action[1]]["fate"] = "killed"
+            elif kind == "remove":  # a reporter's removal is a choice: "no_removal" keeps all
+                trial[action[1]]["fate"] = "removed"
             score = _award_score(trial, values, me, view["players"])
             if score > best[0]:
                 best = (score, index)
@@ -199,14 +199,14 @@ class _Bidder:
     def score(self, action: Action) -> float:
         kind = action[0]
         if kind == "swiss":
-            k, body = action[1], action[2]
+            k, body = FACES.index(action[1]), action[2]
             half = BRIBE_VALUE[k] / 2
             best = max((self.swiss_gain(c, half) for c in self.table if self.body[c] == body), default=0.0)
             return SWISS_FLEXIBILITY * best - BRIBE_PRICE * BRIBE_VALUE[k]
         if kind != "play":
             return -math.inf
-        k, c = action[1], action[2]
-        face = FACES[k]
+        face, c = action[1], action[2]
+        k = FACES.index(face)
         if IS_BRIBE[k]:
             return self.gain(c, BRIBE_VALUE[k]) - BRIBE_PRICE * BRIBE_VALUE[k]
         value = self.values[c]

@@ -24,6 +24,10 @@ BRIBE_VALUE: tuple[int, ...] = tuple(e.get("value", 0) for e in DATA["player_set
 """Face value of each kind (0 for characters). Swiss-account plays count half of it."""
 
 SET_SIZE = len(FACES)
+KINDS: tuple[str, ...] = tuple(dict.fromkeys(FACES))
+"""The distinct faces, in set order: what actions name (two reporters are one kind to play)."""
+KINDS_OF: dict[str, tuple[int, ...]] = {f: tuple(k for k in range(SET_SIZE) if FACES[k] == f) for f in KINDS}
+"""The kind indices of each face (the reporter's two)."""
 BRIBES: tuple[int, ...] = tuple(k for k in range(SET_SIZE) if BRIBE_VALUE[k] > 0)
 ATTORNEY = FACES.index("attorney")
 HITMAN = FACES.index("hitman")
@@ -173,3 +177,32 @@ def data_status(contracts: tuple[Contract, ...] = BUILTIN) -> list[dict[str, str
 
 def _row(item: str, value: str, entry: dict[str, Any]) -> dict[str, str]:
     return {"item": item, "value": value, "status": entry["status"], "source": entry["source"]}
+
+
+GAME_ID = "corruption"
+
+POSITIONS = "positions"  # Stud Libre: the leading player picks the face-up positions
+CORRUPTION = "corruption"  # cards are played one at a time, clockwise from the leader
+AWARD = "award"  # an owner decides a Swiss assignment, a hitman's victim or a reporter's bribe
+OVER = "over"
+PHASES = (POSITIONS, CORRUPTION, AWARD, OVER)
+
+STANDARD, RIO_ABAJO, STUD_LIBRE, CERRADO = "standard", "rio_abajo", "stud_libre", "cerrado"
+VARIANTS = (STANDARD, RIO_ABAJO, STUD_LIBRE, CERRADO)
+
+RIO_ABAJO_UP = (0b000100, 0b001100, 0b001110, 0b011110)
+"""Río Abajo, bit p = the player's (p+1)-th card: round 1 the 3rd; round 2 the 3rd and 4th;
+round 3 the 2nd to 4th; round 4 the 2nd to 5th."""
+
+
+def face_up_mask(variant: str, round_number: int) -> int:
+    """Which of a player's six cards are face up this round (bit p = the (p+1)-th card)."""
+    if variant == CERRADO:
+        return 0
+    if variant == RIO_ABAJO:
+        return RIO_ABAJO_UP[round_number - 1]
+    return (1 << round_number) - 1
+
+
+def mask_positions(mask: int) -> list[int]:
+    return [p + 1 for p in range(PLAYS_PER_ROUND) if (mask >> p) & 1]

@@ -21,6 +21,10 @@ Layout of a position:
 Chance happens only at setup (the contract shuffle and, unless the table chose, the first
 leading player), so a position carries no random generator: clones and JSON stay small.
 
+Actions name what the player sees: a card by its face (``("play", "reporter", contract)``:
+two reporters are one choice), a contract by its index in the table's contract list, a card
+already played by its place in this round's plays (public: ``view["plays"][i]["index"]``).
+
 The view is built by ``view.build_view``; its shape is documented there.
 """
 
@@ -30,41 +34,39 @@ import random
 from typing import Any, Self
 
 from backroom.engine.actions import Action
-from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
-from backroom.games.corruption import award, codec
+from backroom.engine.schema import Bool, Bools, Cached, Frozen, Int, Ints, Schema, Str
+from backroom.games.corruption import award, view
 from backroom.games.corruption.cards import (
+    AWARD,
     BLACK_BOOK_CARDS,
     BODIES,
     BRIBES,
+    CERRADO,
+    CORRUPTION,
     DECK_SIZE,
     FACES,
+    GAME_ID,
     IS_BRIBE,
+    KINDS_OF,
+    OVER,
     PER_BODY,
+    PHASES,
     PLAYS_PER_ROUND,
+    POSITIONS,
     ROUNDS,
     SET_SIZE,
+    STANDARD,
+    STUD_LIBRE,
+    VARIANTS,
     Contract,
     contract_label,
+    face_up_mask,
     load_contracts,
+    mask_positions,
 )
-
-GAME_ID = "corruption"
-
-POSITIONS = "positions"  # Stud Libre: the leading player picks the face-up positions
-CORRUPTION = "corruption"  # cards are played one at a time, clockwise from the leader
-AWARD = "award"  # an owner decides a Swiss assignment, a hitman's victim or a reporter's bribe
-OVER = "over"
-PHASES = (POSITIONS, CORRUPTION, AWARD, OVER)
-
-STANDARD, RIO_ABAJO, STUD_LIBRE, CERRADO = "standard", "rio_abajo", "stud_libre", "cerrado"
-VARIANTS = (STANDARD, RIO_ABAJO, STUD_LIBRE, CERRADO)
-
-RIO_ABAJO_UP = (0b000100, 0b001100, 0b001110, 0b011110)
-"""Río Abajo, bit p = the player's (p+1)-th card: round 1 the 3rd; round 2 the 3rd and 4th;
-round 3 the 2nd to 4th; round 4 the 2nd to 5th."""
 
 
 def swiss(body: int) -> int:
@@ -104,72 +106,75 @@ class CorruptionState(State):
     """
 
     GAME_ID = GAME_ID
-    __slots__ = (
-        "n",
-        "variant",
-        "black_book",
-        "contracts",
-        "deck",
-        "table",
-        "body_of",
-        "won",
-        "hands",
-        "spent",
-        "round",
-        "leader",
-        "phase",
-        "up_mask",
-        "turn",
-        "p_seat",
-        "p_kind",
-        "p_where",
-        "p_up",
-        "p_on",
-        "p_gone",
-        "bb_left",
-        "bb_used",
-        "seen",
-        "declined",
-        "step",
-        "pending",
-        "cancelled",
-        "results",
-        "_outcome",
-        "_moves",
+    SCHEMA = Schema(
+        n=Int(json="players"),
+        variant=Str(STANDARD),
+        black_book=Bool(),
+        contracts=Frozen((), encode=lambda cs: [list(c) for c in cs], decode=lambda d: _contracts(d)),
+        deck=Ints(),
+        table=Ints(),
+        body_of=Ints(),
+        won=Ints(depth=2),
+        hands=Ints(depth=2),
+        spent=Ints(depth=2),
+        round=Int(),
+        leader=Int(),
+        phase=Str(CORRUPTION),
+        up_mask=Int(),
+        turn=Int(),
+        p_seat=Ints(),
+        p_kind=Ints(),
+        p_where=Ints(),
+        p_up=Bools(),
+        p_on=Ints(),
+        p_gone=Ints(),
+        bb_left=Ints(),
+        bb_used=Ints(),
+        seen=Ints(),
+        declined=Int(),
+        step=Str(award.NONE),
+        pending=Int(-1),
+        cancelled=Ints(),
+        results=Frozen((), encode=lambda rs: [list(r) for r in rs], decode=lambda d: _results(d)),
+        _outcome=Cached(),
+        _moves=Cached(),
+        _choices=Cached(shared=False),
     )
+    __slots__ = SCHEMA.slots
 
-    def __init__(self) -> None:
-        self.n = 0
-        self.variant = STANDARD
-        self.black_book = False
-        self.contracts: tuple[Contract, ...] = ()
-        self.deck: list[int] = []
-        self.table: list[int] = []
-        self.body_of: list[int] = []
-        self.won: list[list[int]] = []
-        self.hands: list[list[int]] = []
-        self.spent: list[list[int]] = []
-        self.round = 0
-        self.leader = 0
-        self.phase = CORRUPTION
-        self.up_mask = 0
-        self.turn = 0
-        self.p_seat: list[int] = []
-        self.p_kind: list[int] = []
-        self.p_where: list[int] = []
-        self.p_up: list[bool] = []
-        self.p_on: list[int] = []
-        self.p_gone: list[int] = []
-        self.bb_left: list[int] = []
-        self.bb_used: list[int] = []
-        self.seen: list[int] = []
-        self.declined = 0
-        self.step = award.NONE
-        self.pending = -1
-        self.cancelled: list[int] = []
-        self.results: list[list[int | str]] = []
-        self._outcome: Outcome | None = None
-        self._moves: list[list[Action]] | None = None
+    n: int
+    variant: str
+    black_book: bool
+    contracts: tuple[Contract, ...]
+    deck: list[int]
+    table: list[int]
+    body_of: list[int]
+    won: list[list[int]]
+    hands: list[list[int]]
+    spent: list[list[int]]
+    round: int
+    leader: int
+    phase: str
+    up_mask: int
+    turn: int
+    p_seat: list[int]
+    p_kind: list[int]
+    p_where: list[int]
+    p_up: list[bool]
+    p_on: list[int]
+    p_gone: list[int]
+    bb_left: list[int]
+    bb_used: list[int]
+    seen: list[int]
+    declined: int
+    step: str
+    pending: int
+    cancelled: list[int]
+    results: tuple[tuple[int, str, int, int], ...]
+    _outcome: Outcome | None
+    _moves: list[list[Action]] | None
+    _choices: list[Action] | None
+    """The pending owner's award choices, kept until the next action (asked twice a move)."""
 
     # ----------------------------------------------------------------- setup
 
@@ -200,18 +205,22 @@ class CorruptionState(State):
         state._start_round(events)
         return state, events
 
-    def _start_round(self, events: list[Event]) -> None:
+    def _start_round(self, events: list[Event] | None) -> None:
         """Invitation to bid: six new contracts, two under each body; unwon ones stay."""
         self.round += 1
         if self.round > 1:
             self.leader = self.leading_player()
-        events.append(Event("round", {"round": self.round, "leader_seat": self.leader}))
+        if events is not None:
+            events.append(Event("round", {"round": self.round, "leader_seat": self.leader}))
         for body in range(len(BODIES)):
             for _ in range(PER_BODY):
                 c = self.deck.pop()
                 self.table.append(c)
                 self.body_of[c] = body
-                events.append(Event("contract_dealt", {"contract": self.label_of(c), "body": body_msg(body)}))
+                if events is not None:
+                    events.append(
+                        Event("contract_dealt", {"contract": self.label_of(c), "body": body_msg(body)})
+                    )
         self.turn = 0
         self.declined = 0
         self.seen = [0] * self.n
@@ -222,7 +231,8 @@ class CorruptionState(State):
         else:
             self.phase = CORRUPTION
             self.up_mask = face_up_mask(self.variant, self.round)
-            events.append(Event("face_up_positions", {"positions": mask_positions(self.up_mask)}))
+            if events is not None:
+                events.append(Event("face_up_positions", {"positions": mask_positions(self.up_mask)}))
 
     def leading_player(self) -> int:
         """Highest total contract value; tie: more contracts; still tied (Backroom ruling):
@@ -290,8 +300,11 @@ class CorruptionState(State):
             mover = seat == self.mover
             if mover:
                 moves = self._moves or self._build_moves()
-                for k in self.hands[seat]:
-                    actions += moves[k]
+                last = -1
+                for k in self.hands[seat]:  # sorted: equal faces are neighbours
+                    if last < 0 or FACES[k] != FACES[last]:
+                        actions += moves[k]
+                    last = k
             if self.black_book and self.bb_left[seat] and (mover or not (self.declined >> seat) & 1):
                 looks: list[Action] = [("look", i) for i in self.look_targets(seat)]
                 if looks and not mover and self.turn:
@@ -301,7 +314,9 @@ class CorruptionState(State):
         if phase == AWARD:
             if seat != self.p_seat[self.pending]:
                 return []
-            return award.options(self)
+            if self._choices is None:
+                self._choices = award.options(self)
+            return self._choices
         if phase == POSITIONS and seat == self.leader:
             chosen = self.up_mask
             actions = [("face_up", p) for p in range(PLAYS_PER_ROUND) if not (chosen >> p) & 1]
@@ -314,63 +329,96 @@ class CorruptionState(State):
         changes between rounds, and reusing the tuples keeps ``legal_actions`` cheap."""
         table = self.table
         self._moves = [
-            [("play", k, c) for c in table]
-            + ([("swiss", k, b) for b in range(len(BODIES))] if IS_BRIBE[k] else [])
+            [("play", FACES[k], c) for c in table]
+            + ([("swiss", FACES[k], b) for b in range(len(BODIES))] if IS_BRIBE[k] else [])
             for k in range(SET_SIZE)
         ]
         return self._moves
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        why = self._illegal(seat, action)
-        if why is not None:
-            raise IllegalAction(why, seat=seat, action=list(action))
+    def _hand_kind(self, seat: int, face: Any) -> int:
+        """The kind index of a card of ``face`` in the seat's hand, or -1: equal faces (the two
+        reporters) are one choice, so the first of them is the one played."""
+        hand = self.hands[seat]
+        for k in KINDS_OF.get(face, ()) if type(face) is str else ():
+            if k in hand:
+                return k
+        return -1
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """The mover's card plays drawn without building the list (outside the Little Black
+        Book, whose looks join the list): a (hand card, place) cell is drawn and redrawn while
+        it is no move — a character's Swiss cell, or the second of two equal faces."""
+        if self.phase != CORRUPTION or self.black_book or seat != self.mover:
+            return super().random_action(seat, rng)
+        moves = self._moves or self._build_moves()
+        hand = self.hands[seat]
+        places = len(self.table)
+        width = places + len(BODIES)
+        cells = len(hand) * width
+        while True:
+            i, j = divmod(int(rng.random() * cells), width)
+            k = hand[i]
+            if (j < places or IS_BRIBE[k]) and not (i and FACES[hand[i - 1]] == FACES[k]):
+                return moves[k][j]
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return self._refusal(seat, action) is None
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        return self._refusal(seat, action) or "error.illegal_action"
+
+    def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        self._choices = None
         kind = action[0]
-        events: list[Event] = []
         if kind == "play":
-            self._play(seat, action[1], action[2], events)
+            self._play(seat, self._hand_kind(seat, action[1]), action[2], events)
         elif kind == "swiss":
-            self._play(seat, action[1], swiss(action[2]), events)
+            self._play(seat, self._hand_kind(seat, action[1]), swiss(action[2]), events)
         elif kind == "look":
             self._look(seat, action[1], events)
         elif kind == "decline":
             self.declined |= 1 << seat
-            events.append(Event("decline", {"seat": seat}, (seat,)))
+            if events is not None:
+                events.append(Event("decline", {"seat": seat}, (seat,)))
         elif kind == "face_up":
             self.up_mask |= 1 << action[1]
-            events.append(Event("face_up_chosen", {"seat": seat, "position": action[1] + 1}))
+            if events is not None:
+                events.append(Event("face_up_chosen", {"seat": seat, "position": action[1] + 1}))
         elif kind == "positions_done":
             self.phase = CORRUPTION
-            events.append(Event("face_up_positions", {"positions": mask_positions(self.up_mask)}))
+            if events is not None:
+                events.append(Event("face_up_positions", {"positions": mask_positions(self.up_mask)}))
         else:
             award.decide(self, action, events)
             self._after_award(events)
-        return events
 
-    def _illegal(self, seat: int, action: Action) -> str | None:
+    def _refusal(self, seat: int, action: Action) -> str | None:
         """Why ``action`` is refused, or ``None``: checked by rule, not by listing every action."""
         if self.phase == OVER:
             return "error.game_over"
-        if not isinstance(action, tuple) or not action or seat not in self.actors():
-            return "corruption.error.not_your_turn"
-        kind = action[0]
-        args = action[1:]
-        if not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+        if type(action) is not tuple or not action:
             return "corruption.error.unknown_action"
-        if self.phase == CORRUPTION and kind in ("play", "swiss") and len(args) == 2:
-            k, where = args
+        kind = action[0]
+        if self.phase == CORRUPTION and kind in ("play", "swiss") and len(action) == 3:
+            face, where = action[1], action[2]
+            if type(where) is not int or not isinstance(face, str):
+                return "corruption.error.unknown_action"
             if seat != self.mover:
                 return "corruption.error.not_your_turn"
-            if k not in self.hands[seat]:
+            k = self._hand_kind(seat, face)
+            if k < 0:
                 return "corruption.error.card_not_in_hand"
             if kind == "swiss":
                 if not IS_BRIBE[k]:
                     return "corruption.error.character_in_swiss"
                 return None if 0 <= where < len(BODIES) else "corruption.error.no_such_body"
             return None if where in self.table else "corruption.error.contract_not_on_table"
+        if seat not in self.actors():
+            return "corruption.error.not_your_turn"
         if self.phase == CORRUPTION and kind in ("look", "decline"):
             if not self.black_book or not self.bb_left[seat]:
                 return "corruption.error.no_black_book"
-            if (kind, *args) in self.legal_actions(seat):
+            if action in self.legal_actions(seat):
                 return None
             return "corruption.error.cannot_look"
         if action in self.legal_actions(seat):
@@ -379,7 +427,7 @@ class CorruptionState(State):
 
     # ------------------------------------------------------- the corruption
 
-    def _play(self, seat: int, kind: int, where: int, events: list[Event]) -> None:
+    def _play(self, seat: int, kind: int, where: int, events: list[Event] | None) -> None:
         """One card under a contract (upright) or in a Swiss account (sideways, always face
         down). The seat's (p+1)-th card this round is face up when bit p of ``up_mask`` is set."""
         position = self.turn // self.n
@@ -392,6 +440,17 @@ class CorruptionState(State):
         self.p_up.append(up)
         self.p_on.append(where)
         self.p_gone.append(0)
+        if events is not None:
+            self._played(seat, kind, where, up, position, index, events)
+        self.turn += 1
+        self.declined = 0
+        if self.turn == PLAYS_PER_ROUND * self.n:
+            self._reveal(events)
+
+    def _played(
+        self, seat: int, kind: int, where: int, up: bool, position: int, index: int, events: list[Event]
+    ) -> None:
+        """The events of a card played: what the table saw, and the face to its owner."""
         params: dict[str, Any] = {"seat": seat, "position": position + 1, "play": index}
         if where < 0:
             events.append(Event("play_swiss", {**params, "body": body_msg(-1 - where)}))
@@ -403,26 +462,23 @@ class CorruptionState(State):
             events.append(Event("play_face_down", {**params, "contract": self.label_of(where)}))
         if not up:
             events.append(Event("played_secretly", {"seat": seat, "card": FACES[kind]}, (seat,)))
-        self.turn += 1
-        self.declined = 0
-        if self.turn == PLAYS_PER_ROUND * self.n:
-            self._reveal(events)
 
-    def _look(self, seat: int, index: int, events: list[Event]) -> None:
+    def _look(self, seat: int, index: int, events: list[Event] | None) -> None:
         """Pequeño Libro Negro: spend one card to see one face-down card on a contract."""
         self.bb_left[seat] -= 1
         self.bb_used[seat] += 1
         self.seen[seat] |= 1 << index
-        where = self.p_where[index]
-        owner = self.p_seat[index]
-        public = {"seat": seat, "target_seat": owner, "contract": self.label_of(where), "play": index}
-        events.append(Event("look", public))
-        events.append(Event("looked", {**public, "card": FACES[self.p_kind[index]]}, (seat,)))
+        if events is not None:
+            where = self.p_where[index]
+            owner = self.p_seat[index]
+            public = {"seat": seat, "target_seat": owner, "contract": self.label_of(where), "play": index}
+            events.append(Event("look", public))
+            events.append(Event("looked", {**public, "card": FACES[self.p_kind[index]]}, (seat,)))
 
-    def _reveal(self, events: list[Event]) -> None:
+    def _reveal(self, events: list[Event] | None) -> None:
         """Every card on the table is turned up; the awards follow."""
         for i, seat in enumerate(self.p_seat):
-            if not self.p_up[i]:
+            if not self.p_up[i] and events is not None:
                 where = self.p_where[i]
                 place = {"body": body_msg(-1 - where)} if where < 0 else {"contract": self.label_of(where)}
                 events.append(
@@ -432,11 +488,11 @@ class CorruptionState(State):
         award.begin(self, events)
         self._after_award(events)
 
-    def _after_award(self, events: list[Event]) -> None:
+    def _after_award(self, events: list[Event] | None) -> None:
         if self.pending < 0:
             self._end_round(events)
 
-    def _end_round(self, events: list[Event]) -> None:
+    def _end_round(self, events: list[Event] | None) -> None:
         """Won contracts leave the table; characters leave the game; bribes come back."""
         for c, seat in award.score(self, events):
             self.table.remove(c)
@@ -452,16 +508,18 @@ class CorruptionState(State):
         self.p_seat, self.p_kind, self.p_where, self.p_up, self.p_on, self.p_gone = [], [], [], [], [], []
         self.cancelled = []
         self.step = award.NONE
-        events.append(
-            Event("round_end", {"round": self.round, "totals": [self.total(s) for s in range(self.n)]})
-        )
+        if events is not None:
+            events.append(
+                Event("round_end", {"round": self.round, "totals": [self.total(s) for s in range(self.n)]})
+            )
         if self.round == ROUNDS:
             self.phase = OVER
             outcome = self.outcome()
             assert outcome is not None
-            events.append(
-                Event("game_over", {"reason": outcome.reason, "winner_seat": list(outcome.winners)})
-            )
+            if events is not None:
+                events.append(
+                    Event("game_over", {"reason": outcome.reason, "winner_seat": list(outcome.winners)})
+                )
         else:
             self._start_round(events)
 
@@ -485,15 +543,13 @@ class CorruptionState(State):
         return self._outcome
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
-        from backroom.games.corruption.view import build_view
-
-        return build_view(self, seat, recall)
+        return view.build_view(self, seat, recall)
 
     def label(self, action: Action) -> Msg:
         kind = action[0]
         params: dict[str, Any] = {}
         if kind in ("play", "swiss"):
-            params["card"] = FACES[action[1]]
+            params["card"] = action[1]
             if kind == "play":
                 params["contract"] = self.label_of(action[2])
             else:
@@ -510,51 +566,33 @@ class CorruptionState(State):
                 params["card"] = FACES[self.p_kind[i]]
         return Msg(f"{GAME_ID}.action.{kind}", params)
 
-    # ---------------------------------------------------- copies and JSON
+    # ------------------------------------------------------------- checks
 
-    def clone(self) -> Self:
-        other = type(self).__new__(type(self))
-        other.n = self.n
-        other.variant = self.variant
-        other.black_book = self.black_book
-        other.contracts = self.contracts
-        other.deck = self.deck[:]
-        other.table = self.table[:]
-        other.body_of = self.body_of[:]
-        other.won = [w[:] for w in self.won]
-        other.hands = [h[:] for h in self.hands]
-        other.spent = [s[:] for s in self.spent]
-        other.round = self.round
-        other.leader = self.leader
-        other.phase = self.phase
-        other.up_mask = self.up_mask
-        other.turn = self.turn
-        other.p_seat = self.p_seat[:]
-        other.p_kind = self.p_kind[:]
-        other.p_where = self.p_where[:]
-        other.p_up = self.p_up[:]
-        other.p_on = self.p_on[:]
-        other.p_gone = self.p_gone[:]
-        other.bb_left = self.bb_left[:]
-        other.bb_used = self.bb_used[:]
-        other.seen = self.seen[:]
-        other.declined = self.declined
-        other.step = self.step
-        other.pending = self.pending
-        other.cancelled = self.cancelled[:]
-        other.results = [r[:] for r in self.results]
-        other._outcome = self._outcome
-        other._moves = self._moves
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        return codec.encode(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        state = cls()
-        codec.decode(state, data)
-        return state
+    def check(self) -> None:
+        """A decoded position holds every contract once and, in play, a contract under every
+        body, so a hand-written position fails with a clear message, not later in play."""
+        if self.phase not in PHASES or self.variant not in VARIANTS or self.step not in award.STEPS:
+            raise ValueError(f"not a valid {GAME_ID} position: unknown phase, variant or step")
+        if len(self.contracts) != DECK_SIZE or len(self.body_of) != DECK_SIZE:
+            raise ValueError(f"a {GAME_ID} position holds {DECK_SIZE} contracts")
+        places = self.deck + self.table + [c for w in self.won for c in w]
+        if sorted(places) != list(range(DECK_SIZE)):
+            raise ValueError(f"a {GAME_ID} position must hold each contract once")
+        if not 0 <= self.leader < self.n or any(
+            len(x) != self.n for x in (self.hands, self.spent, self.won, self.bb_left, self.seen)
+        ):
+            raise ValueError(f"a {GAME_ID} position needs one hand, pile and book count per seat")
+        plays = len(self.p_seat)
+        if any(len(p) != plays for p in (self.p_kind, self.p_where, self.p_up, self.p_on, self.p_gone)):
+            raise ValueError(f"a {GAME_ID} position lists each play's seat, card, place and fate")
+        bodies = {self.body_of[c] for c in self.table}
+        if not bodies <= set(range(len(BODIES))) or (self.phase != OVER and len(bodies) != len(BODIES)):
+            # Every round deals two contracts under each body, so in play none is ever empty; a
+            # hand-written one would leave a Swiss bribe there with nowhere to go and stall the award.
+            raise ValueError(
+                f"a {GAME_ID} position in play has a contract under every body, "
+                "and each on the table under one"
+            )
 
     def inventory(self) -> dict[str, int]:
         return {
@@ -601,14 +639,9 @@ def body_msg(body: int) -> dict[str, str]:
     return {"$": f"corruption.body.{BODIES[body]}"}
 
 
-def face_up_mask(variant: str, round_number: int) -> int:
-    """Which of a player's six cards are face up this round (bit p = the (p+1)-th card)."""
-    if variant == CERRADO:
-        return 0
-    if variant == RIO_ABAJO:
-        return RIO_ABAJO_UP[round_number - 1]
-    return (1 << round_number) - 1
+def _contracts(data: Any) -> tuple[Contract, ...]:
+    return tuple(Contract(str(i), str(name), int(v), str(st), str(src)) for i, name, v, st, src in data)
 
 
-def mask_positions(mask: int) -> list[int]:
-    return [p + 1 for p in range(PLAYS_PER_ROUND) if (mask >> p) & 1]
+def _results(data: Any) -> tuple[tuple[int, str, int, int], ...]:
+    return tuple((int(c), str(r), int(seat), int(total)) for c, r, seat, total in data)

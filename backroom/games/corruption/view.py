@@ -8,15 +8,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from backroom.games.corruption import award
-from backroom.games.corruption.cards import BODIES, BRIBE_VALUE, FACES, IS_BRIBE, ROUNDS
+from backroom.games.corruption.cards import (
+    AWARD,
+    BODIES,
+    BRIBE_VALUE,
+    CORRUPTION,
+    FACES,
+    IS_BRIBE,
+    OVER,
+    ROUNDS,
+    mask_positions,
+)
 
 if TYPE_CHECKING:
     from backroom.games.corruption.state import CorruptionState
 
 
 def build_view(state: CorruptionState, seat: int | None, recall: bool) -> dict[str, Any]:
-    from backroom.games.corruption.state import AWARD, CORRUPTION, OVER, mask_positions
-
     revealed = state.phase == AWARD
     seen = state.seen[seat] if seat is not None and recall else 0
     plays = []

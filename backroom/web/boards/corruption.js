@@ -15,14 +15,14 @@ export function render(root, ctx) {
   const byKind = {};
   for (const e of ctx.legal) (byKind[e.action[0]] ||= []).push(e);
 
-  // The hand lists kinds in the order legal actions do: pair them to know each card's kind id.
+  // A play names the card's face ("reporter"), so a hand card is playable when some play or
+  // Swiss action names its face; the chosen face is remembered between renders.
   const mine = ctx.seat !== null ? view.hands[ctx.seat] : null;
   const handCards = (mine && mine.cards) || [];
-  const kinds = [];
-  for (const e of [...(byKind.play || []), ...(byKind.swiss || [])]) if (!kinds.includes(e.action[1])) kinds.push(e.action[1]);
-  const playable = kinds.length === handCards.length;
-  if (!playable || !kinds.includes(memo.kind)) memo.kind = null;
-  const uses = (byKind.play || []).concat(byKind.swiss || []).filter((e) => e.action[1] === memo.kind);
+  const cardUses = [...(byKind.play || []), ...(byKind.swiss || [])];
+  const playableFaces = new Set(cardUses.map((e) => e.action[1]));
+  if (!playableFaces.has(memo.kind)) memo.kind = null;
+  const uses = cardUses.filter((e) => e.action[1] === memo.kind);
 
   const contractAction = new Map();
   const swissAction = new Map();
@@ -109,9 +109,9 @@ export function render(root, ctx) {
         "div",
         { class: "co-hand" },
         h("span", { class: "sf-row-label", text: t("web.corruption.hand") }),
-        handCards.map((face, i) => {
-          const kind = playable ? kinds[i] : null;
-          const selectable = kind !== null && kind !== undefined;
+        handCards.map((face) => {
+          const kind = face;
+          const selectable = playableFaces.has(face);
           return h(
             selectable ? "button" : "div",
             {
@@ -134,14 +134,14 @@ export function render(root, ctx) {
       )
     : null;
 
-  const others = ["decline", "face_up", "positions_done"].flatMap((k) => byKind[k] || []);
+  const others = ["decline", "no_removal", "face_up", "positions_done"].flatMap((k) => byKind[k] || []);
   const strip = h(
     "div",
     { class: "big-buttons" },
     [...uses, ...others].map((e) =>
       h("button", {
         type: "button",
-        class: [uses.includes(e) ? "use" : "big", e.action[0] === "decline" ? "secondary" : "primary", `do-${e.action[0]}`],
+        class: [uses.includes(e) ? "use" : "big", ["decline", "no_removal"].includes(e.action[0]) ? "secondary" : "primary", `do-${e.action[0]}`],
         "data-action": JSON.stringify(e.action),
         disabled: ctx.pending,
         text: e.label,
@@ -169,7 +169,7 @@ export function render(root, ctx) {
 
   let hint;
   if (!ctx.legal.length) hint = view.phase === "over" ? "" : t("web.banner.waiting", { players: ctx.actors.map(ctx.name).join(", ") });
-  else if (byKind.assign || byKind.kill || byKind.remove) hint = t(`web.corruption.hint.${view.award ? view.award.step : "award"}`);
+  else if (byKind.assign || byKind.kill || byKind.remove || byKind.no_removal) hint = t(`web.corruption.hint.${view.award ? view.award.step : "award"}`);
   else if (byKind.face_up || byKind.positions_done) hint = t("web.corruption.hint.positions");
   else if ((byKind.play || byKind.swiss) && memo.kind === null) hint = t("web.corruption.hint.pick");
   else if (byKind.play || byKind.swiss) hint = t("web.corruption.hint.target");

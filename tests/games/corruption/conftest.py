@@ -14,8 +14,8 @@ from typing import Any
 
 from backroom.engine.events import Event
 from backroom.games.corruption import GAME
-from backroom.games.corruption.cards import BODIES, CHARACTERS, FACES
-from backroom.games.corruption.state import CorruptionState, face_up_mask
+from backroom.games.corruption.cards import BODIES, CHARACTERS, FACES, face_up_mask
+from backroom.games.corruption.state import CorruptionState
 
 
 def position(
@@ -73,11 +73,11 @@ def card(state: CorruptionState, seat: int, face: str) -> int:
 
 
 def play(state: CorruptionState, seat: int, face: str, cid: str) -> list[Event]:
-    return state.apply(seat, ("play", card(state, seat, face), contract(state, cid)))
+    return state.apply(seat, ("play", face, contract(state, cid)))
 
 
 def swiss(state: CorruptionState, seat: int, face: str, body: str) -> list[Event]:
-    return state.apply(seat, ("swiss", card(state, seat, face), BODIES.index(body)))
+    return state.apply(seat, ("swiss", face, BODIES.index(body)))
 
 
 def run(state: CorruptionState, moves: Sequence[tuple[int, str, str]]) -> list[Event]:

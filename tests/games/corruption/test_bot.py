@@ -5,6 +5,7 @@ from __future__ import annotations
 from backroom.bots import make_bot
 from backroom.bots.base import Observation
 from backroom.games.corruption import GAME
+from backroom.games.corruption.cards import FACES
 from backroom.sim.playout import play_game
 
 from .conftest import contract, position, run
@@ -38,7 +39,7 @@ def test_heuristic_bot_assigns_swiss_bribe_where_it_wins():
     )
     while state.phase == "corruption":
         seat = state.mover
-        state.apply(seat, ("play", min(state.hands[seat]), contract(state, "monument")))
+        state.apply(seat, ("play", FACES[min(state.hands[seat])], contract(state, "monument")))
     bot = make_bot("heuristic", GAME, 0)
     assert bot.choose(Observation(state, 0)) == ("assign", contract(state, "airport"))
 
@@ -49,6 +50,19 @@ def test_heuristic_bot_reporter_removes_the_rivals_bribe():
     run(state, [(0, "bribe-8000", "stadium"), (1, "bribe-1000", "stadium"), (2, "bribe-2000", "monument")])
     while state.phase == "corruption":
         seat = state.mover
-        state.apply(seat, ("play", min(state.hands[seat]), contract(state, "monument")))
+        state.apply(seat, ("play", FACES[min(state.hands[seat])], contract(state, "monument")))
     choice = make_bot("heuristic", GAME, 0).choose(Observation(state, 0))
     assert choice[0] == "remove" and state.p_seat[choice[1]] == 1 and state.p_kind[choice[1]] == 5
+
+
+def test_heuristic_bot_reporter_never_removes_its_own_winning_bribe():
+    # Award step 4 lets the owner remove a bribe or none: alone on the contract with its own
+    # winning bribe, the bot removes nothing.
+    state = position(3, ROUND_ONE)
+    run(state, [(0, "reporter", "stadium"), (1, "bribe-1000", "monument"), (2, "bribe-1000", "airport")])
+    run(state, [(0, "bribe-8000", "stadium")])
+    while state.phase == "corruption":
+        seat = state.mover
+        state.apply(seat, ("play", FACES[min(state.hands[seat])], contract(state, "monument")))
+    assert state.actors() == (0,) and state.step == "reporters"
+    assert make_bot("heuristic", GAME, 0).choose(Observation(state, 0)) == ("no_removal",)

@@ -8,7 +8,7 @@ import json
 import random
 
 from backroom.games.corruption import GAME
-from backroom.games.corruption.cards import IS_BRIBE
+from backroom.games.corruption.cards import FACES, IS_BRIBE
 
 from .conftest import position, run
 
@@ -35,7 +35,7 @@ def test_revealed_cards_are_public_in_the_award():
     state = position(3, ROUND_ONE)
     run(state, [(0, "bribe-8000", "swiss:city")] + [(s, "bribe-1000", "stadium") for s in (1, 2)])
     while state.phase == "corruption":
-        state.apply(state.mover, ("play", min(state.hands[state.mover]), state.table[2]))
+        state.apply(state.mover, ("play", FACES[min(state.hands[state.mover])], state.table[2]))
     assert state.phase == "award"
     assert state.view(None)["plays"][0]["card"] == "bribe-8000"
     assert state.view(None)["totals"] is not None

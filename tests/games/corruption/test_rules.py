@@ -21,7 +21,7 @@ def fill(state):
     while state.phase == "corruption" and state.round == current:
         seat = state.mover
         bribe = min((k for k in state.hands[seat] if BRIBE_VALUE[k]), default=state.hands[seat][0])
-        events += state.apply(seat, ("play", bribe, contract(state, "monument")))
+        events += state.apply(seat, ("play", FACES[bribe], contract(state, "monument")))
     return events
 
 
@@ -110,9 +110,9 @@ def test_each_player_places_six_cards_one_at_a_time():
     for _ in range(17):
         assert state.phase == "corruption"
         fill_one = min(k for k in state.hands[state.mover] if BRIBE_VALUE[k])
-        state.apply(state.mover, ("play", fill_one, contract(state, "stadium")))
+        state.apply(state.mover, ("play", FACES[fill_one], contract(state, "stadium")))
     assert state.phase == "corruption" and state.turn == 17
-    state.apply(state.mover, ("play", card(state, state.mover, "bribe-10000"), contract(state, "stadium")))
+    state.apply(state.mover, ("play", "bribe-10000", contract(state, "stadium")))
     assert state.round == 2  # the eighteenth card ended round one
 
 
@@ -121,7 +121,8 @@ def test_round_r_first_r_cards_of_each_player_face_up():
     for _ in range(17):
         seat = state.mover
         state.apply(
-            seat, ("play", min(k for k in state.hands[seat] if BRIBE_VALUE[k]), contract(state, "airport"))
+            seat,
+            ("play", FACES[min(k for k in state.hands[seat] if BRIBE_VALUE[k])], contract(state, "airport")),
         )
     assert state.p_up == [True] * 9 + [False] * 8
 
@@ -140,7 +141,7 @@ def test_face_down_cards_are_hidden_from_other_players_until_the_reveal():
 def test_swiss_account_takes_bribes_only_always_face_down():
     state = position(3, ROUND_ONE)
     with pytest.raises(IllegalAction) as refused:
-        state.apply(0, ("swiss", card(state, 0, "hitman"), 0))
+        state.apply(0, ("swiss", "hitman", 0))
     assert refused.value.key == "corruption.error.character_in_swiss"
     swiss(state, 0, "bribe-10000", "county")  # the first card: a face-up position
     assert state.p_up == [False]
@@ -162,17 +163,17 @@ def test_a_card_not_in_hand_or_a_contract_not_on_the_table_is_refused():
     refusals = {
         (
             0,
-            ("play", card(state, 1, "hitman"), contract(state, "stadium")),
+            ("play", "hitman", contract(state, "stadium")),
         ): "corruption.error.card_not_in_hand",
         (
             0,
-            ("play", card(state, 0, "attorney"), contract(state, "hospital")),
+            ("play", "attorney", contract(state, "hospital")),
         ): "corruption.error.contract_not_on_table",
         (
             1,
-            ("play", card(state, 1, "attorney"), contract(state, "stadium")),
+            ("play", "attorney", contract(state, "stadium")),
         ): "corruption.error.not_your_turn",
-        (0, ("swiss", card(state, 0, "bribe-1000"), 3)): "corruption.error.no_such_body",
+        (0, ("swiss", "bribe-1000", 3)): "corruption.error.no_such_body",
     }
     for (seat, action), key in refusals.items():
         with pytest.raises(IllegalAction) as refused:
@@ -245,8 +246,28 @@ def test_award_step_4_reporter_cannot_remove_a_swiss_bribe():
     run(state, [(0, "bribe-10000", "swiss:county"), (1, "reporter", "stadium"), (2, "bribe-1000", "stadium")])
     fill(state)
     state.apply(0, ("assign", contract(state, "stadium")))
-    # The reporter's only choice is seat 2's bribe, made at once; the Swiss bribe stays.
+    # The reporter may remove seat 2's bribe or none; the Swiss bribe is never a choice.
+    one = plays_of(state, 2, "bribe-1000", "stadium")
+    assert state.legal_actions(1) == [("remove", one), ("no_removal",)]
+    state.apply(1, ("remove", one))
     assert contract(state, "stadium") in state.won[0]
+
+
+def test_award_step_4_a_reporter_allows_its_owner_to_remove_a_bribe_or_none():
+    # Award step 4: "Cada reportero le permite a su dueño remover un soborno de su elección"
+    # — it allows, where step 2 says the hitman "debe" (must): removing is the owner's choice,
+    # even when a single bribe is there, and even the owner's own bribe is never removed for it.
+    state = position(3, ROUND_ONE)
+    run(state, [(0, "bribe-8000", "stadium"), (1, "reporter", "stadium"), (2, "bribe-1000", "subway")])
+    run(state, [(0, "bribe-1000", "subway"), (1, "bribe-10000", "stadium")])
+    fill(state)
+    assert state.actors() == (1,)
+    own = plays_of(state, 1, "bribe-10000", "stadium")
+    rival = plays_of(state, 0, "bribe-8000", "stadium")
+    assert sorted(state.legal_actions(1)) == sorted([("remove", own), ("remove", rival), ("no_removal",)])
+    events = state.apply(1, ("no_removal",))
+    assert "reporter_declines" in kinds(events) and "reporter_removes" not in kinds(events)
+    assert contract(state, "stadium") in state.won[1]  # both bribes stayed: $10,000 beats $8,000
 
 
 def test_award_step_5_highest_total_wins_the_contract():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from backroom.games.corruption import GAME
-from backroom.games.corruption.cards import BRIBE_VALUE
+from backroom.games.corruption.cards import BRIBE_VALUE, FACES
 
 from .conftest import contract, plays_of, position, run
 
@@ -18,7 +18,7 @@ def finish_round(state):
         seat = state.actors()[0]
         if state.phase == "corruption":
             bribe = min(k for k in state.hands[seat] if BRIBE_VALUE[k])
-            events += state.apply(seat, ("play", bribe, contract(state, "monument")))
+            events += state.apply(seat, ("play", FACES[bribe], contract(state, "monument")))
         else:
             events += state.apply(seat, state.legal_actions(seat)[0])
     return events
@@ -61,7 +61,7 @@ def test_ruling_2_hitman_owner_chooses_victim_own_cards_included_and_dead_hitman
     while state.phase == "corruption":
         seat = state.mover
         bribe = min(k for k in state.hands[seat] if BRIBE_VALUE[k])
-        state.apply(seat, ("play", bribe, contract(state, "monument")))
+        state.apply(seat, ("play", FACES[bribe], contract(state, "monument")))
     # Seat 0's hitman resolves first: it may kill seat 1's hitman, seat 2's attorney or its own
     # reporter.
     own_reporter = plays_of(state, 0, "reporter", "stadium")
@@ -82,7 +82,7 @@ def test_ruling_3_reporter_may_remove_its_owners_own_bribe_and_with_none_does_no
     while state.phase == "corruption":
         seat = state.mover
         bribe = min(k for k in state.hands[seat] if BRIBE_VALUE[k])
-        state.apply(seat, ("play", bribe, contract(state, "monument")))
+        state.apply(seat, ("play", FACES[bribe], contract(state, "monument")))
     own = plays_of(state, 0, "bribe-1000", "stadium")
     assert state.actors() == (0,) and ("remove", own) in state.legal_actions(0)
     events = state.apply(0, ("remove", own))
@@ -101,7 +101,7 @@ def test_ruling_4_swiss_bribe_may_go_to_a_contract_that_will_be_cancelled_and_co
     while state.phase == "corruption":
         seat = state.mover
         bribe = min(k for k in state.hands[seat] if BRIBE_VALUE[k])
-        state.apply(seat, ("play", bribe, contract(state, "stadium")))
+        state.apply(seat, ("play", FACES[bribe], contract(state, "stadium")))
     assert ("assign", contract(state, "opera_house")) in state.legal_actions(0)
     state.apply(0, ("assign", contract(state, "opera_house")))
     assert contract(state, "opera_house") in state.table
@@ -121,7 +121,9 @@ def test_ruling_6_stud_libre_same_positions_for_everyone():
     state.apply(0, ("positions_done",))
     for _ in range(12):
         seat = state.mover
-        state.apply(seat, ("play", min(k for k in state.hands[seat] if BRIBE_VALUE[k]), state.table[0]))
+        state.apply(
+            seat, ("play", FACES[min(k for k in state.hands[seat] if BRIBE_VALUE[k])], state.table[0])
+        )
     assert [state.p_up[i] for i in range(12)] == [False] * 8 + [True] * 4
 
 

@@ -40,7 +40,9 @@ def test_terminal_board_shows_a_face_down_card_as_a_back():
         seat = state.actors()[0]
         state.apply(
             seat,
-            ("play", 9, state.table[0]) if seat == 0 and state.turn == 4 else state.legal_actions(seat)[0],
+            ("play", "hitman", state.table[0])
+            if seat == 0 and state.turn == 4
+            else state.legal_actions(seat)[0],
         )
     other = text_of(state.view(1), "en")
     mine = text_of(state.view(0), "en")

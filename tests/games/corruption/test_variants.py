@@ -8,7 +8,7 @@ from backroom.engine.errors import IllegalAction
 from backroom.games.corruption import GAME
 from backroom.games.corruption.cards import BRIBES, FACES
 
-from .conftest import card, contract, play, position, run, swiss
+from .conftest import contract, play, position, run, swiss
 
 ROUND_ONE = [["monument", "opera_house"], ["stadium", "subway"], ["university", "airport"]]
 
@@ -24,7 +24,7 @@ def face_up_pattern(options, round_number):
     for _ in range(16):
         seat = state.mover
         k = min(state.hands[seat])
-        state.apply(seat, ("play", k, contract(state, "stadium")))
+        state.apply(seat, ("play", FACES[k], contract(state, "stadium")))
     ups = [state.p_up[i] for i in range(len(state.p_seat)) if state.p_seat[i] == 0]
     return [p + 1 for p, up in enumerate(ups) if up]
 
@@ -51,7 +51,7 @@ def test_stud_libre_leading_player_chooses_how_many_and_which_cards_are_face_up(
     assert state.phase == "corruption" and state.mover == 1
     for _ in range(18):
         seat = state.mover
-        state.apply(seat, ("play", cheapest(state, seat), state.table[0]))
+        state.apply(seat, ("play", FACES[cheapest(state, seat)], state.table[0]))
         if len(state.p_seat) == 17:
             break
     ups = [p for p in range(17) if state.p_up[p]]
@@ -62,7 +62,7 @@ def test_stud_libre_swiss_plays_stay_face_down():
     state, _ = GAME.start(3, {"variant": "stud_libre", "first_leader": 0}, 4)
     state.apply(0, ("face_up", 0))
     state.apply(0, ("positions_done",))
-    state.apply(0, ("swiss", card(state, 0, "bribe-4000"), 1))
+    state.apply(0, ("swiss", "bribe-4000", 1))
     assert state.p_up == [False]
 
 

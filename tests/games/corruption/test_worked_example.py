@@ -89,11 +89,13 @@ def test_worked_example_figures_1_to_4_every_stated_outcome():
     p1_ten = plays_of(state, 0, "bribe-10000", "airport")
     p3_ten = plays_of(state, 2, "bribe-10000", "airport")
     p2_eight = plays_of(state, 1, "bribe-8000", "airport")
-    assert sorted(a[1] for a in state.legal_actions(2)) == sorted([p1_ten, p3_ten, p2_eight])
+    assert sorted(a[1] for a in state.legal_actions(2) if a[0] == "remove") == sorted(
+        [p1_ten, p3_ten, p2_eight]
+    )
     state.apply(2, ("remove", p1_ten))
     # Then player 4's reporter removes player 3's $10,000.
     assert state.actors() == (3,)
-    assert sorted(a[1] for a in state.legal_actions(3)) == sorted([p3_ten, p2_eight])
+    assert sorted(a[1] for a in state.legal_actions(3) if a[0] == "remove") == sorted([p3_ten, p2_eight])
     events = state.apply(3, ("remove", p3_ten))
 
     # Step 5: Monument to player 1, Opera House to nobody, Stadium to player 3, Metro to
