@@ -222,7 +222,7 @@ def near_misses(state, seat: int, space, rng: random.Random) -> list[tuple]:
 @pytest.mark.parametrize(("game", "variant", "players"), CASES)
 @PROPERTY
 @given(seed=SEEDS)
-def test_kernel_refuses_every_action_outside_legal_actions_with_a_rule_key_in_every_catalog(
+def test_kernel_refuses_actions_outside_legal_actions_with_a_rule_key_in_every_catalog_revealing_nothing(
     game, variant, players, seed
 ):
     space = game.action_space(players, variant)
@@ -233,11 +233,14 @@ def test_kernel_refuses_every_action_outside_legal_actions_with_a_rule_key_in_ev
             continue
         seat = rng.randrange(players)
         before = dump(state.to_json())
+        guess = state.resample(seat, rng)
         for action in near_misses(state, seat, space, rng):
             with pytest.raises(IllegalAction) as refused:
                 state.apply(seat, action)
             assert all(refused.value.key in book for book in books), refused.value.key
             assert dump(state.to_json()) == before
+            # The reason is sent to the player: it must not depend on anything hidden.
+            assert guess.why_illegal(seat, action) == refused.value.key
 
 
 @pytest.mark.parametrize(("game", "variant", "players"), CASES)

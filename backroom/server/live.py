@@ -25,6 +25,7 @@ import orjson
 
 from backroom.bots import Bot, Observation, bot_kinds, make_bot
 from backroom.engine.actions import Action, action_to_json
+from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event
 from backroom.engine.game import Game, State
 from backroom.engine.record import Record
@@ -63,11 +64,13 @@ visitor loads it again. Memory then holds the tables being played, not every tab
 
 
 class Refused(Exception):
-    """An action or message refused with a protocol error code; nothing changed."""
+    """An action or message refused with a protocol error code; nothing changed. ``rule`` is
+    the game's own reason (``IllegalAction``) when the rules refused the action."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, rule: IllegalAction | None = None) -> None:
         super().__init__(code)
         self.code = code
+        self.rule = rule
 
 
 def hash_token(token: str) -> str:
@@ -138,6 +141,24 @@ def error_message(lang: str, code: str, client_id: str | None = None, /, **param
         "type": "error",
         "code": code,
         "message": translate(lang, f"server.error.{code}", params),
+        "id": client_id,
+    }
+
+
+def refusal_message(
+    lang: str, refused: Refused, client_id: str | None, names: tuple[str, ...]
+) -> dict[str, Any]:
+    """A refused move: the protocol code, and the rule that refused it in the reader's words
+    (``rule`` is its catalog key, stable for programs)."""
+    if refused.rule is None:
+        return error_message(lang, refused.code, client_id)
+    rule = refused.rule
+    params = {k: v for k, v in rule.params.items() if k != "action"}
+    return {
+        "type": "error",
+        "code": refused.code,
+        "rule": rule.key,
+        "message": translate(lang, rule.key, params, names),
         "id": client_id,
     }
 
@@ -423,12 +444,13 @@ class LiveTable:
             if client_id is not None and (seat, client_id) in self.client_ids:
                 raise Refused("duplicate_id")
             state = self.state
-            if seat not in state.actors():
-                raise Refused("not_your_turn")
-            if action not in state.legal_actions(seat):
-                raise Refused("illegal_action")
             after = state.clone()
-            events = after.apply(seat, action)
+            try:
+                events = after.apply(seat, action)
+            except IllegalAction as refused:  # the game's own reason: it depends on nothing hidden
+                raise Refused(
+                    "not_your_turn" if seat not in state.actors() else "illegal_action", refused
+                ) from None
             n = self.version + 1
             outcome = after.outcome()
             write = Write(

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from backroom.engine.actions import action_from_json
 from backroom.i18n import LANGUAGES, normalize_language
-from backroom.server.live import Conn, Hub, LiveTable, Refused, dumps, error_message
+from backroom.server.live import Conn, Hub, LiveTable, Refused, dumps, error_message, refusal_message
 
 MAX_MESSAGE = 16 * 1024
 """Bytes per client message: an action is a few dozen; anything bigger is a mistake or abuse."""
@@ -146,4 +146,4 @@ async def _act(table: LiveTable, conn: Conn, message: dict[str, Any]) -> None:
     try:
         await table.submit(conn.seat, action, version, client_id, reply=conn)
     except Refused as refused:
-        conn.error(refused.code, client_id)
+        conn.send(refusal_message(conn.lang, refused, client_id, table.names(conn.lang)))

@@ -35,7 +35,6 @@ from backroom.client import ActionRefused, connect
 from backroom.engine.events import Event
 from backroom.engine.game import State
 from backroom.games import get_game
-from backroom.games.corruption.cards import HITMAN
 from backroom.i18n import seat_name, translate
 from backroom.server.cli import RedactTokens
 from backroom.server.live import RECENT_EVENTS
@@ -482,13 +481,13 @@ def test_the_record_of_a_finished_table_is_served_also_after_a_restart(
 # ------------------------------------------------------------------------ errors
 
 
-def test_a_refused_action_gets_one_generic_sentence_whatever_the_rules_reason(
+def test_a_refused_action_gets_the_rules_own_reason_and_out_of_turn_stays_not_your_turn(
     make_client: Callable[..., TestClient],
 ) -> None:
-    """The engine explains each refusal (card not in hand, no such contract, nothing to look
-    at...): such reasons can describe hidden cards, so the server answers every one with the
-    code ``illegal_action`` and the same sentence; a seat out of turn gets ``not_your_turn``
-    whether or not the action would have been legal for the seat to move."""
+    """The server no longer checks legality itself: the game refuses and names its rule (card
+    not in hand, no such contract, nothing to look at...), in the player's language. Reasons
+    depend on nothing the seat cannot see (a conformance property checks it under
+    resampling). A seat out of turn gets the code ``not_your_turn``."""
     client = make_client(rate=1000.0)
     options = {"black_book": True, "first_leader": 0}
     seats = [{"kind": "agent"}, {"kind": "agent"}, {"kind": "agent"}]
@@ -496,29 +495,30 @@ def test_a_refused_action_gets_one_generic_sentence_whatever_the_rules_reason(
     state, _ = get_game("corruption").start(3, get_game("corruption").resolve_options(options), 5)
     assert state.actors() == (0,)
     off_table = next(c for c in range(24) if c not in state.table)
-    illegal = [("swiss", HITMAN, 0), ("play", 0, off_table), ("swiss", 0, 5), ("look", 0), ("assign", 0)]
-    reasons = {state._illegal(0, a) for a in illegal}
-    assert len(reasons) == len(illegal)  # the engine would say five different things
+    illegal = [
+        ("swiss", "hitman", 0),
+        ("play", "bribe-1000", off_table),
+        ("swiss", "bribe-1000", 5),
+        ("look", 0),
+    ]
+    keys = [state.why_illegal(0, a) for a in illegal]
+    assert len(set(keys)) == len(illegal)  # four different rules
     with (
         client.websocket_connect(ws_path(table, 0, "es")) as mover,
         client.websocket_connect(ws_path(table, 1, "fr")) as other,
     ):
         joined = receive_until(mover, lambda m: m["type"] == "update" and m["seats"][1]["connected"])
         receive_until(other, lambda m: m["type"] == "update")
-        for n, action in enumerate(illegal):
-            assert_refused(mover, list(action), f"x{n}", "illegal_action", "es")
+        for n, (action, key) in enumerate(zip(illegal, keys, strict=True)):
+            send(mover, {"type": "act", "action": list(action), "version": 0, "id": f"x{n}"})
+            error = receive_until(mover, lambda m: m["type"] == "error")
+            assert error["code"] == "illegal_action" and error["rule"] == key and error["id"] == f"x{n}"
+            assert error["message"] == translate("es", key) and error["message"] != key
         legal_for_mover = joined["legal"][0]["action"]
-        for n, action in enumerate([legal_for_mover, ["play", 99, 99]]):
-            assert_refused(other, action, f"y{n}", "not_your_turn", "fr")
+        send(other, {"type": "act", "action": legal_for_mover, "version": 0, "id": "y0"})
+        error = receive_until(other, lambda m: m["type"] == "error")
+        assert error["code"] == "not_your_turn" and error["rule"] == "corruption.error.not_your_turn"
     assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
-
-
-def assert_refused(ws: Any, action: list[Any], client_id: str, code: str, lang: str) -> None:
-    """The action, sent at version 0, is refused with exactly the generic sentence of ``code``."""
-    send(ws, {"type": "act", "action": action, "version": 0, "id": client_id})
-    error = receive_until(ws, lambda m: m["type"] == "error")
-    message = translate(lang, f"server.error.{code}")
-    assert error == {"type": "error", "code": code, "message": message, "id": client_id}
 
 
 # ------------------------------------------------------------------------ tokens

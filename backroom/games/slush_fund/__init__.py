@@ -24,10 +24,21 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from backroom.engine.events import Event
-from backroom.engine.game import Game, State
+from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
-from backroom.games.slush_fund.cards import BUILT_IN, DATA, DECK_SIZE, Deck, data_status, load_deck_file
-from backroom.games.slush_fund.state import GAME_ID, SlushFundState
+from backroom.engine.spec import ActionSpec, Param
+from backroom.games.slush_fund.cards import (
+    BUILT_IN,
+    DATA,
+    GAME_ID,
+    MONEY,
+    POLS,
+    VP,
+    Deck,
+    data_status,
+    load_deck_file,
+)
+from backroom.games.slush_fund.state import SlushFundState
 
 MAX_ACTIONS_PER_TURN = 9
 """Option (b): three takes, then three cards, a Spy being two actions (play, look)."""
@@ -37,12 +48,23 @@ class SlushFund(Game):
     id = GAME_ID
     min_players = DATA["players"]["min"]
     max_players = DATA["players"]["max"]
-    rules_version = 1
+    rules_version = 2
     state_class: ClassVar[type[State]] = SlushFundState
-    options = (OptionSpec("deck_file", "", local=True),)
+    manifest = Manifest(
+        package="backroom.games.slush_fund",
+        bots={"heuristic": "backroom.games.slush_fund.bot:HeuristicBot"},
+        terminal="backroom.games.slush_fund.terminal:render",
+        board="slush-fund.js",
+    )
+    options = (
+        OptionSpec("deck_file", "", local=True),
+        OptionSpec("turn_limit", 200, low=20, high=2000),
+    )
     """``deck_file``: path of a corrected deck (JSON, same ``cards`` list as ``deck.json``);
     empty for the built-in proposed counts. The state keeps the resolved deck, so a saved
-    position replays exactly even if the file changes later."""
+    position replays exactly even if the file changes later. ``turn_limit``: ruling 15, a
+    safety bound (discarded cards feed the slush fund, so turns that only take from it could
+    go on for ever)."""
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Options are checked when a table is made, deck file included, not at the deal."""
@@ -56,13 +78,38 @@ class SlushFund(Game):
         return load_deck_file(path) if path else BUILT_IN
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
-        return SlushFundState.deal(players, self.deck_for(options), seed)
+        return SlushFundState.deal(players, self.deck_for(options), seed, options["turn_limit"])
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
-        """Turns: each option (a) turn draws at least one deck card, so at most ``DECK_SIZE``
-        of them; each option (b) turn takes three fund cards and only (a) turns add one, so at
-        most a third as many. Each turn is at most ``MAX_ACTIONS_PER_TURN`` actions."""
-        return MAX_ACTIONS_PER_TURN * (DECK_SIZE + DECK_SIZE // 3 + 1)
+        """Turns are capped by the turn limit (ruling 15); each turn is at most
+        ``MAX_ACTIONS_PER_TURN`` actions."""
+        return MAX_ACTIONS_PER_TURN * options["turn_limit"]
+
+    def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
+        """Cards by face (of this table's deck), politicians 0-4, opponents by seat."""
+        deck = self.deck_for(options)
+        faces = tuple(dict.fromkeys(deck.faces))
+        money = tuple(f for f in faces if deck.kinds[deck.faces.index(f)] == MONEY)
+        bribes = tuple(f for f in faces if deck.kinds[deck.faces.index(f)] in (MONEY, VP))
+        face = Param("card", faces)
+        pol = Param("politician", range(POLS))
+        seat = Param("target", range(players))
+        return (
+            ActionSpec("draw"),
+            ActionSpec("take", face),
+            ActionSpec("stash", face),
+            ActionSpec("bribe", Param("card", bribes), pol),
+            ActionSpec("scandal", pol),
+            ActionSpec("thief", seat, pol),
+            ActionSpec("spy_move", Param("from", range(POLS)), Param("to", range(POLS))),
+            ActionSpec("spy"),
+            ActionSpec("look", seat, pol),
+            ActionSpec("no_look"),
+            ActionSpec(
+                "transfer", Param("from", range(POLS)), Param("card", money), Param("to", range(POLS))
+            ),
+            ActionSpec("discard", face),
+        )
 
     def test_variants(self) -> list[dict[str, Any]]:
         return [{}]

@@ -121,7 +121,7 @@ def money_k(face: str) -> float:
 def unseen_counts(view: dict[str, Any]) -> dict[str, int]:
     """How many cards of each face this seat has not seen (in the deck or covered in piles)."""
     counts = {c["face"]: c["count"] for c in view["deck_composition"]}
-    for face in view["fund"] + view["held"] + view["discard"] + view["out"]:
+    for face in view["fund"] + view["held"] + view["out"]:
         counts[face] = counts.get(face, 0) - 1
     for row in view["piles"]:
         for pile in row:

@@ -224,3 +224,32 @@ def data_status() -> list[dict[str, str]]:
     for card in DATA["cards"]:
         add(f"card {card['face']}", f"x{card['count']}", card)
     return rows
+
+
+GAME_ID = "slush-fund"
+POLS = len(POLITICIANS)
+CARDS_TO_TAKE = 3
+"""Option (a) reveals three cards (one goes to the fund); option (b) takes three from the fund."""
+
+# Phases: what the active seat is doing.
+CHOOSE = "choose"  # draw three from the deck, or take a first card from the slush fund
+TAKE = "take"  # option (b): taking the second and third cards from the slush fund
+STASH = "stash"  # option (a): one of the three revealed cards goes into the slush fund
+PLAY = "play"  # playing (or discarding) the held cards one at a time, in any order
+SPY_LOOK = "spy_look"  # a Spy's second part: look at one opponent's pile (or not)
+OVER = "over"
+PHASES = (CHOOSE, TAKE, STASH, PLAY, SPY_LOOK, OVER)
+
+POLITICIAN_ARGS: dict[str, tuple[int, ...]] = {
+    "bribe": (2,),
+    "scandal": (1,),
+    "thief": (2,),
+    "spy_move": (1, 2),
+    "transfer": (1, 3),
+    "look": (2,),
+}
+"""Where each action names a politician; a Thief and a look name a seat first, which must not
+be read as a politician when an error explains why an action was refused."""
+
+POLITICIAN_KEYS = tuple({"$": f"{GAME_ID}.politician.{p}"} for p in POLITICIANS)
+"""Politician names inside event parameters, as translatable messages (plain JSON)."""

@@ -14,38 +14,7 @@ when a Thief found no money); a card that moves is forgotten by everyone, since 
 top where all see it. The deck is hidden; the slush fund, the cards in play this turn, the
 discards, the used power cards, the Time cards and the Scandals are public.
 
-The view (``view(seat)``), JSON-ready, for the terminal and the browser::
-
-    {
-      "game": "slush-fund", "seat": 0 | null (spectator), "players": 2..4,
-      "layout": "row" (2 players: politicians 1-5 in a row)
-              | "square" (3-4: the President in the centre, the others at the corners),
-      "corners": {"top_left": "vice_president", ...}   # square layout only
-      "phase": "choose" | "take" | "stash" | "play" | "spy_look" | "over",
-      "active": seat whose turn it is, "actors": [seats that may act now],
-      "turn": turns completed,
-      "politicians": [{"id": "president", "rank": 1, "scandals": 0..5, "removed": false}, ...],
-      "piles": [                      # piles[seat][politician], every seat, every politician
-        [{"cards": ["money-20", null, "vp"],  # bottom -> top; null = a card this viewer
-                                              # cannot see; the top card is always shown
-          "count": 3,
-          "money": 50000 | null,       # the total, when the viewer sees the whole pile
-          "vp": 1 | null}, ...],       # VP cards in it, same condition
-        ...],
-      "fund": ["money-10", "scandal", ...],   # the slush fund, public, oldest first
-      "held": ["thief", "money-30"],  # this turn's cards still to play (or to stash), public
-      "time": 0..10, "time_to_end": 10,
-      "deck": cards left in the draw deck,
-      "discard": [faces], "out": [faces],     # discarded cards; used power cards
-      "spy_moved": bool,              # in "spy_look": whether this Spy moved a Scandal
-      "deck_composition": [{"face": "money-10", "count": 14}, ...],
-      "deck_source": "built-in" | path of the table's deck file,
-      "outcome": {...}                # only when the game is over (``Outcome.to_json``)
-    }
-
-Faces: ``money-10`` ... ``money-100`` ($10K steps), ``vp``, ``scandal``, ``thief``, ``spy``,
-``transfer``, ``time``; politician ids: ``president``, ``vice_president``, ``speaker``,
-``senator``, ``representative``.
+The view, the labels and resampling live in ``view.py`` and ``hidden.py``.
 """
 
 from __future__ import annotations
@@ -54,20 +23,32 @@ import random
 from typing import Any, Self
 
 from backroom.engine.actions import Action
-from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
+from backroom.engine.schema import Bool, Bools, Cached, Frozen, Int, Ints, Masks, Schema, Str
+from backroom.games.slush_fund import hidden, view
 from backroom.games.slush_fund.cards import (
     BASE_VP,
     BUILT_IN,
-    CORNERS,
+    CARDS_TO_TAKE,
+    CHOOSE,
+    GAME_ID,
     MONEY,
+    OVER,
+    PHASES,
+    PLAY,
+    POLITICIAN_ARGS,
+    POLITICIAN_KEYS,
     POLITICIANS,
+    POLS,
     SCANDAL,
     SCANDAL_VP,
     SCANDALS_TO_REMOVE,
     SPY,
+    SPY_LOOK,
+    STASH,
+    TAKE,
     THIEF,
     TIME,
     TIME_TO_END,
@@ -78,99 +59,70 @@ from backroom.games.slush_fund.cards import (
     deck_from_json,
 )
 
-GAME_ID = "slush-fund"
-POLS = len(POLITICIANS)
-CARDS_TO_TAKE = 3
-"""Option (a) reveals three cards (one goes to the fund); option (b) takes three from the fund."""
-
-# Phases: what the active seat is doing.
-CHOOSE = "choose"  # draw three from the deck, or take a first card from the slush fund
-TAKE = "take"  # option (b): taking the second and third cards from the slush fund
-STASH = "stash"  # option (a): one of the three revealed cards goes into the slush fund
-PLAY = "play"  # playing (or discarding) the held cards one at a time, in any order
-SPY_LOOK = "spy_look"  # a Spy's second part: look at one opponent's pile (or not)
-OVER = "over"
-PHASES = (CHOOSE, TAKE, STASH, PLAY, SPY_LOOK, OVER)
-
-POLITICIAN_ARGS: dict[str, tuple[int, ...]] = {
-    "bribe": (2,),
-    "scandal": (1,),
-    "thief": (2,),
-    "spy_move": (1, 2),
-    "transfer": (1, 3),
-    "look": (2,),
-}
-"""Where each action names a politician; a Thief and a look name a seat first, which must not
-be read as a politician when an error explains why an action was refused."""
-
-POLITICIAN_KEYS = tuple({"$": f"{GAME_ID}.politician.{p}"} for p in POLITICIANS)
-"""Politician names inside event parameters, as translatable messages (plain JSON)."""
-
 
 def _pol(p: int) -> dict[str, str]:
     return dict(POLITICIAN_KEYS[p])
 
 
-def _pol_msg(p: int) -> Msg:
-    return Msg(f"{GAME_ID}.politician.{POLITICIANS[p]}")
-
-
 class SlushFundState(State):
     GAME_ID = GAME_ID
     STATIC_LABELS = True
-    __slots__ = (
-        "_legal",
-        "_outcome",
-        "active",
-        "deck",
-        "deck_def",
-        "discard",
-        "end_reason",
-        "fund",
-        "held",
-        "known",
-        "n",
-        "out",
-        "phase",
-        "piles",
-        "removed",
-        "scandals",
-        "spy_moved",
-        "time",
-        "turns",
+    SCHEMA = Schema(
+        n=Int(json="players"),
+        deck_def=Frozen(BUILT_IN, encode=lambda d: d.to_json(), decode=deck_from_json),
+        deck=Ints(),
+        fund=Ints(),
+        held=Ints(),
+        time=Ints(),
+        out=Ints(),
+        scandals=Ints(depth=2),
+        removed=Bools(),
+        piles=Ints(depth=3),
+        known=Masks(),
+        phase=Str(CHOOSE),
+        active=Int(),
+        spy_moved=Bool(),
+        turns=Int(),
+        turn_limit=Int(200),
+        end_reason=Str(),
+        _outcome=Cached(),
+        _legal=Cached(shared=False),
     )
+    __slots__ = SCHEMA.slots
 
-    def __init__(self) -> None:
-        self.n = 0
-        self.deck_def: Deck = BUILT_IN
-        self.deck: list[int] = []
-        self.fund: list[int] = []
-        self.held: list[int] = []
-        self.time: list[int] = []
-        self.discard: list[int] = []
-        self.out: list[int] = []
-        self.scandals: list[list[int]] = [[] for _ in range(POLS)]
-        self.removed: list[bool] = [False] * POLS
-        self.piles: list[list[list[int]]] = []
-        self.known: list[int] = []
-        self.phase = CHOOSE
-        self.active = 0
-        self.spy_moved = False
-        self.turns = 0
-        self.end_reason = ""
-        self._outcome: Outcome | None = None
-        self._legal: list[Action] | None = None
-        """The active seat's legal actions, kept until the next ``apply`` (asked twice a move)."""
+    n: int
+    deck_def: Deck
+    deck: list[int]
+    fund: list[int]
+    held: list[int]
+    time: list[int]
+    out: list[int]
+    scandals: list[list[int]]
+    removed: list[bool]
+    piles: list[list[list[int]]]
+    known: list[int]
+    phase: str
+    active: int
+    spy_moved: bool
+    turns: int
+    turn_limit: int
+    end_reason: str
+    _outcome: Outcome | None
+    _legal: list[Action] | None
+    """The active seat's legal actions, kept until the next action (asked twice a move)."""
 
     # ----------------------------------------------------------------- setup
 
     @classmethod
-    def deal(cls, players: int, deck_def: Deck, seed: int) -> tuple[Self, list[Event]]:
+    def deal(cls, players: int, deck_def: Deck, seed: int, turn_limit: int) -> tuple[Self, list[Event]]:
         """Setup: lay out the five politicians (a row for two, a square around the President
         for three or four), shuffle the 90 game cards; the first seat starts. The shuffle is
         the game's only chance, so the state keeps no generator: clones stay cheap."""
         state = cls()
         state.n = players
+        state.turn_limit = turn_limit
+        state.scandals = [[] for _ in range(POLS)]
+        state.removed = [False] * POLS
         state.deck_def = deck_def
         state.deck = list(range(len(deck_def)))
         random.Random(seed).shuffle(state.deck)
@@ -274,12 +226,9 @@ class SlushFundState(State):
             if not self.removed[p] and self.piles[t][p]
         ]
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(self._why_illegal(seat, action), seat=seat, action=list(action))
+    def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal = None
         kind = action[0]
-        events: list[Event] = []
         if kind == "draw":
             self._reveal(seat, events)
         elif kind == "take":
@@ -288,19 +237,19 @@ class SlushFundState(State):
             card = _pop_face(self.held, action[1], self.deck_def.faces)
             self.fund.append(card)
             self.phase = PLAY
-            events.append(Event("stash", {"seat": seat, "card": action[1]}))
+            if events is not None:
+                events.append(Event("stash", {"seat": seat, "card": action[1]}))
         elif kind == "look":
             self._look(seat, action[1], action[2], events)
             self._after_play(events)
         elif kind == "no_look":
             self._after_play(events)
         else:
-            self._play(seat, action, events)
-        return events
+            self._use(seat, action, events)
 
     # -------------------------------------------------------------- choosing
 
-    def _reveal(self, seat: int, events: list[Event]) -> None:
+    def _reveal(self, seat: int, events: list[Event] | None) -> None:
         """Option (a): reveal three cards; a Time card is set aside at once and replaced, and
         the tenth ends the game on the spot (the active player does not finish the turn)."""
         faces = self.deck_def.faces
@@ -312,33 +261,38 @@ class SlushFundState(State):
             card = self.deck.pop()
             if kinds[card] == TIME:
                 self.time.append(card)
-                events.append(
-                    Event("time", {"card": faces[card], "count": len(self.time), "limit": TIME_TO_END})
-                )
+                if events is not None:
+                    events.append(
+                        Event("time", {"card": faces[card], "count": len(self.time), "limit": TIME_TO_END})
+                    )
                 if len(self.time) >= TIME_TO_END:
                     self._finish("time", events)
                     return
                 continue
             self.held.append(card)
-            events.append(Event("reveal", {"seat": seat, "card": faces[card]}))
+            if events is not None:
+                events.append(Event("reveal", {"seat": seat, "card": faces[card]}))
         self.phase = STASH
 
-    def _take(self, seat: int, face: str, events: list[Event]) -> None:
+    def _take(self, seat: int, face: str, events: list[Event] | None) -> None:
         """Option (b): any three cards of the slush fund, one pick at a time."""
         self.held.append(_pop_face(self.fund, face, self.deck_def.faces))
-        events.append(Event("take", {"seat": seat, "card": face}))
+        if events is not None:
+            events.append(Event("take", {"seat": seat, "card": face}))
         self.phase = PLAY if len(self.held) == CARDS_TO_TAKE else TAKE
 
     # -------------------------------------------------------------- playing
 
-    def _play(self, seat: int, action: Action, events: list[Event]) -> None:
+    def _use(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        """One held card played: used for its power, or discarded into the slush fund."""
         kind = action[0]
         faces = self.deck_def.faces
         if kind == "bribe":
             face, p = action[1], action[2]
             card = _pop_face(self.held, face, faces)
             self.piles[seat][p].append(card)
-            events.append(Event("bribe", {"seat": seat, "card": face, "pol": p, "politician": _pol(p)}))
+            if events is not None:
+                events.append(Event("bribe", {"seat": seat, "card": face, "pol": p, "politician": _pol(p)}))
         elif kind == "scandal":
             card = _pop_face(self.held, "scandal", faces)
             self._add_scandal(action[1], card, events, seat)
@@ -349,18 +303,19 @@ class SlushFundState(State):
             self.out.append(_pop_face(self.held, "spy", faces))
             a, b = action[1], action[2]
             card = self.scandals[a].pop()
-            events.append(
-                Event(
-                    "spy_move",
-                    {
-                        "seat": seat,
-                        "from_pol": a,
-                        "to_pol": b,
-                        "from_politician": _pol(a),
-                        "to_politician": _pol(b),
-                    },
+            if events is not None:
+                events.append(
+                    Event(
+                        "spy_move",
+                        {
+                            "seat": seat,
+                            "from_pol": a,
+                            "to_pol": b,
+                            "from_politician": _pol(a),
+                            "to_politician": _pol(b),
+                        },
+                    )
                 )
-            )
             self._add_scandal(b, card, events, None)
             self.spy_moved = True
             if self._look_targets(seat):
@@ -368,7 +323,8 @@ class SlushFundState(State):
                 return
         elif kind == "spy":
             self.out.append(_pop_face(self.held, "spy", faces))
-            events.append(Event("spy", {"seat": seat}))
+            if events is not None:
+                events.append(Event("spy", {"seat": seat}))
             self.spy_moved = False
             self.phase = SPY_LOOK
             return
@@ -379,38 +335,42 @@ class SlushFundState(State):
             card = _pop_face(own[a], face, faces)
             own[b].append(card)
             self._forget(card)
-            events.append(
-                Event(
-                    "transfer",
-                    {
-                        "seat": seat,
-                        "card": face,
-                        "from_pol": a,
-                        "to_pol": b,
-                        "from_politician": _pol(a),
-                        "to_politician": _pol(b),
-                    },
+            if events is not None:
+                events.append(
+                    Event(
+                        "transfer",
+                        {
+                            "seat": seat,
+                            "card": face,
+                            "from_pol": a,
+                            "to_pol": b,
+                            "from_politician": _pol(a),
+                            "to_politician": _pol(b),
+                        },
+                    )
                 )
-            )
-        else:  # discard
-            self.discard.append(_pop_face(self.held, action[1], faces))
-            events.append(Event("discard", {"seat": seat, "card": action[1]}))
+        else:  # discarded: into the slush fund (ruling 5), where anyone may take it later
+            self.fund.append(_pop_face(self.held, action[1], faces))
+            if events is not None:
+                events.append(Event("discard", {"seat": seat, "card": action[1]}))
         self._after_play(events)
 
-    def _add_scandal(self, p: int, card: int, events: list[Event], seat: int | None) -> None:
+    def _add_scandal(self, p: int, card: int, events: list[Event] | None, seat: int | None) -> None:
         """A Scandal lies openly on a politician; the fifth removes it and every pile on it."""
         self.scandals[p].append(card)
-        if seat is not None:
+        if seat is not None and events is not None:
             events.append(
                 Event(
-                    "scandal", {"seat": seat, "pol": p, "politician": _pol(p), "count": len(self.scandals[p])}
+                    "scandal",
+                    {"seat": seat, "pol": p, "politician": _pol(p), "count": len(self.scandals[p])},
                 )
             )
         if len(self.scandals[p]) >= SCANDALS_TO_REMOVE:
             self.removed[p] = True
-            events.append(Event("politician_removed", {"pol": p, "politician": _pol(p)}))
+            if events is not None:
+                events.append(Event("politician_removed", {"pol": p, "politician": _pol(p)}))
 
-    def _steal(self, seat: int, target: int, p: int, events: list[Event]) -> None:
+    def _steal(self, seat: int, target: int, p: int, events: list[Event] | None) -> None:
         """Ruling 1: the Thief takes the topmost money card of the pile (VP cards are skipped)
         onto the thief's own pile at the same politician. If the covered cards turn out to hold
         no money, the owner shows the pile to everyone and the Thief is spent for nothing."""
@@ -421,71 +381,84 @@ class SlushFundState(State):
                 card = pile.pop(i)
                 self.piles[seat][p].append(card)
                 self._forget(card)
-                events.append(
-                    Event(
-                        "thief",
-                        {
-                            "seat": seat,
-                            "target_seat": target,
-                            "pol": p,
-                            "politician": _pol(p),
-                            "card": self.deck_def.faces[card],
-                        },
+                if events is not None:
+                    events.append(
+                        Event(
+                            "thief",
+                            {
+                                "seat": seat,
+                                "target_seat": target,
+                                "pol": p,
+                                "politician": _pol(p),
+                                "card": self.deck_def.faces[card],
+                            },
+                        )
                     )
-                )
                 return
         shown = 0
         for c in pile:
             shown |= 1 << c
         self.known = [k | shown for k in self.known]
-        events.append(
-            Event(
-                "thief_empty",
-                {
-                    "seat": seat,
-                    "target_seat": target,
-                    "pol": p,
-                    "politician": _pol(p),
-                    "cards": [self.deck_def.faces[c] for c in pile],
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "thief_empty",
+                    {
+                        "seat": seat,
+                        "target_seat": target,
+                        "pol": p,
+                        "politician": _pol(p),
+                        "cards": [self.deck_def.faces[c] for c in pile],
+                    },
+                )
             )
-        )
 
-    def _look(self, seat: int, target: int, p: int, events: list[Event]) -> None:
+    def _look(self, seat: int, target: int, p: int, events: list[Event] | None) -> None:
         """The Spy's look is private: everyone sees whose pile, only the spy sees the cards."""
         pile = self.piles[target][p]
         for c in pile:
             self.known[seat] |= 1 << c
         params = {"seat": seat, "target_seat": target, "pol": p, "politician": _pol(p)}
-        events.append(Event("look", params))
-        events.append(Event("spy_saw", {**params, "cards": [self.deck_def.faces[c] for c in pile]}, (seat,)))
+        if events is not None:
+            events.append(Event("look", params))
+        if events is not None:
+            events.append(
+                Event("spy_saw", {**params, "cards": [self.deck_def.faces[c] for c in pile]}, (seat,))
+            )
 
     def _forget(self, card: int) -> None:
         bit = ~(1 << card)
         self.known = [k & bit for k in self.known]
 
-    def _after_play(self, events: list[Event]) -> None:
+    def _after_play(self, events: list[Event] | None) -> None:
         self.phase = PLAY
         self.spy_moved = False
         if not self.held:
             self._end_turn(events)
 
-    def _end_turn(self, events: list[Event]) -> None:
-        """Ruling (data file, unknown 5): a deck that runs out ends the game."""
+    def _end_turn(self, events: list[Event] | None) -> None:
+        """Ruling (data file, unknown 5): a deck that runs out ends the game. Ruling 15: so does
+        the table's turn limit."""
         self.turns += 1
         if not self.deck:
             self._finish("deck_exhausted", events)
             return
+        if self.turns >= self.turn_limit:
+            self._finish("turn_limit", events)
+            return
         self.active = (self.active + 1) % self.n
         self.phase = CHOOSE
-        events.append(Event("turn", {"seat": self.active}))
+        if events is not None:
+            events.append(Event("turn", {"seat": self.active}))
 
     # --------------------------------------------------------------- the end
 
-    def _finish(self, reason: str, events: list[Event]) -> None:
+    def _finish(self, reason: str, events: list[Event] | None) -> None:
         """Bribes are revealed politician by politician; the result follows ``outcome``."""
         self.phase = OVER
         self.end_reason = reason
+        if events is None:
+            return
         outcome = self.outcome()
         assert outcome is not None
         for p, info in enumerate(outcome.details["politicians"]):
@@ -560,183 +533,29 @@ class SlushFundState(State):
             )
         return self._outcome
 
-    # --------------------------------------------------------------- views
+    # ------------------------------------------- views, labels, refusals, checks
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
         """What ``seat`` sees; the shape is documented in this module's docstring."""
-        faces = self.deck_def.faces
-        kinds = self.deck_def.kinds
-        values = self.deck_def.values
-        over = self.phase == OVER
-        mask = self.known[seat] if (seat is not None and recall) else 0
-        piles = []
-        for s in range(self.n):
-            row = []
-            for p in range(POLS):
-                pile = self.piles[s][p]
-                whole = s == seat or (over and not self.removed[p])
-                last = len(pile) - 1
-                cards = [
-                    faces[c] if whole or i == last or (mask >> c) & 1 else None for i, c in enumerate(pile)
-                ]
-                seen_all = all(f is not None for f in cards)
-                row.append(
-                    {
-                        "cards": cards,
-                        "count": len(pile),
-                        "money": sum(values[c] for c in pile) if seen_all else None,
-                        "vp": sum(1 for c in pile if kinds[c] == VP) if seen_all else None,
-                    }
-                )
-            piles.append(row)
-        view: dict[str, Any] = {
-            "game": GAME_ID,
-            "seat": seat,
-            "players": self.n,
-            "layout": "row" if self.n == 2 else "square",
-            "phase": self.phase,
-            "active": self.active,
-            "actors": list(self.actors()),
-            "turn": self.turns,
-            "politicians": [
-                {
-                    "id": POLITICIANS[p],
-                    "rank": p + 1,
-                    "scandals": len(self.scandals[p]),
-                    "removed": self.removed[p],
-                }
-                for p in range(POLS)
-            ],
-            "piles": piles,
-            "fund": [faces[c] for c in self.fund],
-            "held": [faces[c] for c in self.held],
-            "time": len(self.time),
-            "time_to_end": TIME_TO_END,
-            "deck": len(self.deck),
-            "discard": [faces[c] for c in self.discard],
-            "out": [faces[c] for c in self.out],
-            "spy_moved": self.spy_moved,
-            "deck_composition": self.deck_def.composition(),
-            "deck_source": self.deck_def.source,
-        }
-        if self.n > 2:
-            view["corners"] = dict(CORNERS)
-        if over:
-            outcome = self.outcome()
-            assert outcome is not None
-            view["outcome"] = outcome.to_json()
-        return view
+        return view.view(self, seat, recall)
 
     def label(self, action: Action) -> Msg:
-        kind = action[0]
-        params: dict[str, Any] = {}
-        if kind in ("take", "stash", "discard"):
-            params = {"card": action[1]}
-        elif kind == "bribe":
-            params = {"card": action[1], "politician": _pol_msg(action[2])}
-        elif kind == "scandal":
-            params = {"politician": _pol_msg(action[1])}
-        elif kind in ("thief", "look"):
-            params = {"target_seat": action[1], "politician": _pol_msg(action[2])}
-        elif kind == "spy_move":
-            params = {"from_politician": _pol_msg(action[1]), "to_politician": _pol_msg(action[2])}
-        elif kind == "transfer":
-            params = {
-                "card": action[2],
-                "from_politician": _pol_msg(action[1]),
-                "to_politician": _pol_msg(action[3]),
-            }
-        return Msg(f"{GAME_ID}.action.{kind}", params)
+        return view.label(action)
 
-    def _why_illegal(self, seat: int, action: Action) -> str:
+    def why_illegal(self, seat: int, action: Action) -> str:
         if self.phase == OVER:
             return "error.game_over"
         if seat != self.active:
             return f"{GAME_ID}.error.not_your_turn"
-        kind = action[0] if action else ""
+        kind = action[0] if type(action) is tuple and action else ""
         if kind == "take" and self.phase == CHOOSE and len(self.fund) < CARDS_TO_TAKE:
             return f"{GAME_ID}.error.fund_too_small"
         named = [action[i] for i in POLITICIAN_ARGS.get(kind, ()) if i < len(action)]
-        if any(isinstance(p, int) and 0 <= p < POLS and self.removed[p] for p in named):
+        if any(type(p) is int and 0 <= p < POLS and self.removed[p] for p in named):
             return f"{GAME_ID}.error.politician_removed"
         return "error.illegal_action"
 
-    # ---------------------------------------------------- copies and JSON
-
-    def clone(self) -> Self:
-        other = type(self).__new__(type(self))
-        other.n = self.n
-        other.deck_def = self.deck_def
-        other.deck = self.deck[:]
-        other.fund = self.fund[:]
-        other.held = self.held[:]
-        other.time = self.time[:]
-        other.discard = self.discard[:]
-        other.out = self.out[:]
-        other.scandals = [s[:] for s in self.scandals]
-        other.removed = self.removed[:]
-        other.piles = [[p[:] for p in row] for row in self.piles]
-        other.known = self.known[:]
-        other.phase = self.phase
-        other.active = self.active
-        other.spy_moved = self.spy_moved
-        other.turns = self.turns
-        other.end_reason = self.end_reason
-        other._outcome = self._outcome
-        other._legal = None
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME_ID,
-            "players": self.n,
-            "deck_def": self.deck_def.to_json(),
-            "deck": self.deck,
-            "fund": self.fund,
-            "held": self.held,
-            "time": self.time,
-            "discard": self.discard,
-            "out": self.out,
-            "scandals": self.scandals,
-            "removed": self.removed,
-            "piles": self.piles,
-            "known": [str(k) for k in self.known],
-            "phase": self.phase,
-            "active": self.active,
-            "spy_moved": self.spy_moved,
-            "turns": self.turns,
-            "end_reason": self.end_reason,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        try:
-            if data["game"] != GAME_ID:
-                raise ValueError(f"a {data['game']} position is not a {GAME_ID} position")
-            state = cls()
-            state.n = int(data["players"])
-            state.deck_def = deck_from_json(data["deck_def"])
-            state.deck = [int(c) for c in data["deck"]]
-            state.fund = [int(c) for c in data["fund"]]
-            state.held = [int(c) for c in data["held"]]
-            state.time = [int(c) for c in data["time"]]
-            state.discard = [int(c) for c in data["discard"]]
-            state.out = [int(c) for c in data["out"]]
-            state.scandals = [[int(c) for c in s] for s in data["scandals"]]
-            state.removed = [bool(r) for r in data["removed"]]
-            state.piles = [[[int(c) for c in pile] for pile in row] for row in data["piles"]]
-            state.known = [int(k) for k in data["known"]]
-            state.phase = str(data["phase"])
-            state.active = int(data["active"])
-            state.spy_moved = bool(data["spy_moved"])
-            state.turns = int(data["turns"])
-            state.end_reason = str(data["end_reason"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a valid {GAME_ID} position: {exc}") from exc
-        state._check()
-        return state
-
-    def _check(self) -> None:
+    def check(self) -> None:
         if not 2 <= self.n <= 4 or len(self.piles) != self.n or len(self.known) != self.n:
             raise ValueError(f"a {GAME_ID} position has 2 to 4 players, each with piles and knowledge")
         if len(self.scandals) != POLS or len(self.removed) != POLS or any(len(r) != POLS for r in self.piles):
@@ -747,7 +566,7 @@ class SlushFundState(State):
             raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
 
     def _all_cards(self) -> list[int]:
-        cards = self.deck + self.fund + self.held + self.time + self.discard + self.out
+        cards = self.deck + self.fund + self.held + self.time + self.out
         for s in self.scandals:
             cards += s
         for row in self.piles:
@@ -765,39 +584,9 @@ class SlushFundState(State):
     # ------------------------------------------------------ hidden information
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        """Redeal the cards ``seat`` cannot see (the deck, and covered cards of others' piles it
-        has not seen) among those same places; what others saw stays where they saw it."""
         other = self.clone()
-        mask = self.known[seat]
-        places: list[tuple[list[int], int]] = [(other.deck, i) for i in range(len(other.deck))]
-        for s in range(self.n):
-            if s == seat:
-                continue
-            for p in range(POLS):
-                if self.phase == OVER and not self.removed[p]:
-                    continue  # revealed at the end
-                pile = other.piles[s][p]
-                places.extend((pile, i) for i in range(len(pile) - 1) if not (mask >> pile[i]) & 1)
-        cards = [where[i] for where, i in places]
-        shuffled = cards[:]
-        rng.shuffle(shuffled)
-        mapping = dict(zip(cards, shuffled, strict=True))
-        for where, i in places:
-            where[i] = mapping[where[i]]
-        other.known = [k if s == seat else _remap(k, mapping) for s, k in enumerate(self.known)]
-        other._outcome = None
+        hidden.redeal(self, other, seat, rng)
         return other
-
-
-def _remap(mask: int, mapping: dict[int, int]) -> int:
-    out = 0
-    card = 0
-    while mask:
-        if mask & 1:
-            out |= 1 << mapping.get(card, card)
-        mask >>= 1
-        card += 1
-    return out
 
 
 def _distinct(cards: list[int], faces: tuple[str, ...]) -> list[str]:

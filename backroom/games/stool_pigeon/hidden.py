@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from backroom.engine.resampling import carry_knowledge, permuted
 from backroom.games.stool_pigeon.cards import EMPTY, OVER
 
 if TYPE_CHECKING:
@@ -45,10 +46,7 @@ def redeal(real: StoolPigeonState, other: StoolPigeonState, seat: int, rng: rand
     placed = len(cards)
     deck = other.deck
     cards += deck
-    # A uniform permutation by sorting on random keys: a Fisher-Yates shuffle in Python was
-    # most of the cost of a resample, and search draws thousands of them.
-    draw = rng.random
-    shuffled = sorted(cards, key=lambda _: draw())
+    shuffled = permuted(cards, rng)
     for (where, i), card in zip(places, shuffled, strict=False):
         where[i] = card
     if held_hidden:
@@ -56,21 +54,4 @@ def redeal(real: StoolPigeonState, other: StoolPigeonState, seat: int, rng: rand
     deck[:] = shuffled[placed:]
     other.chance = real.chance.reseeded(rng)
     other._outcome = None
-    moved = 0
-    for card in cards[:placed]:
-        moved |= 1 << card
-    if any(k & moved for s, k in enumerate(real.known) if s != seat):
-        # Other seats knew cards that lay where they looked: their knowledge follows the place.
-        mapping = dict(zip(cards[:placed], shuffled, strict=False))
-        other.known = [k if s == seat else _remap(k, moved, mapping) for s, k in enumerate(real.known)]
-
-
-def _remap(known: int, moved: int, mapping: dict[int, int]) -> int:
-    """``known`` with each moved card's bit carried to the card that now lies in its place."""
-    out = known & ~moved
-    bits = known & moved
-    while bits:
-        low = bits & -bits
-        out |= 1 << mapping[low.bit_length() - 1]
-        bits ^= low
-    return out
+    other.known = carry_knowledge(real.known, seat, cards[:placed], shuffled)

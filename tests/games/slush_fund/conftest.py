@@ -33,13 +33,14 @@ def position(
     leftover: str = "deck",
     deck_def: Deck = BUILT_IN,
     seed: int = 1,
+    turn_limit: int = 200,
 ) -> SlushFundState:
     """A position with the named cards where a test puts them.
 
     ``piles`` maps (seat, politician) to that bribery pile from its bottom up (the last is the
     visible top). ``deck`` lists the draw deck from its top down. ``scandals`` maps a politician
     to how many Scandals lie on it (five mark it removed). Every card the test does not name is
-    ``leftover``: under the deck (``"deck"``) or in the discard pile (``"discard"``). ``known``
+    ``leftover``: under the deck (``"deck"``) or out of the game (``"out"``). ``known``
     lists, per seat, the piles that seat has seen whole (a Spy's look).
     """
     pool: dict[str, list[int]] = {}
@@ -62,11 +63,11 @@ def position(
     held_cards = [take(f) for f in held]
     draw_pile = [take(f) for f in reversed(deck)]
     rest = sorted(card for cards in pool.values() for card in cards)
-    discard: list[int] = []
+    out: list[int] = []
     if leftover == "deck":
         draw_pile = rest + draw_pile
     else:
-        discard = rest
+        out = rest
 
     masks = [0] * players
     for seat, places in (known or {}).items():
@@ -74,7 +75,7 @@ def position(
             for card in rows[target][pol]:
                 masks[seat] |= 1 << card
 
-    start, _ = SlushFundState.deal(players, deck_def, seed)
+    start, _ = SlushFundState.deal(players, deck_def, seed, turn_limit)
     data = start.to_json()
     data.update(
         piles=rows,
@@ -84,7 +85,7 @@ def position(
         fund=fund_cards,
         held=held_cards,
         deck=draw_pile,
-        discard=discard,
+        out=out,
         known=[str(m) for m in masks],
         phase=phase,
         active=active,

@@ -155,7 +155,7 @@ def test_turn_a_time_cards_never_reach_the_fund_the_cards_in_play_or_the_discard
     assert all(e.to is None for e in events)
     assert len(state.deck) == 90 - 6
     play(state, (0, ("stash", "money-30")), (0, ("discard", "money-10")), (0, ("discard", "money-20")))
-    assert "time" not in faces_of(state, state.fund + state.discard + state.out)
+    assert "time" not in faces_of(state, state.fund + state.out)
     assert state.view(1)["time"] == 3
 
 
@@ -194,7 +194,7 @@ def test_discarding_counts_as_playing_a_card():
     play(state, (0, ("draw",)), (0, ("stash", "vp")), (0, ("discard", "money-10")))
     events = state.apply(0, ("discard", "scandal"))
     assert kinds(events)[-1] == "turn" and state.active == 1
-    assert faces_of(state, state.discard)[-2:] == ["money-10", "scandal"]
+    assert faces_of(state, state.fund)[-2:] == ["money-10", "scandal"]
     taker = position(fund=["thief", "spy", "transfer"], active=1)
     play(taker, (1, ("take", "thief")), (1, ("take", "spy")), (1, ("take", "transfer")))
     play(taker, (1, ("discard", "spy")), (1, ("discard", "thief")))
@@ -407,7 +407,7 @@ def test_spy_leaves_the_game_after_moving_a_scandal_too():
     state = position(held=["spy", "vp"], phase="play", scandals={PRESIDENT: 1})
     state.apply(0, ("spy_move", PRESIDENT, REPRESENTATIVE))
     assert faces_of(state, state.out) == ["spy"]
-    assert "spy" not in faces_of(state, state.fund + state.discard + state.held)
+    assert "spy" not in faces_of(state, state.fund + state.held)
     assert state.phase == "play"  # no opponent pile to look at: the Spy is done
 
 

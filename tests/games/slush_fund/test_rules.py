@@ -130,7 +130,7 @@ def test_any_card_may_be_discarded_instead_of_used():
         assert ("discard", face) in legal
     events = state.apply(0, ("discard", "money-30"))
     assert event(events, "discard").params == {"seat": 0, "card": "money-30"}
-    assert faces_of(state, state.discard)[-1] == "money-30"
+    assert faces_of(state, state.fund)[-1] == "money-30"  # ruling 5: into the slush fund
 
 
 def test_a_card_with_no_legal_use_must_be_discarded():
@@ -219,7 +219,7 @@ def test_thief_leaves_the_game_after_use_not_into_the_slush_fund():
     state = position({(0, PRESIDENT): ["money-10"]}, held=["thief", "vp"], phase="play", active=1)
     state.apply(1, ("thief", 0, PRESIDENT))
     assert faces_of(state, state.out) == ["thief"]
-    assert "thief" not in faces_of(state, state.fund) + faces_of(state, state.discard)
+    assert "thief" not in faces_of(state, state.fund)
 
 
 # ------------------------------------------------------------------------------ CARTE ESPION

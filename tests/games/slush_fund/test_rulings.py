@@ -75,12 +75,18 @@ def test_ruling_a_spy_moving_a_fifth_scandal_removes_the_politician():
     assert "politician_removed" in kinds(events) and state.removed[VICE_PRESIDENT]
 
 
-def test_ruling_discarded_cards_go_to_the_discard_pile_not_the_slush_fund():
-    # Ruling 4: discards to the discard pile; used power cards leave the game.
-    state = position(held=["scandal", "money-20"], phase="play")
-    play(state, (0, ("discard", "scandal")), (0, ("discard", "money-20")))
-    assert faces_of(state, state.discard)[-2:] == ["scandal", "money-20"]
-    assert state.fund == [] and state.out == []
+def test_ruling_5_discarded_cards_go_to_the_slush_fund_and_used_power_cards_leave_the_game():
+    # Carte voleur / espion / transfert: "Après qu'une carte voleur a été jouée, elle est retirée
+    # de la partie. Elle ne va pas dans la caisse noire." An exception that only makes sense if
+    # played and discarded cards otherwise go to the slush fund: discards go there, in view of
+    # all, where option (b) may take them again; a discarded power card (not used) too.
+    state = position(held=["scandal", "money-20", "thief"], phase="play", fund=["vp"])
+    play(state, (0, ("discard", "scandal")), (0, ("discard", "money-20")), (0, ("discard", "thief")))
+    assert faces_of(state, state.fund) == ["vp", "scandal", "money-20", "thief"]
+    assert state.out == [] and state.view(1)["fund"] == ["vp", "scandal", "money-20", "thief"]
+    assert [("take", f) for f in ("vp", "scandal", "money-20", "thief")] == [
+        a for a in state.legal_actions(1) if a[0] == "take"
+    ]
 
 
 def test_ruling_covered_bribes_are_hidden_even_from_players_who_saw_them_played():
@@ -128,12 +134,12 @@ def test_ruling_an_exhausted_deck_ends_the_game(tmp_path: Path):
     path = tmp_path / "no-time.json"
     path.write_text(json.dumps({"cards": cards}), "utf-8")
     deck = load_deck_file(str(path))
-    state = position(deck=["money-10"] * 3, leftover="discard", deck_def=deck)
+    state = position(deck=["money-10"] * 3, leftover="out", deck_def=deck)
     play(state, (0, ("draw",)), (0, ("stash", "money-10")))
     events = play(state, (0, ("bribe", "money-10", PRESIDENT)), (0, ("bribe", "money-10", SENATOR)))
     outcome = state.outcome()
     assert outcome is not None and outcome.reason == "deck_exhausted" and kinds(events)[-1] == "game_over"
-    short = position(deck=["money-10"] * 2, leftover="discard", deck_def=deck)
+    short = position(deck=["money-10"] * 2, leftover="out", deck_def=deck)
     short.apply(0, ("draw",))
     assert short.is_over and faces_of(short, short.held) == ["money-10", "money-10"]
 
@@ -142,3 +148,15 @@ def test_ruling_identical_cards_are_one_choice():
     # Two $10K cards in the fund are one choice: the same card for every purpose.
     state = position(fund=["money-10", "money-10", "vp"])
     assert state.legal_actions(0) == [("draw",), ("take", "money-10"), ("take", "vp")]
+
+
+def test_ruling_15_the_turn_limit_ends_the_game():
+    # Ruling 15: discards feed the slush fund, so option (b) turns could go on for ever; the
+    # table's turn limit scores the game after that many turns.
+    state = position(fund=["money-10", "money-20", "money-30"], turn_limit=20)
+    state.turns = 19
+    play(state, (0, ("take", "money-10")), (0, ("take", "money-20")), (0, ("take", "money-30")))
+    play(state, (0, ("discard", "money-10")), (0, ("discard", "money-20")))
+    events = state.apply(0, ("discard", "money-30"))
+    assert state.is_over and state.outcome().reason == "turn_limit"
+    assert events[-1].kind == "game_over"
