@@ -14,10 +14,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from backroom.server import api
-from backroom.server.live import IDLE_UNLOAD, RATE, TABLES_PER_MINUTE, Hub
+from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
 from backroom.server.protocol import websocket_endpoint
-from backroom.server.store import SNAPSHOT_EVERY, Store, default_url
+from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url
+from backroom.server.store import SNAPSHOT_EVERY, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The browser client's files (``backroom/web/``), served as they are: no build step."""

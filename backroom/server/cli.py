@@ -14,8 +14,7 @@ from typing import Any
 from urllib.parse import unquote_plus
 
 from backroom.i18n import default_language, translate
-from backroom.server.live import RATE, TABLES_PER_MINUTE
-from backroom.server.store import default_url, normalize_url
+from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url, normalize_url
 
 _PARAM = re.compile(r"(?P<name>[^=&?;\s\"']+)=(?P<value>[^&;\s\"']*)")
 

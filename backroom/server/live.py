@@ -32,6 +32,7 @@ from backroom.engine.record import Record
 from backroom.games import get_game
 from backroom.i18n import seat_name, translate
 from backroom.server.labels import legal_json
+from backroom.server.settings import RATE, TABLES_PER_MINUTE
 from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
 
 log = logging.getLogger("backroom.server")
@@ -48,14 +49,6 @@ text: orjson's bytes keep a 4 KiB buffer each."""
 
 OUTBOX_LIMIT = 1000
 """Messages queued for one connection before it is judged dead and dropped."""
-
-RATE = 20.0
-"""Messages per second a connection may send, with bursts of as many."""
-
-TABLES_PER_MINUTE = 30.0
-"""Tables one client address may create a minute (in bursts of as many): friends make a few,
-a script looping on the lobby API must not fill the database and push real tables out of
-the list."""
 
 IDLE_UNLOAD = 600.0
 """Seconds a table in play may sit with nobody connected and nothing due (no bot to move, no

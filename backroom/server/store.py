@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -37,6 +36,8 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import make_url
+
+from backroom.server.settings import normalize_url
 
 MAX_BATCH = 500
 """Actions per transaction: five bound values each stays far below SQLite's variable limit."""
@@ -90,27 +91,6 @@ snapshots_t = Table(
     Column("n", Integer, primary_key=True),
     Column("state", Text, nullable=False),
 )
-
-
-def data_dir() -> Path:
-    """Where the embedded database lives: ``$BACKROOM_DATA_DIR``, else the XDG data home."""
-    given = os.environ.get("BACKROOM_DATA_DIR")
-    if given:
-        return Path(given)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "backroom"
-
-
-def default_url() -> str:
-    return f"sqlite:///{data_dir() / 'backroom.db'}"
-
-
-def normalize_url(url: str) -> str:
-    """``postgresql://`` and ``postgres://`` mean psycopg 3, the driver Backroom ships with."""
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    return url
 
 
 def make_engine(url: str) -> Engine:

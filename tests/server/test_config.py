@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from backroom.cli.bench_server import add_bench_server_args, bench_server_command
-from backroom.server import add_serve_command, serve
+from backroom.server.cli import add_serve_command, serve
 from backroom.server.store import data_dir, default_url, normalize_url
 from backroom.sim.server_load import bench_server
 
