@@ -11,7 +11,7 @@ import pytest
 
 from backroom.cli.bench_server import add_bench_server_args, bench_server_command
 from backroom.server.cli import add_serve_command, serve
-from backroom.server.store import data_dir, default_url, normalize_url
+from backroom.server.settings import data_dir, default_url, normalize_url
 from backroom.sim.server_load import bench_server
 
 
