@@ -227,30 +227,29 @@ def score(state: CorruptionState, events: list[Event] | None) -> list[tuple[int,
     """Step 5: the winners ``(contract, seat)``; ``state.results`` keeps every contract's fate."""
     sums = totals(state)
     winners: list[tuple[int, int]] = []
-    results: list[list[int | str]] = []
+    results: list[tuple[int, str, int, int]] = []
     for c in state.table:
-        label = state.label_of(c)
         if c in state.cancelled:
-            results.append([c, CANCELLED, -1, 0])
+            results.append((c, CANCELLED, -1, 0))
             continue
         row = sums.get(c)
         if row is None:
-            results.append([c, UNBID, -1, 0])
+            results.append((c, UNBID, -1, 0))
             if events is not None:
-                events.append(Event("contract_unbid", {"contract": label}))
+                events.append(Event("contract_unbid", {"contract": state.label_of(c)}))
             continue
         best = max(row)
         leaders = [s for s, v in enumerate(row) if v == best]
         if len(leaders) == 1:
             winners.append((c, leaders[0]))
-            results.append([c, WON, leaders[0], best])
+            results.append((c, WON, leaders[0], best))
             if events is not None:
-                events.append(Event("contract_won", {"seat": leaders[0], "contract": label, "total": best}))
+                params = {"seat": leaders[0], "contract": state.label_of(c), "total": best}
+                events.append(Event("contract_won", params))
         else:
-            results.append([c, TIED, -1, best])
+            results.append((c, TIED, -1, best))
             if events is not None:
-                events.append(
-                    Event("contract_tied", {"contract": label, "total": best, "tied_seat": leaders})
-                )
-    state.results = tuple((int(c), str(r), int(seat), int(total)) for c, r, seat, total in results)
+                params = {"contract": state.label_of(c), "total": best, "tied_seat": leaders}
+                events.append(Event("contract_tied", params))
+    state.results = tuple(results)
     return winners

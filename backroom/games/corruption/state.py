@@ -362,6 +362,15 @@ class CorruptionState(State):
                 return moves[k][j]
 
     def is_legal(self, seat: int, action: Action) -> bool:
+        if (  # the common case first: the mover plays a card on a contract (hot path)
+            self.phase == CORRUPTION
+            and type(action) is tuple
+            and len(action) == 3
+            and action[0] == "play"
+            and seat == (self.leader + self.turn) % self.n
+            and type(action[2]) is int
+        ):
+            return action[2] in self.table and self._hand_kind(seat, action[1]) >= 0
         return self._refusal(seat, action) is None
 
     def why_illegal(self, seat: int, action: Action) -> str:
@@ -514,9 +523,9 @@ class CorruptionState(State):
             )
         if self.round == ROUNDS:
             self.phase = OVER
-            outcome = self.outcome()
-            assert outcome is not None
             if events is not None:
+                outcome = self.outcome()
+                assert outcome is not None
                 events.append(
                     Event("game_over", {"reason": outcome.reason, "winner_seat": list(outcome.winners)})
                 )
