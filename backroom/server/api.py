@@ -103,9 +103,10 @@ async def create_table(request: Request) -> Response:
     lang = request_language(request)
     if not _hub(request).may_create(request.client.host if request.client else ""):
         raise _fail(lang, "too_many_tables", 429, limit=int(_hub(request).tables_per_minute))
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise _fail(lang, "too_large", 413, limit=MAX_BODY)
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        # A form or text/plain POST is what another website can send without asking (CSRF).
+        raise _fail(lang, "not_json", 415)
+    body = await read_body(request, lang)
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
@@ -138,6 +139,22 @@ async def create_table(request: Request) -> Response:
         },
         status_code=201,
     )
+
+
+async def read_body(request: Request, lang: str) -> bytes:
+    """The request body, refused with 413 as soon as it is known to pass ``MAX_BODY``: from
+    ``Content-Length`` before reading, else while reading, so a huge body is never held."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise _fail(lang, "too_large", 413, limit=MAX_BODY)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise _fail(lang, "too_large", 413, limit=MAX_BODY)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _int(value: Any) -> bool:

@@ -8,12 +8,14 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from backroom.server import api
+from backroom.server.headers import SecurityHeaders
 from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
 from backroom.server.protocol import websocket_endpoint
@@ -90,5 +92,6 @@ def create_app(
     return Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
         exception_handlers={api.BadRequest: api.bad_request_handler},
     )

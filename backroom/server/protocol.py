@@ -96,8 +96,8 @@ async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | N
         except (ValueError, RecursionError):
             message = None
     client_id = message.get("id") if isinstance(message, dict) else None
-    if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_ID:
-        client_id = None
+    if not valid_id(client_id):
+        client_id = None  # never echoed: a lone surrogate cannot even be encoded
     if not conn.bucket.take():
         conn.error("rate_limited", client_id)
         return
@@ -126,9 +126,16 @@ async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | N
         conn.error("unknown_type")
 
 
+def valid_id(client_id: Any) -> bool:
+    """A client id is 1-``MAX_ID`` printable characters: a lone surrogate cannot be encoded or
+    stored (it dropped the socket and failed a whole group commit) and a NUL fails on
+    PostgreSQL."""
+    return isinstance(client_id, str) and 0 < len(client_id) <= MAX_ID and client_id.isprintable()
+
+
 async def _act(table: LiveTable, conn: Conn, message: dict[str, Any]) -> None:
     client_id = message.get("id")
-    if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_ID:
+    if not valid_id(client_id):
         conn.error("bad_message")
         return
     version = message.get("version")

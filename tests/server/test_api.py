@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 import pytest
+from starlette.requests import Request
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.testclient import TestClient
 
+from backroom.server import api
 from backroom.server.app import create_app
 from tests.server.conftest import new_table
 
@@ -114,11 +117,53 @@ def test_options_naming_server_files_are_refused_from_the_network_and_not_offere
     )
 
 
+JSON = {"content-type": "application/json"}
+
+
 def test_create_table_refuses_malformed_and_oversized_bodies(client: TestClient) -> None:
-    response = client.post("/api/tables", content=b"{not json")
+    response = client.post("/api/tables", content=b"{not json", headers=JSON)
     assert response.status_code == 400 and response.json()["error"]["code"] == "bad_json"
-    response = client.post("/api/tables", content=b" " * (65 * 1024))
+    response = client.post("/api/tables", content=b" " * (65 * 1024), headers=JSON)
     assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+
+
+def test_an_oversized_body_is_refused_on_its_length_before_it_is_read(client: TestClient) -> None:
+    """A 400 MB body took the server from 57 to 826 MiB before the 413: the length header
+    alone refuses it, and a body sent without a length is cut off once past the cap."""
+    headers = {**JSON, "content-length": str(400 * 1024 * 1024)}
+    response = client.post("/api/tables", content=b"{}", headers=headers)
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+
+    received = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal received
+        received += 1  # 10,000 chunks of 16 KiB (160 MiB) are on offer
+        return {"type": "http.request", "body": b" " * 16384, "more_body": received < 10_000}
+
+    scope = {"type": "http", "method": "POST", "path": "/api/tables", "headers": [], "query_string": b""}
+    with pytest.raises(api.BadRequest) as refused:
+        asyncio.run(api.read_body(Request(scope, receive), "en"))
+    assert refused.value.status == 413 and received == api.MAX_BODY // 16384 + 1
+
+
+def test_a_table_is_created_only_from_a_json_request_not_a_cross_site_form(client: TestClient) -> None:
+    body = b'{"game": "stool-pigeon", "players": 2}'
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+        response = client.post("/api/tables", content=body, headers={"content-type": kind})
+        assert response.status_code == 415 and response.json()["error"]["code"] == "not_json"
+    assert client.post("/api/tables", content=body, headers=JSON).status_code == 201
+
+
+def test_every_answer_carries_the_safe_browser_headers(client: TestClient) -> None:
+    """No Referer leaks a token from /t/ID?token=...; no other site frames a page; no inline
+    script runs; no file is sniffed as another type."""
+    for path in ("/", "/t/some-table?token=x", "/api/games", "/static/static/lobby.js", "/api/tables/nope"):
+        headers = client.get(path).headers
+        assert headers["referrer-policy"] == "no-referrer"
+        assert headers["x-content-type-options"] == "nosniff"
+        policy = headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "script-src 'self';" in policy
 
 
 def test_error_language_follows_lang_then_accept_language(client: TestClient) -> None:

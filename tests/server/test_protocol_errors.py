@@ -67,6 +67,9 @@ def actor_socket(client: TestClient, table: Message) -> tuple[Any, Any, Message]
         ('{"type": "act", "action": ["draw"], "version": 0}', "bad_message"),
         ('{"type": "act", "action": ["draw"], "version": 0, "id": 5}', "bad_message"),
         ('{"type": "act", "action": ["draw"], "version": 0, "id": ""}', "bad_message"),
+        ('{"type": "act", "action": ["draw"], "version": 0, "id": "\\ud800"}', "bad_message"),
+        ('{"type": "act", "action": ["draw"], "version": 0, "id": "a\\u0000b"}', "bad_message"),
+        ('{"type": "act", "action": ["draw"], "version": 0, "id": "tab\\there"}', "bad_message"),
     ],
 )
 def test_malformed_messages_are_refused(client: TestClient, table: Message, frame: str, code: str) -> None:

@@ -32,17 +32,17 @@ function resolveToken() {
   const key = `backroom.token.${tableId}`;
   const fromUrl = params.get("token");
   if (fromUrl) {
+    // Kept in this browser's storage and taken out of the address bar at once, so it stays
+    // out of the history, of bookmarks and of anything shared by copying the address; a
+    // reload finds it in storage and lands in the same seat.
     storage.set(key, fromUrl);
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
     return fromUrl;
   }
   if (params.has("spectate")) return null;
-  const remembered = storage.get(key);
-  if (remembered) {
-    // Put it back in the address bar so a reload or a bookmark lands in the same seat.
-    params.set("token", remembered);
-    history.replaceState(null, "", `${location.pathname}?${params}`);
-  }
-  return remembered;
+  return storage.get(key);
 }
 
 async function main() {
