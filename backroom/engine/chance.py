@@ -1,10 +1,13 @@
 """Chance owned by the kernel: every shuffle and die roll after the deal comes from here.
 
 A state holds one ``Chance`` (a seed and a count of draws). Each draw is made from a generator
-derived from the two, so play is exactly reproducible from the deal's seed, a clone copies two
-ints, and — the point — ``State.resample`` replaces the seed by one drawn from the caller's
-generator (``Chance.reseeded``): a determinized position knows no more of the future deck or
-dice than the player does. Two resamples with different generators lead to different futures.
+derived from the two, so play is exactly reproducible from the deal's seed, and — the point —
+``State.resample`` replaces the seed by one drawn from the caller's generator
+(``Chance.reseeded``): a determinized position knows no more of the future deck or dice than
+the player does. Two resamples with different generators lead to different futures.
+
+A ``Chance`` is immutable: each draw returns the chance that follows it
+(``self.chance = self.chance.shuffle(deck)``), so clones share it for free.
 """
 
 from __future__ import annotations
@@ -18,32 +21,42 @@ from backroom.engine.rng import derive_seed
 class Chance:
     __slots__ = ("seed", "draws")
 
+    seed: int
+    draws: int
+
     def __init__(self, seed: int, draws: int = 0) -> None:
-        self.seed = seed
-        self.draws = draws
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "draws", draws)
 
-    def _next(self) -> int:
-        value = derive_seed(self.seed, self.draws)
-        self.draws += 1
-        return value
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Chance is immutable: each draw returns the next one")
 
-    def shuffle(self, items: list[Any]) -> None:
-        """Shuffle ``items`` in place, uniformly."""
-        random.Random(self._next()).shuffle(items)
+    def _value(self) -> int:
+        return derive_seed(self.seed, self.draws)
 
-    def randrange(self, n: int) -> int:
+    def _next(self) -> Chance:
+        return Chance(self.seed, self.draws + 1)
+
+    def shuffle(self, items: list[Any]) -> Chance:
+        """Shuffle ``items`` in place, uniformly; the chance after this draw."""
+        random.Random(self._value()).shuffle(items)
+        return self._next()
+
+    def randrange(self, n: int) -> tuple[int, Chance]:
         """A uniform draw from ``range(n)`` (for the small ranges games use: the bias of a
-        63-bit value taken modulo ``n`` is below ``n / 2**63``)."""
+        63-bit value taken modulo ``n`` is below ``n / 2**63``), and the chance after it."""
         if n <= 0:
             raise ValueError("randrange needs a positive bound")
-        return self._next() % n
+        return self._value() % n, self._next()
 
-    def roll(self, dice: int = 1, sides: int = 6) -> tuple[int, ...]:
-        """``dice`` fair dice of ``sides`` faces, each from 1 to ``sides``."""
-        return tuple(self.randrange(sides) + 1 for _ in range(dice))
-
-    def copy(self) -> Chance:
-        return Chance(self.seed, self.draws)
+    def roll(self, dice: int = 1, sides: int = 6) -> tuple[tuple[int, ...], Chance]:
+        """``dice`` fair dice of ``sides`` faces, each from 1 to ``sides``; the chance after."""
+        chance = self
+        faces = []
+        for _ in range(dice):
+            face, chance = chance.randrange(sides)
+            faces.append(face + 1)
+        return tuple(faces), chance
 
     def reseeded(self, rng: random.Random) -> Chance:
         """A chance whose future draws come from ``rng``, not from the real seed."""

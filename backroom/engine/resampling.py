@@ -17,6 +17,23 @@ def permuted(items: list[int], rng: random.Random) -> list[int]:
     return sorted(items, key=lambda _: draw())
 
 
+def redeal(
+    places: list[tuple[list[int], int]], deck: list[int], rng: random.Random, extra: list[int] | None = None
+) -> tuple[list[int], list[int]]:
+    """Deal again, in a uniform random order, the cards at ``places`` (a list and an index
+    each), the ``extra`` loose cards and the whole ``deck`` (in place), over the same places.
+
+    Returns the cards that were at the places and extras, and those now there (in the same
+    order, extras last): what ``carry_knowledge`` needs, and where the extras went.
+    """
+    before = [where[i] for where, i in places] + (extra or [])
+    shuffled = permuted(before + deck, rng)
+    for (where, i), card in zip(places, shuffled, strict=False):
+        where[i] = card
+    deck[:] = shuffled[len(before) :]
+    return before, shuffled[: len(before)]
+
+
 def carry_knowledge(known: list[int], seat: int, before: list[int], after: list[int]) -> list[int]:
     """Each seat's knowledge mask (bit c: it knows card c) after the cards ``before`` were
     replaced, place by place, by ``after``: other seats knew what lay at a place, so their

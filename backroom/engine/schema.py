@@ -216,13 +216,10 @@ class Frozen(Field):
 
 
 class ChanceField(Field):
-    """The state's ``Chance``: copied by clones, re-seeded by ``resample``."""
+    """The state's ``Chance`` (immutable: clones share it), re-seeded by ``resample``."""
 
     def __init__(self, *, json: str | None = None) -> None:
         super().__init__(lambda: Chance(0), json=json)
-
-    def copy_expr(self, ref: str) -> str:
-        return f"{ref}.copy()"
 
     def encode_expr(self, ref: str) -> str:
         return f"{ref}.to_json()"
@@ -232,13 +229,11 @@ class ChanceField(Field):
 
 
 class WindowField(Field):
-    """A reaction ``Window`` (closed by default): copied by clones, written as its seat list."""
+    """A reaction ``Window`` (closed by default; immutable: clones share it), written as its
+    seat list."""
 
     def __init__(self, *, json: str | None = None) -> None:
         super().__init__(Window, json=json)
-
-    def copy_expr(self, ref: str) -> str:
-        return f"{ref}.copy()"
 
     def encode_expr(self, ref: str) -> str:
         return f"{ref}.to_json()"

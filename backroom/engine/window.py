@@ -40,38 +40,39 @@ def clockwise(first: int, players: int, *, skip: int | None = None) -> tuple[int
     return tuple(s for s in ((first + i) % players for i in range(players)) if s != skip)
 
 
-class Window:
-    """The seats that may still answer, in priority order. Empty: the window is closed."""
+class Window(tuple[int, ...]):
+    """The seats that may still answer, in priority order; empty: the window is closed.
 
-    __slots__ = ("waiting",)
+    A tuple, so immutable: each change returns the window that follows
+    (``self.window = self.window.answered(seat)``), and clones share it for free."""
 
-    def __init__(self, seats: Iterable[int] = ()) -> None:
-        self.waiting = list(seats)
+    __slots__ = ()
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return self
 
     @property
     def is_open(self) -> bool:
-        return bool(self.waiting)
+        return bool(self)
 
     def may_answer(self, seat: int) -> bool:
-        return seat in self.waiting
+        return seat in self
 
-    def answered(self, seat: int) -> None:
+    def answered(self, seat: int) -> Window:
         """``seat`` played or passed; it is not asked again in this window."""
-        self.waiting.remove(seat)
+        return Window([s for s in self if s != seat])
 
-    def claimed(self) -> None:
+    def claimed(self) -> Window:
         """A first-claim window closes for everyone at the claim."""
-        self.waiting.clear()
+        return CLOSED
 
-    def reopen(self, seats: Iterable[int]) -> None:
+    def reopen(self, seats: Iterable[int]) -> Window:
         """Ask again (Stool Pigeon: after a wrong guess everyone may try once more)."""
-        self.waiting = list(seats)
-
-    def copy(self) -> Window:
-        return Window(self.waiting)
+        return Window(seats)
 
     def to_json(self) -> list[int]:
-        return self.waiting[:]
+        return list(self)
 
     @classmethod
     def from_json(cls, data: Any) -> Window:
@@ -79,10 +80,9 @@ class Window:
             raise ValueError("a window is a list of seats")
         return cls(data)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Window) and self.waiting == other.waiting
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
-        return f"Window({self.waiting})"
+        return f"Window({list(self)})"
+
+
+CLOSED = Window()
+"""The closed window, shared."""

@@ -76,17 +76,20 @@ def test_param_refuses_repeated_or_non_scalar_values():
     )
 
 
-def test_chance_is_reproducible_and_reseeding_forgets_the_real_seed():
+def test_chance_is_reproducible_immutable_and_reseeding_forgets_the_real_seed():
     a, b = Chance(42), Chance(42)
     deck_a, deck_b = list(range(20)), list(range(20))
-    a.shuffle(deck_a)
-    b.shuffle(deck_b)
-    assert deck_a == deck_b and a.draws == 1
-    assert a.roll(2, 6) == b.roll(2, 6)
-    assert all(1 <= r <= 6 for r in Chance(3).roll(50))
+    after_a = a.shuffle(deck_a)
+    after_b = b.shuffle(deck_b)
+    assert deck_a == deck_b and after_a.draws == 1 and a.draws == 0
+    assert after_a.roll(2, 6) == after_b.roll(2, 6)
+    dice, after = Chance(3).roll(50)
+    assert all(1 <= r <= 6 for r in dice) and len(set(dice)) == 6 and after.draws == 50
+    with pytest.raises(AttributeError):
+        a.draws = 5  # type: ignore[misc]
     fresh = a.reseeded(random.Random(1))
     assert fresh.seed != a.seed and fresh.draws == 0
-    assert Chance.from_json(a.to_json()) == a
+    assert Chance.from_json(after_a.to_json()) == after_a
     assert "42" not in repr(a)
 
 
@@ -99,11 +102,11 @@ def test_chance_refuses_malformed_json():
 def test_window_asks_in_priority_order_and_closes():
     assert clockwise(2, 4) == (2, 3, 0, 1)
     assert clockwise(1, 4, skip=3) == (1, 2, 0)
-    w = Window(clockwise(1, 3))
-    w.answered(1)
-    assert w.waiting == [2, 0] and w.may_answer(0) and not w.may_answer(1)
-    w.claimed()
-    assert not w.is_open
+    opened = Window(clockwise(1, 3))
+    w = opened.answered(1)
+    assert w.waiting == (2, 0) and w.may_answer(0) and not w.may_answer(1)
+    assert opened.waiting == (1, 2, 0)  # immutable: clones share windows
+    assert not w.claimed().is_open and w.reopen([0, 1]).waiting == (0, 1)
     with pytest.raises(ValueError):
         WindowRule("x", "order", "never")
 
@@ -143,10 +146,10 @@ def test_schema_clone_is_deep_and_drops_unshared_caches():
     other = state._schema_clone()
     other.hands[1].append(6)
     other.deck.append(7)
-    other.chance.shuffle([1, 2])
-    other.window.answered(1)
+    other.chance = other.chance.shuffle([1, 2])
+    other.window = other.window.answered(1)
     assert state.hands == [[3], [4, 5]] and state.deck == [1, 2] and state.chance.draws == 3
-    assert state.window.waiting == [1, 0]
+    assert state.window.waiting == (1, 0)
     assert other._cache is None
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from backroom.engine.resampling import carry_knowledge, permuted
+from backroom.engine.resampling import carry_knowledge
+from backroom.engine.resampling import redeal as redeal_places
 from backroom.games.slush_fund.cards import OVER, POLS
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ def redeal(real: SlushFundState, other: SlushFundState, seat: int, rng: random.R
     """Fill ``other`` (a clone of ``real``) with a redeal consistent with ``seat``'s knowledge."""
     mask = real.known[seat]
     places: list[tuple[list[int], int]] = []
-    cards: list[int] = []
     for s in range(real.n):
         if s == seat:
             continue
@@ -29,16 +29,7 @@ def redeal(real: SlushFundState, other: SlushFundState, seat: int, rng: random.R
             if real.phase == OVER and not real.removed[p]:
                 continue  # revealed at the end
             pile = other.piles[s][p]
-            for i in range(len(pile) - 1):  # the top card is always seen
-                if not (mask >> pile[i]) & 1:
-                    places.append((pile, i))
-                    cards.append(pile[i])
-    covered = len(cards)
-    deck = other.deck
-    cards += deck
-    shuffled = permuted(cards, rng)
-    for (where, i), card in zip(places, shuffled, strict=False):
-        where[i] = card
-    deck[:] = shuffled[covered:]
+            places += [(pile, i) for i in range(len(pile) - 1) if not (mask >> pile[i]) & 1]  # tops are seen
+    before, after = redeal_places(places, other.deck, rng)
     other._outcome = None
-    other.known = carry_knowledge(real.known, seat, cards[:covered], shuffled)
+    other.known = carry_knowledge(real.known, seat, before, after)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from backroom.engine.resampling import carry_knowledge, permuted
+from backroom.engine.resampling import carry_knowledge
+from backroom.engine.resampling import redeal as redeal_places
 from backroom.games.stool_pigeon.cards import EMPTY, OVER
 
 if TYPE_CHECKING:
@@ -33,25 +34,16 @@ def redeal(real: StoolPigeonState, other: StoolPigeonState, seat: int, rng: rand
                     mask |= 1 << c
         if real.soplon_card != EMPTY:
             mask |= 1 << real.soplon_card
-    places: list[tuple[list[int], int]] = []
-    cards: list[int] = []
-    for district in other.districts:
-        for i, c in enumerate(district):
-            if c != EMPTY and not (mask >> c) & 1:
-                places.append((district, i))
-                cards.append(c)
+    places = [
+        (district, i)
+        for district in other.districts
+        for i, c in enumerate(district)
+        if c != EMPTY and not (mask >> c) & 1
+    ]
     held_hidden = other.held != EMPTY and not (mask >> other.held) & 1
+    before, after = redeal_places(places, other.deck, rng, [other.held] if held_hidden else None)
     if held_hidden:
-        cards.append(other.held)
-    placed = len(cards)
-    deck = other.deck
-    cards += deck
-    shuffled = permuted(cards, rng)
-    for (where, i), card in zip(places, shuffled, strict=False):
-        where[i] = card
-    if held_hidden:
-        other.held = shuffled[len(places)]
-    deck[:] = shuffled[placed:]
+        other.held = after[-1]
     other.chance = real.chance.reseeded(rng)
     other._outcome = None
-    other.known = carry_knowledge(real.known, seat, cards[:placed], shuffled)
+    other.known = carry_knowledge(real.known, seat, before, after)

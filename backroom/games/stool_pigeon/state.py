@@ -167,7 +167,7 @@ class StoolPigeonState(State):
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == SNAP:
-            return tuple(self.window.waiting)
+            return self.window
         if phase == OVER:
             return ()
         if phase == GIVE:
@@ -177,7 +177,7 @@ class StoolPigeonState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == SNAP:
-            if seat not in self.window.waiting:
+            if seat not in self.window:
                 return []
             actions: list[Action] = [("pass",)]
             for target in self._snap_districts(seat):
@@ -217,7 +217,7 @@ class StoolPigeonState(State):
         kind = action[0]
         size = len(action)
         if phase == SNAP:
-            if seat not in self.window.waiting:
+            if seat not in self.window:
                 return False
             if kind == "pass":
                 return size == 1
@@ -260,7 +260,7 @@ class StoolPigeonState(State):
     def random_action(self, seat: int, rng: random.Random) -> Action:
         """In a snap window, pass or any face-down card, uniformly, without listing them: a
         slot drawn among all slots (and one entry for pass) is redrawn while it is empty."""
-        if self.phase != SNAP or seat not in self.window.waiting:
+        if self.phase != SNAP or seat not in self.window:
             return super().random_action(seat, rng)
         districts = self.districts
         total = 0
@@ -333,7 +333,7 @@ class StoolPigeonState(State):
         elif kind == "snap":
             self._snap(seat, action[1], action[2], events)
         elif kind == "pass":
-            self.window.answered(seat)
+            self.window = self.window.answered(seat)
             if events is not None:
                 events.append(Event("pass", {"seat": seat}))
             if not self.window.is_open:
@@ -468,7 +468,7 @@ class StoolPigeonState(State):
         """Anyone may try, in seat order from the player left of the active one."""
         self.phase = SNAP
         self.window_value = value
-        self.window.reopen(clockwise(self.active + 1, self.n))
+        self.window = self.window.reopen(clockwise(self.active + 1, self.n))
         if events is not None:
             events.append(Event("window_open", {"value": value}))
 
@@ -489,7 +489,7 @@ class StoolPigeonState(State):
             self.discard.append(card)
             if events is not None:
                 events.append(Event("snap_hit", params))
-            self.window.claimed()
+            self.window = self.window.claimed()
             if target != seat and any(c != EMPTY for c in self.districts[seat]):
                 self.phase = GIVE
                 self.give_target = (target, slot)
@@ -513,7 +513,7 @@ class StoolPigeonState(State):
         where = self._place(seat, penalty)
         if events is not None:
             events.append(Event("penalty", {"seat": seat, "slot": where}))
-        self.window.reopen(clockwise(self.active + 1, self.n))
+        self.window = self.window.reopen(clockwise(self.active + 1, self.n))
 
     def _give(self, seat: int, slot: int, events: list[Event] | None) -> None:
         """Replace the eliminated Witness with one of your own cards, face down and unseen."""
@@ -535,7 +535,7 @@ class StoolPigeonState(State):
         self.phase = DRAW
         self.sicario = False
         self.picked = NO_PICK
-        self.window.claimed()
+        self.window = self.window.claimed()
         self.window_value = -1
         self.turns += 1
         nxt = (self.active + 1) % self.n
@@ -561,7 +561,7 @@ class StoolPigeonState(State):
             top = self.discard.pop()
             self.deck = self.discard
             self.discard = [top]
-            self.chance.shuffle(self.deck)
+            self.chance = self.chance.shuffle(self.deck)
             forget = 0
             for card in self.deck:
                 forget |= _bit(card)
