@@ -21,6 +21,7 @@ from backroom.engine.record import Record
 from backroom.games import all_games, get_game
 from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
 from backroom.server.live import Hub, hash_token, new_token
+from backroom.server.origin import origin_allowed
 from backroom.server.store import SeatRow, TableRow
 
 MAX_BODY = 64 * 1024
@@ -101,6 +102,8 @@ async def i18n_catalog(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     lang = request_language(request)
+    if not origin_allowed(request.headers, request.url.scheme, request.app.state.allowed_origins):
+        raise _fail(lang, "bad_origin", 403)
     if not _hub(request).may_create(request.client.host if request.client else ""):
         raise _fail(lang, "too_many_tables", 429, limit=int(_hub(request).tables_per_minute))
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":

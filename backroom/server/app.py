@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from backroom.server import api
 from backroom.server.headers import SecurityHeaders
 from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
+from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint
 from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url
 from backroom.server.store import SNAPSHOT_EVERY, Store
@@ -47,12 +48,15 @@ def create_app(
     snapshot_every: int = SNAPSHOT_EVERY,
     idle_unload: float = IDLE_UNLOAD,
     tables_per_minute: float = TABLES_PER_MINUTE,
+    allowed_origins: Iterable[str] = (),
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
     ``rate`` (messages per second per connection), ``tables_per_minute`` (tables one address
     may create), ``snapshot_every`` (actions between snapshots) and ``idle_unload`` (seconds
-    before a table nobody uses leaves memory): the defaults are what ``backroom serve`` runs."""
+    before a table nobody uses leaves memory), ``allowed_origins`` (web pages of other sites
+    that may create tables and open sockets; the server's own always may): the defaults are
+    what ``backroom serve`` runs."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -89,9 +93,11 @@ def create_app(
         WebSocketRoute("/ws/{table_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]
-    return Starlette(
+    app = Starlette(
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
         exception_handlers={api.BadRequest: api.bad_request_handler},
     )
+    app.state.allowed_origins = frozenset(normalize_origin(o) for o in allowed_origins)
+    return app

@@ -82,6 +82,22 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         default=TABLES_PER_MINUTE,
         help=f"tables one client address may create a minute (default {TABLES_PER_MINUTE:g})",
     )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another site whose pages may create tables and open sockets here, e.g. "
+        "https://games.example.org (repeatable; the server's own pages always may)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: "
+        "none, every request counts as coming from its own address)",
+    )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
     parser.set_defaults(func=serve)
     return parser
@@ -107,12 +123,16 @@ def serve(args: argparse.Namespace) -> int:
         where = {"host": args.host, "port": str(args.port), "reason": reason}
         print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
         return 2
-    app = create_app(url, rate=args.rate, tables_per_minute=args.tables_per_minute)
+    app = create_app(
+        url, rate=args.rate, tables_per_minute=args.tables_per_minute, allowed_origins=args.allow_origin
+    )
     config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
         ws_max_size=1 << 20,
+        proxy_headers=bool(args.trusted_proxy),
+        forwarded_allow_ips=",".join(args.trusted_proxy) or None,
         log_level="info",
         lifespan="on",
     )

@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from backroom.engine.actions import action_from_json
 from backroom.i18n import LANGUAGES, normalize_language
 from backroom.server.live import Conn, Hub, LiveTable, Refused, dumps, error_message, refusal_message
+from backroom.server.origin import origin_allowed
 
 MAX_MESSAGE = 16 * 1024
 """Bytes per client message: an action is a few dozen; anything bigger is a mistake or abuse."""
@@ -28,6 +29,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
     lang = normalize_language(websocket.query_params.get("lang"))
+    if not origin_allowed(websocket.headers, websocket.url.scheme, websocket.app.state.allowed_origins):
+        await _refuse(websocket, lang, "bad_origin", CLOSE_BAD_TOKEN)
+        return
     table_id = websocket.path_params["table_id"]
     table = await hub.get(table_id)
     if table is None:

@@ -253,3 +253,27 @@ def test_the_table_list_shows_tables_in_play_unless_asked_otherwise(client: Test
     )
     assert listed["over"] == [over["id"]] and set(listed["all"]) == {playing["id"], over["id"]}
     assert client.get("/api/tables?status=gone").json()["error"]["code"] == "bad_field"
+
+
+def test_another_website_may_not_create_tables_unless_the_operator_allows_it(make_client: Any) -> None:
+    """Any page a player visits could POST to the lobby in their name: a foreign Origin is
+    refused (403), the server's own and a listed one are accepted, programs send none."""
+    body = {"game": "stool-pigeon", "players": 2}
+    client = make_client(allowed_origins=["https://games.example.org"])
+    evil = client.post("/api/tables", json=body, headers={"origin": "https://evil.example"})
+    assert evil.status_code == 403 and evil.json()["error"]["code"] == "bad_origin"
+    for origin in ("http://testserver", "https://games.example.org", None):
+        headers = {"origin": origin} if origin else {}
+        assert client.post("/api/tables", json=body, headers=headers).status_code == 201
+
+
+def test_a_websocket_from_another_website_is_refused(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    table = new_table(client)
+    with client.websocket_connect(f"/ws/{table['id']}", headers={"origin": "https://evil.example"}) as ws:
+        assert ws.receive_json()["code"] == "bad_origin"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+    with client.websocket_connect(f"/ws/{table['id']}", headers={"origin": "http://testserver"}) as ws:
+        assert ws.receive_json()["type"] == "welcome"
