@@ -110,7 +110,7 @@ class State(ABC):
         Raises ``IllegalAction`` naming the rule that forbids it; the state is then unchanged.
         """
         if not self.is_legal(seat, action):
-            raise IllegalAction(self.why_illegal(seat, action), seat=seat, action=list(action))
+            raise self._refused(seat, action)
         events: list[Event] = []
         self.play(seat, action, events)
         return events
@@ -118,8 +118,12 @@ class State(ABC):
     def apply_quiet(self, seat: int, action: Action) -> None:
         """``apply`` without events, for playouts and search that never read them."""
         if not self.is_legal(seat, action):
-            raise IllegalAction(self.why_illegal(seat, action), seat=seat, action=list(action))
+            raise self._refused(seat, action)
         self.play(seat, action, None)
+
+    def _refused(self, seat: int, action: Any) -> IllegalAction:
+        shown = list(action) if isinstance(action, tuple) else repr(action)
+        return IllegalAction(self.why_illegal(seat, action), seat=seat, action=shown)
 
     @abstractmethod
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:

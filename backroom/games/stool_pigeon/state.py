@@ -180,7 +180,7 @@ class StoolPigeonState(State):
             if seat not in self.window:
                 return []
             actions: list[Action] = [("pass",)]
-            for target in self._snap_districts(seat):
+            for target in range(self.n):  # the closer's too: a close stops Family cards only
                 row = SNAP_ACTIONS[target]
                 actions += [row[s] for s, c in enumerate(self.districts[target]) if c != EMPTY]
             return actions
@@ -221,12 +221,7 @@ class StoolPigeonState(State):
                 return False
             if kind == "pass":
                 return size == 1
-            return (
-                kind == "snap"
-                and size == 3
-                and action[1] in self._snap_districts(seat)
-                and self._occupied(action[1], action[2])
-            )
+            return kind == "snap" and size == 3 and self._occupied(action[1], action[2])
         if phase == GIVE:
             return seat == self.giver and kind == "give" and size == 2 and self._occupied(seat, action[1])
         if phase == OVER or seat != self.active:
@@ -471,10 +466,6 @@ class StoolPigeonState(State):
         self.window = self.window.reopen(clockwise(self.active + 1, self.n))
         if events is not None:
             events.append(Event("window_open", {"value": value}))
-
-    def _snap_districts(self, seat: int) -> range:
-        """Any District, the closer's included: the close protects it from Family cards only."""
-        return range(self.n)
 
     def _snap(self, seat: int, target: int, slot: int, events: list[Event] | None) -> None:
         district = self.districts[target]
