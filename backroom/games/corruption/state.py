@@ -68,6 +68,9 @@ from backroom.games.corruption.cards import (
     mask_positions,
 )
 
+SWISS_ACCOUNTS = len(BODIES)
+"""One per government body: the places a bribe may go besides the contracts."""
+
 
 def swiss(body: int) -> int:
     """The ``p_where`` code of a body's Swiss account."""
@@ -266,9 +269,10 @@ class CorruptionState(State):
         mover), so sequential drivers offer them the look before the next card is played."""
         phase = self.phase
         if phase == CORRUPTION:
+            mover = (self.leader + self.turn) % self.n
             if self.black_book and self.turn:
-                return (*self.reactors(), self.mover)
-            return (self.mover,)
+                return (*self.reactors(), mover)
+            return (mover,)
         if phase == AWARD:
             return (self.p_seat[self.pending],)
         if phase == POSITIONS:
@@ -348,12 +352,12 @@ class CorruptionState(State):
         """The mover's card plays drawn without building the list (outside the Little Black
         Book, whose looks join the list): a (hand card, place) cell is drawn and redrawn while
         it is no move — a character's Swiss cell, or the second of two equal faces."""
-        if self.phase != CORRUPTION or self.black_book or seat != self.mover:
+        if self.phase != CORRUPTION or self.black_book or seat != (self.leader + self.turn) % self.n:
             return super().random_action(seat, rng)
         moves = self._moves or self._build_moves()
         hand = self.hands[seat]
         places = len(self.table)
-        width = places + len(BODIES)
+        width = places + SWISS_ACCOUNTS
         cells = len(hand) * width
         while True:
             i, j = divmod(int(rng.random() * cells), width)
