@@ -291,6 +291,33 @@ async def get_table(request: Request) -> Response:
     return JSONResponse(summary)
 
 
+async def rotate_token(request: Request) -> Response:
+    """A seat's player replaces their token (the body carries the current one, never the
+    address): old invite links stop working, the answer holds the new one."""
+    lang = request_language(request)
+    if not origin_allowed(request.headers, request.url.scheme, request.app.state.allowed_origins):
+        raise _fail(lang, "bad_origin", 403)
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise _fail(lang, "not_json", 415)
+    try:
+        data = json.loads(await read_body(request, lang))
+    except (ValueError, RecursionError):
+        raise _fail(lang, "bad_json") from None
+    token = data.get("token") if isinstance(data, dict) else None
+    if not isinstance(token, str) or not 0 < len(token) <= 256:
+        raise _fail(lang, "bad_field", field="token")
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise _fail(lang, "unknown_table", 404)
+    rotated = await table.rotate_token(token)
+    hub.release(table)
+    if rotated is None:
+        raise _fail(lang, "bad_token", 403)
+    seat, fresh = rotated
+    return JSONResponse({"seat": seat, "token": fresh, "invite": f"/t/{table.row.id}?token={fresh}"})
+
+
 async def get_record(request: Request) -> Response:
     lang = request_language(request)
     table = await _hub(request).get(request.path_params["table_id"])

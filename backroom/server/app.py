@@ -90,6 +90,7 @@ def create_app(
         Route("/api/tables", api.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", api.get_table),
         Route("/api/tables/{table_id}/record", api.get_record),
+        Route("/api/tables/{table_id}/token", api.rotate_token, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]

@@ -276,6 +276,41 @@ SCHEMA: dict[str, Any] = {
                 },
             }
         },
+        "/api/tables/{table_id}/token": {
+            "post": {
+                "summary": "A seat's player replaces their token: old invite links stop working.",
+                "parameters": [_TABLE_ID, _LANG_PARAM],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["token"],
+                                "properties": {"token": {"type": "string", "maxLength": 256}},
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        "The new token and invite link.",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "seat": {"type": "integer"},
+                                "token": {"type": "string"},
+                                "invite": {"type": "string"},
+                            },
+                        },
+                    ),
+                    "400": _ERROR,
+                    "403": _ERROR,
+                    "404": _ERROR,
+                    "415": _ERROR,
+                },
+            }
+        },
         "/openapi.json": {
             "get": {
                 "summary": "This document.",

@@ -34,6 +34,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import make_url
 
@@ -306,12 +307,27 @@ class Store:
                 self._raw = None
             raise
 
+    def rotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """Replace a seat's token: the old invite link opens nothing any more."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(token_hash=token_hash)
+            )
+
     # -- the grouped writer
 
     async def acreate_table(self, row: TableRow) -> None:
         """Store a new table on the writer thread: SQLite takes one writer at a time, and a
         second thread's transaction would make the actions' group commit wait for its lock."""
         await asyncio.get_running_loop().run_in_executor(self._thread, self.create_table, row)
+
+    async def arotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """``rotate_token`` on the writer thread, for the same reason as ``acreate_table``."""
+        await asyncio.get_running_loop().run_in_executor(
+            self._thread, self.rotate_token, table_id, seat, token_hash
+        )
 
     async def awrite(self, write: Write) -> None:
         """Store one action; returns once it is committed (raises if the commit failed)."""

@@ -277,3 +277,37 @@ def test_a_websocket_from_another_website_is_refused(client: TestClient) -> None
             ws.receive_json()
     with client.websocket_connect(f"/ws/{table['id']}", headers={"origin": "http://testserver"}) as ws:
         assert ws.receive_json()["type"] == "welcome"
+
+
+def test_a_seat_player_may_rotate_their_token_and_old_invite_links_stop_working(client: TestClient) -> None:
+    """A leaked token could not be revoked: now the seat's player swaps it for a new one (the
+    current token travels in the body), the old link opens nothing, the new one the same seat,
+    and the change is stored (a restart keeps it)."""
+    table = new_table(client, seats=[{"kind": "human"}, {"kind": "agent"}])
+    old = table["seats"][0]["token"]
+    rotated = client.post(f"/api/tables/{table['id']}/token", json={"token": old})
+    assert rotated.status_code == 200
+    fresh = rotated.json()
+    assert fresh["seat"] == 0 and fresh["token"] != old and fresh["invite"].endswith(fresh["token"])
+    with client.websocket_connect(f"/ws/{table['id']}?token={old}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+    with client.websocket_connect(f"/ws/{table['id']}?token={fresh['token']}") as ws:
+        assert ws.receive_json()["seat"] == 0
+    again = client.post(f"/api/tables/{table['id']}/token", json={"token": old})
+    assert again.status_code == 403 and again.json()["error"]["code"] == "bad_token"
+    other = client.post(f"/api/tables/{table['id']}/token", json={"token": 5})
+    assert other.status_code == 400
+
+
+def test_a_rotated_token_is_stored(tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'rotate.db'}"
+    with TestClient(create_app(url)) as first:
+        table = new_table(first, seats=[{"kind": "human"}, {"kind": "agent"}])
+        fresh = first.post(
+            f"/api/tables/{table['id']}/token", json={"token": table["seats"][0]["token"]}
+        ).json()
+    with (
+        TestClient(create_app(url)) as second,
+        second.websocket_connect(f"/ws/{table['id']}?token={fresh['token']}") as ws,
+    ):
+        assert ws.receive_json()["seat"] == 0

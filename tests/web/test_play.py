@@ -306,3 +306,28 @@ def test_a_wrong_invite_link_says_so_and_stops_retrying(server: str, browser: Br
     expect(page.locator("#conn")).to_have_attribute("data-state", "stopped")
     assert page.locator(".fatal p").inner_text().strip()
     page.close()
+
+
+def test_a_player_replaces_a_leaked_invite_link_and_the_old_one_stops_working(
+    server: str, browser: Browser
+) -> None:
+    table = post_json(
+        f"{server}/api/tables",
+        {"game": "stool-pigeon", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot"}], "bot_delay": 0},
+    )
+    old_invite = f"{server}{table['seats'][0]['invite']}&lang=en"
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(old_invite)
+    page.wait_for_selector(".sp-board")
+    page.click("#new-link")
+    expect(page.locator("#toast")).to_contain_text(f"/t/{table['id']}?token=")
+    fresh = page.evaluate(f"localStorage.getItem('backroom.token.{table['id']}')")
+    assert fresh and fresh != table["seats"][0]["token"]
+    page.reload()  # the seat is still this browser's, through the new token
+    page.wait_for_selector('.district.mine[data-district="0"]')
+    stranger = browser.new_page()  # whoever found the old link gets nothing
+    stranger.goto(old_invite)
+    expect(stranger.locator(".fatal")).to_be_visible()
+    stranger.close()
+    context.close()

@@ -5,12 +5,12 @@
 // the server re-sends the full view on join, so nothing is kept between connections but the log.
 
 import { Connection } from "./connection.js";
-import { h, replace } from "./dom.js";
+import { api, copyText, h, replace } from "./dom.js";
 import { formatNumber, has, languageSwitcher, lang, setLang, storage, t, tFirst, tMsg } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const token = resolveToken();
+let token = resolveToken();
 
 const page = {
   seat: null,
@@ -54,6 +54,8 @@ async function main() {
       render();
     }),
   );
+  $("new-link").hidden = !token;
+  $("new-link").addEventListener("click", newInviteLink);
   $("end-close").addEventListener("click", () => {
     page.endDismissed = true;
     $("end").hidden = true;
@@ -70,6 +72,25 @@ async function main() {
   });
   setInterval(tickDeadline, 250);
   render();
+}
+
+/** Replace this seat's token: every earlier invite link stops working (one that leaked is
+ * revoked); the new link is copied for the player to send again. */
+async function newInviteLink() {
+  try {
+    const fresh = await api(`/api/tables/${encodeURIComponent(tableId)}/token?lang=${lang()}`, {
+      method: "POST",
+      body: { token },
+    });
+    token = fresh.token;
+    storage.set(`backroom.token.${tableId}`, token);
+    const link = new URL(fresh.invite, location.href).href;
+    const copied = await copyText(link);
+    toast(t(copied ? "web.table.new_link_copied" : "web.table.new_link_made", { link }));
+    page.conn.restart();
+  } catch (error) {
+    toast(error.message);
+  }
 }
 
 function socketUrl() {
