@@ -205,16 +205,17 @@ class LiveTable:
     async def rotate_token(self, token: str) -> tuple[int, str] | None:
         """A new token for the seat ``token`` opens, stored before it is given out; the old one
         opens nothing any more (a leaked invite link is revoked). None: no such seat."""
-        seat = self.seat_for_token(token)
-        if seat is None:
-            return None
-        fresh = new_token()
-        fresh_hash = hash_token(fresh)
-        await self.hub.store.arotate_token(self.row.id, seat, fresh_hash)
-        self.tokens.pop(hash_token(token), None)
-        self.tokens[fresh_hash] = seat
-        self.row.seats[seat].token_hash = fresh_hash
-        return seat, fresh
+        async with self.lock:  # two rotations with one token: the second finds it gone
+            seat = self.seat_for_token(token)
+            if seat is None:
+                return None
+            fresh = new_token()
+            fresh_hash = hash_token(fresh)
+            await self.hub.store.arotate_token(self.row.id, seat, fresh_hash)
+            self.tokens.pop(hash_token(token), None)
+            self.tokens[fresh_hash] = seat
+            self.row.seats[seat].token_hash = fresh_hash
+            return seat, fresh
 
     @property
     def is_over(self) -> bool:
