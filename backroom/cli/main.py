@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from importlib.metadata import version
 from typing import Any
 
 from rich.console import Console
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="backroom",
         description="Five games of bribery and conspiracy: play, simulate, replay, benchmark, serve.",
     )
+    parser.add_argument("--version", action="version", version=f"backroom {version('backroom')}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:

@@ -162,3 +162,10 @@ def test_replay_labels_each_action_with_the_position_before_it_in_every_game_and
         code, out = run(capsys, "replay", str(log), "--lang", "en")
         assert code == 0, out
         assert "Traceback" not in out and "Could not do that" not in out
+
+
+def test_version_prints_the_installed_release(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == "backroom 0.1.0"
