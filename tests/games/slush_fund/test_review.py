@@ -19,8 +19,8 @@ import pytest
 from backroom.engine.errors import BadOptions, IllegalAction
 from backroom.engine.events import Event
 from backroom.games.slush_fund import GAME
-from backroom.games.slush_fund.cards import load_deck_file
-from backroom.games.slush_fund.state import POLITICIAN_ARGS, SlushFundState
+from backroom.games.slush_fund.cards import POLITICIAN_ARGS, load_deck_file
+from backroom.games.slush_fund.state import SlushFundState
 from tests.helpers import event, kinds, play, refuse
 
 from .conftest import (
