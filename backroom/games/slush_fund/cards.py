@@ -253,3 +253,8 @@ be read as a politician when an error explains why an action was refused."""
 
 POLITICIAN_KEYS = tuple({"$": f"{GAME_ID}.politician.{p}"} for p in POLITICIANS)
 """Politician names inside event parameters, as translatable messages (plain JSON)."""
+
+
+def politician_param(p: int) -> dict[str, str]:
+    """Politician ``p``'s name for an event, a fresh dict (events own their parameters)."""
+    return dict(POLITICIAN_KEYS[p])

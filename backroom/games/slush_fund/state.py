@@ -11,10 +11,11 @@ Backroom models a covered bribe as hidden from opponents (not remembered), which
 rules intend (no one may look at another's piles; the Spy exists to do so). ``known[seat]`` is a
 bit mask of the covered cards ``seat`` has seen in others' piles (a Spy's look, a pile shown
 when a Thief found no money); a card that moves is forgotten by everyone, since it moves to a
-top where all see it. The deck is hidden; the slush fund, the cards in play this turn, the
-discards, the used power cards, the Time cards and the Scandals are public.
+top where all see it. The deck is hidden; the slush fund (discards included, ruling 5), the
+cards in play this turn, the used power cards, the Time cards and the Scandals are public.
 
-The view, the labels and resampling live in ``view.py`` and ``hidden.py``.
+This module moves the cards; what is legal and why not lives in ``legality.py``, the end's
+scores in ``scoring.py``, the view and labels in ``view.py``, resampling in ``hidden.py``.
 """
 
 from __future__ import annotations
@@ -25,11 +26,9 @@ from typing import Any, Self
 from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
-from backroom.engine.ranking import rank
 from backroom.engine.schema import Bool, Bools, Cached, Frozen, Int, Ints, Masks, Schema, Str
-from backroom.games.slush_fund import hidden, view
+from backroom.games.slush_fund import hidden, legality, scoring, view
 from backroom.games.slush_fund.cards import (
-    BASE_VP,
     BUILT_IN,
     CARDS_TO_TAKE,
     CHOOSE,
@@ -38,30 +37,17 @@ from backroom.games.slush_fund.cards import (
     OVER,
     PHASES,
     PLAY,
-    POLITICIAN_ARGS,
-    POLITICIAN_KEYS,
-    POLITICIANS,
     POLS,
-    SCANDAL,
-    SCANDAL_VP,
     SCANDALS_TO_REMOVE,
-    SPY,
     SPY_LOOK,
     STASH,
     TAKE,
-    THIEF,
     TIME,
     TIME_TO_END,
-    TRANSFER,
-    VP,
-    VP_CARD_VP,
     Deck,
     deck_from_json,
+    politician_param,
 )
-
-
-def _pol(p: int) -> dict[str, str]:
-    return dict(POLITICIAN_KEYS[p])
 
 
 class SlushFundState(State):
@@ -144,87 +130,8 @@ class SlushFundState(State):
         if seat != self.active or self.phase == OVER:
             return []
         if self._legal is None:
-            self._legal = self._legal_now(seat)
+            self._legal = legality.legal_actions(self, seat)
         return self._legal
-
-    def _legal_now(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == PLAY:
-            return self._play_actions(seat)
-        faces = self.deck_def.faces
-        if phase == CHOOSE:
-            actions: list[Action] = [("draw",)] if self.deck else []
-            if len(self.fund) >= CARDS_TO_TAKE:
-                actions.extend(("take", f) for f in _distinct(self.fund, faces))
-            return actions
-        if phase == TAKE:
-            return [("take", f) for f in _distinct(self.fund, faces)]
-        if phase == STASH:
-            return [("stash", f) for f in _distinct(self.held, faces)]
-        # SPY_LOOK
-        actions = [("look", t, p) for t, p in self._look_targets(seat)]
-        if self.spy_moved:
-            actions.append(("no_look",))
-        return actions
-
-    def _play_actions(self, seat: int) -> list[Action]:
-        """Every use of every held card (one entry per distinct face), and always a discard."""
-        faces = self.deck_def.faces
-        kinds = self.deck_def.kinds
-        live = [p for p in range(POLS) if not self.removed[p]]
-        actions: list[Action] = []
-        seen: list[str] = []
-        for card in self.held:
-            face = faces[card]
-            if face in seen:
-                continue
-            seen.append(face)
-            kind = kinds[card]
-            if kind in (MONEY, VP):
-                actions.extend(("bribe", face, p) for p in live)
-            elif kind == SCANDAL:
-                actions.extend(("scandal", p) for p in live)
-            elif kind == THIEF:
-                actions.extend(("thief", t, p) for t, p in self._thief_targets(seat, live))
-            elif kind == SPY:
-                actions.extend(("spy_move", a, b) for a in live if self.scandals[a] for b in live if b != a)
-                if self._look_targets(seat):
-                    actions.append(("spy",))
-            elif kind == TRANSFER:
-                own = self.piles[seat]
-                for a in live:
-                    for money in _distinct([c for c in own[a] if kinds[c] == MONEY], faces):
-                        actions.extend(("transfer", a, money, b) for b in live if b != a)
-            actions.append(("discard", face))
-        return actions
-
-    def _thief_targets(self, seat: int, live: list[int]) -> list[tuple[int, int]]:
-        """Opponents' piles that may hold money as far as ``seat`` can tell (ruling 1): the top
-        is money, or a covered card is money or unseen. Hidden cards never decide legality."""
-        kinds = self.deck_def.kinds
-        mask = self.known[seat]
-        targets: list[tuple[int, int]] = []
-        for t in range(self.n):
-            if t == seat:
-                continue
-            for p in live:
-                pile = self.piles[t][p]
-                if not pile:
-                    continue
-                if kinds[pile[-1]] == MONEY or any(
-                    not (mask >> c) & 1 or kinds[c] == MONEY for c in pile[:-1]
-                ):
-                    targets.append((t, p))
-        return targets
-
-    def _look_targets(self, seat: int) -> list[tuple[int, int]]:
-        return [
-            (t, p)
-            for t in range(self.n)
-            if t != seat
-            for p in range(POLS)
-            if not self.removed[p] and self.piles[t][p]
-        ]
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal = None
@@ -292,7 +199,9 @@ class SlushFundState(State):
             card = _pop_face(self.held, face, faces)
             self.piles[seat][p].append(card)
             if events is not None:
-                events.append(Event("bribe", {"seat": seat, "card": face, "pol": p, "politician": _pol(p)}))
+                events.append(
+                    Event("bribe", {"seat": seat, "card": face, "pol": p, "politician": politician_param(p)})
+                )
         elif kind == "scandal":
             card = _pop_face(self.held, "scandal", faces)
             self._add_scandal(action[1], card, events, seat)
@@ -311,14 +220,14 @@ class SlushFundState(State):
                             "seat": seat,
                             "from_pol": a,
                             "to_pol": b,
-                            "from_politician": _pol(a),
-                            "to_politician": _pol(b),
+                            "from_politician": politician_param(a),
+                            "to_politician": politician_param(b),
                         },
                     )
                 )
             self._add_scandal(b, card, events, None)
             self.spy_moved = True
-            if self._look_targets(seat):
+            if legality.look_targets(self, seat):
                 self.phase = SPY_LOOK
                 return
         elif kind == "spy":
@@ -344,8 +253,8 @@ class SlushFundState(State):
                             "card": face,
                             "from_pol": a,
                             "to_pol": b,
-                            "from_politician": _pol(a),
-                            "to_politician": _pol(b),
+                            "from_politician": politician_param(a),
+                            "to_politician": politician_param(b),
                         },
                     )
                 )
@@ -362,13 +271,18 @@ class SlushFundState(State):
             events.append(
                 Event(
                     "scandal",
-                    {"seat": seat, "pol": p, "politician": _pol(p), "count": len(self.scandals[p])},
+                    {
+                        "seat": seat,
+                        "pol": p,
+                        "politician": politician_param(p),
+                        "count": len(self.scandals[p]),
+                    },
                 )
             )
         if len(self.scandals[p]) >= SCANDALS_TO_REMOVE:
             self.removed[p] = True
             if events is not None:
-                events.append(Event("politician_removed", {"pol": p, "politician": _pol(p)}))
+                events.append(Event("politician_removed", {"pol": p, "politician": politician_param(p)}))
 
     def _steal(self, seat: int, target: int, p: int, events: list[Event] | None) -> None:
         """Ruling 1: the Thief takes the topmost money card of the pile (VP cards are skipped)
@@ -389,7 +303,7 @@ class SlushFundState(State):
                                 "seat": seat,
                                 "target_seat": target,
                                 "pol": p,
-                                "politician": _pol(p),
+                                "politician": politician_param(p),
                                 "card": self.deck_def.faces[card],
                             },
                         )
@@ -407,7 +321,7 @@ class SlushFundState(State):
                         "seat": seat,
                         "target_seat": target,
                         "pol": p,
-                        "politician": _pol(p),
+                        "politician": politician_param(p),
                         "cards": [self.deck_def.faces[c] for c in pile],
                     },
                 )
@@ -418,10 +332,9 @@ class SlushFundState(State):
         pile = self.piles[target][p]
         for c in pile:
             self.known[seat] |= 1 << c
-        params = {"seat": seat, "target_seat": target, "pol": p, "politician": _pol(p)}
+        params = {"seat": seat, "target_seat": target, "pol": p, "politician": politician_param(p)}
         if events is not None:
             events.append(Event("look", params))
-        if events is not None:
             events.append(
                 Event("spy_saw", {**params, "cards": [self.deck_def.faces[c] for c in pile]}, (seat,))
             )
@@ -454,83 +367,22 @@ class SlushFundState(State):
     # --------------------------------------------------------------- the end
 
     def _finish(self, reason: str, events: list[Event] | None) -> None:
-        """Bribes are revealed politician by politician; the result follows ``outcome``."""
+        """The game is over: bribes are revealed and scored (``scoring.py``)."""
         self.phase = OVER
         self.end_reason = reason
-        if events is None:
-            return
-        outcome = self.outcome()
-        assert outcome is not None
-        for p, info in enumerate(outcome.details["politicians"]):
-            if info["removed"]:
-                continue
-            if not info["winners"]:
-                events.append(Event("politician_unclaimed", {"pol": p, "politician": _pol(p)}))
-            for w in info["winners"]:
-                events.append(
-                    Event(
-                        "politician_won",
-                        {
-                            "seat": w,
-                            "pol": p,
-                            "politician": _pol(p),
-                            "money": info["money"][w],
-                            "thousands": info["money"][w] // 1000,
-                            "vp": info["vp"][w],
-                        },
-                    )
-                )
-        for seat in range(self.n):
-            events.append(Event("final_score", {"seat": seat, "vp": int(outcome.scores[seat])}))
-        events.append(Event("game_over", {"reason": reason, "winners": list(outcome.winners)}))
+        if events is not None:
+            result = self.outcome()
+            assert result is not None
+            scoring.final_events(result, self.n, events)
 
     def politician_result(self, p: int) -> dict[str, Any]:
-        """Who wins politician ``p``: the most money; a tie goes to the most money cards; still
-        tied, every tied player wins it. Ruling: nobody wins a politician without money on it."""
-        kinds = self.deck_def.kinds
-        values = self.deck_def.values
-        money = [sum(values[c] for c in self.piles[s][p]) for s in range(self.n)]
-        counts = [sum(1 for c in self.piles[s][p] if kinds[c] == MONEY) for s in range(self.n)]
-        vp_cards = [sum(1 for c in self.piles[s][p] if kinds[c] == VP) for s in range(self.n)]
-        winners: list[int] = []
-        top = max(money)
-        if not self.removed[p] and top > 0:
-            rich = [s for s in range(self.n) if money[s] == top]
-            most = max(counts[s] for s in rich)
-            winners = [s for s in rich if counts[s] == most]
-        base = BASE_VP + SCANDAL_VP * len(self.scandals[p])
-        vp = [base + VP_CARD_VP * vp_cards[s] if s in winners else 0 for s in range(self.n)]
-        hidden = self.removed[p]  # its piles left the game face down: never revealed
-        return {
-            "id": POLITICIANS[p],
-            "removed": hidden,
-            "scandals": len(self.scandals[p]),
-            "money": None if hidden else money,
-            "money_cards": None if hidden else counts,
-            "vp_cards": None if hidden else vp_cards,
-            "winners": winners,
-            "vp": vp,
-        }
+        return scoring.politician_result(self, p)
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         if self._outcome is None:
-            results = [self.politician_result(p) for p in range(POLS)]
-            scores = [sum(r["vp"][s] for r in results) for s in range(self.n)]
-            # Most VP; ties: who won the President, then the Vice-President, and so on.
-            keys = [
-                (-float(scores[s]), *(-1.0 if s in r["winners"] else 0.0 for r in results))
-                for s in range(self.n)
-            ]
-            ranks, tiebreak = rank(keys, POLITICIANS)
-            self._outcome = Outcome(
-                scores=tuple(float(v) for v in scores),
-                ranks=ranks,
-                reason=self.end_reason,
-                tiebreak=tiebreak,
-                details={"politicians": results, "time": len(self.time)},
-            )
+            self._outcome = scoring.outcome(self)
         return self._outcome
 
     # ------------------------------------------- views, labels, refusals, checks
@@ -543,17 +395,7 @@ class SlushFundState(State):
         return view.label(action)
 
     def why_illegal(self, seat: int, action: Action) -> str:
-        if self.phase == OVER:
-            return "error.game_over"
-        if seat != self.active:
-            return f"{GAME_ID}.error.not_your_turn"
-        kind = action[0] if type(action) is tuple and action else ""
-        if kind == "take" and self.phase == CHOOSE and len(self.fund) < CARDS_TO_TAKE:
-            return f"{GAME_ID}.error.fund_too_small"
-        named = [action[i] for i in POLITICIAN_ARGS.get(kind, ()) if i < len(action)]
-        if any(type(p) is int and 0 <= p < POLS and self.removed[p] for p in named):
-            return f"{GAME_ID}.error.politician_removed"
-        return "error.illegal_action"
+        return legality.why_illegal(self, seat, action)
 
     def check(self) -> None:
         if not 2 <= self.n <= 4 or len(self.piles) != self.n or len(self.known) != self.n:
@@ -587,17 +429,6 @@ class SlushFundState(State):
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other
-
-
-def _distinct(cards: list[int], faces: tuple[str, ...]) -> list[str]:
-    """The faces among ``cards``, each once, in first-seen order: identical cards are one
-    choice, so a player is never offered the same move twice."""
-    out: list[str] = []
-    for c in cards:
-        f = faces[c]
-        if f not in out:
-            out.append(f)
-    return out
 
 
 def _pop_face(cards: list[int], face: str, faces: tuple[str, ...]) -> int:

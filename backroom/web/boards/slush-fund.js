@@ -4,7 +4,8 @@
 // the slush fund and the cards to play this turn. Clicks: the deck to reveal, a fund card to
 // take, a card to play (then a pile or a politician as its target), an opponent's pile to rob
 // or spy on. Every use of the chosen card is also listed as a button under it.
-// View fields: see the docstring of backroom/games/slush_fund/state.py.
+// View fields: see the docstring of backroom/games/slush_fund/view.py. The slush fund row
+// holds discarded cards too (ruling 5), each one a card to take in option (b).
 
 const GAME = "slush-fund";
 const OWN_FACE = { scandal: "scandal", thief: "thief", spy: "spy", spy_move: "spy", transfer: "transfer" };

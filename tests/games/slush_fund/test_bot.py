@@ -75,3 +75,13 @@ def test_heuristic_bot_watches_the_time_drawing_when_ahead_and_taking_from_the_f
     assert choose(ahead) == ("draw",)
     behind = position({(1, PRESIDENT): ["money-50"], (1, SENATOR): ["money-50"]}, fund=fund, time=9)
     assert choose(behind)[0] == "take"
+
+
+def test_heuristic_bot_takes_the_money_a_rival_discarded_into_the_slush_fund():
+    # Ruling 5: discards go into the slush fund, where option (b) may take them; the bot sees
+    # them there and takes three big bribes rather than draw.
+    piles = {(0, PRESIDENT): ["money-20"], (1, PRESIDENT): ["money-30"]}
+    state = position(piles, held=["money-50", "money-40", "money-30"], phase="play", active=1)
+    for face in ("money-50", "money-40", "money-30"):
+        state.apply(1, ("discard", face))
+    assert state.active == 0 and choose(state) == ("take", "money-50")

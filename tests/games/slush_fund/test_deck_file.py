@@ -107,3 +107,21 @@ def test_rules_help_names_the_proposed_defaults_in_every_language():
     for lang in LANGUAGES:
         text = catalog(lang)["slush-fund.rules"]
         assert "deck_file" in text and "90" in text
+
+
+def test_deck_file_action_specs_name_the_faces_of_the_tables_deck(tmp_path: Path):
+    # Actions name faces; a deck file brings its own ($60K here, no $30K to $50K), so the
+    # numbered action space follows it, and every legal action of a game with it lies inside.
+    path = write(tmp_path, {"cards": REAL})
+    options = GAME.resolve_options({"deck_file": path})
+    space = GAME.action_space(2, options)
+    assert space.check(("bribe", "money-60", 0)) and space.check(("transfer", 1, "money-60", 2))
+    assert not space.check(("take", "money-30"))
+    assert not GAME.action_space(2, GAME.resolve_options({})).check(("take", "money-60"))
+    state, _ = GAME.start(2, options, seed=3)
+    steps = 0
+    while not state.is_over and steps < 300:
+        legal = state.legal_actions(state.active)
+        assert all(space.check(a) for a in legal)
+        state.apply(state.active, legal[steps % len(legal)])
+        steps += 1

@@ -19,8 +19,8 @@ import pytest
 from backroom.engine.errors import BadOptions, IllegalAction
 from backroom.engine.events import Event
 from backroom.games.slush_fund import GAME
-from backroom.games.slush_fund.cards import load_deck_file
-from backroom.games.slush_fund.state import POLITICIAN_ARGS, SlushFundState
+from backroom.games.slush_fund.cards import POLITICIAN_ARGS, load_deck_file
+from backroom.games.slush_fund.state import SlushFundState
 from tests.helpers import event, kinds, play, refuse
 
 from .conftest import (
@@ -144,7 +144,7 @@ def test_turn_a_one_card_goes_into_the_slush_fund_first_then_the_other_two_are_p
     assert kinds(events)[-1] == "turn" and state.active == 1 and state.phase == "choose"
 
 
-def test_turn_a_time_cards_never_reach_the_fund_the_cards_in_play_or_the_discards():
+def test_turn_a_time_cards_never_reach_the_fund_the_cards_in_play_or_the_used_cards():
     # "Elles ne sont ni mises dans la caisse noire ni utilisées par les joueurs." A Time card
     # revealed as the third card is replaced too, and several in a row are all set aside.
     state = position(deck=["money-10", "money-20", "time", "time", "time", "money-30"])

@@ -75,20 +75,6 @@ def test_ruling_a_spy_moving_a_fifth_scandal_removes_the_politician():
     assert "politician_removed" in kinds(events) and state.removed[VICE_PRESIDENT]
 
 
-def test_ruling_5_discarded_cards_go_to_the_slush_fund_and_used_power_cards_leave_the_game():
-    # Carte voleur / espion / transfert: "Après qu'une carte voleur a été jouée, elle est retirée
-    # de la partie. Elle ne va pas dans la caisse noire." An exception that only makes sense if
-    # played and discarded cards otherwise go to the slush fund: discards go there, in view of
-    # all, where option (b) may take them again; a discarded power card (not used) too.
-    state = position(held=["scandal", "money-20", "thief"], phase="play", fund=["vp"])
-    play(state, (0, ("discard", "scandal")), (0, ("discard", "money-20")), (0, ("discard", "thief")))
-    assert faces_of(state, state.fund) == ["vp", "scandal", "money-20", "thief"]
-    assert state.out == [] and state.view(1)["fund"] == ["vp", "scandal", "money-20", "thief"]
-    assert [("take", f) for f in ("vp", "scandal", "money-20", "thief")] == [
-        a for a in state.legal_actions(1) if a[0] == "take"
-    ]
-
-
 def test_ruling_covered_bribes_are_hidden_even_from_players_who_saw_them_played():
     # Every card is played face up, but the rules forbid looking at others' piles: Backroom
     # models a covered bribe as hidden from opponents, perfect recall or not.
