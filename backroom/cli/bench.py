@@ -23,7 +23,9 @@ def bench_command(args: argparse.Namespace, console: Console) -> int:
     game = get_game(args.target)
     players = args.players or min(game.max_players, 4)
     game.check_players(players)
-    console.print(
+    # With --json, standard output carries only the JSON document, so a script can parse it.
+    notice = Console(stderr=True) if args.json else console
+    notice.print(
         translate(lang, "ui.benchmarking", {"game": game.id, "players": players, "seconds": args.seconds})
     )
     figures = bench(game, players, args.seconds)

@@ -26,33 +26,39 @@ def redeal(
     Returns the cards that were at the places and extras, and those now there (in the same
     order, extras last): what ``carry_knowledge`` needs, and where the extras went.
     """
-    before = [where[i] for where, i in places] + (extra or [])
+    before = [where[i] for where, i in places]
+    if extra:
+        before += extra
     shuffled = permuted(before + deck, rng)
-    for (where, i), card in zip(places, shuffled, strict=False):
+    k = len(before)
+    after = shuffled[:k]
+    for (where, i), card in zip(places, after, strict=False):
         where[i] = card
-    deck[:] = shuffled[len(before) :]
-    return before, shuffled[: len(before)]
+    deck[:] = shuffled[k:]
+    return before, after
 
 
 def carry_knowledge(known: list[int], seat: int, before: list[int], after: list[int]) -> list[int]:
     """Each seat's knowledge mask (bit c: it knows card c) after the cards ``before`` were
     replaced, place by place, by ``after``: other seats knew what lay at a place, so their
     bit moves to the card now there; ``seat``'s own knowledge is unchanged."""
-    moved = 0
-    for card in before:
-        moved |= 1 << card
-    if not any(k & moved for s, k in enumerate(known) if s != seat):
-        return known
-    mapping = dict(zip(before, after, strict=False))
-    out = []
+    moved = sum(map(_BIT, before))  # distinct cards: the sum of their bits is their union
+    out = known[:]
+    mapping: dict[int, int] | None = None
     for s, k in enumerate(known):
-        if s != seat and k & moved:
-            new = k & ~moved
-            bits = k & moved
-            while bits:
-                low = bits & -bits
-                new |= 1 << mapping[low.bit_length() - 1]
-                bits ^= low
-            k = new
-        out.append(k)
+        bits = k & moved
+        if not bits or s == seat:
+            continue
+        if mapping is None:
+            mapping = dict(zip(before, after, strict=False))
+        new = k ^ bits
+        while bits:
+            low = bits & -bits
+            new |= 1 << mapping[low.bit_length() - 1]
+            bits ^= low
+        out[s] = new
     return out
+
+
+_BIT = (1).__lshift__
+"""``_BIT(c) == 1 << c``, callable from C (``map``) without a Python frame per card."""
