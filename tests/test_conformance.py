@@ -323,6 +323,26 @@ def test_random_action_is_uniform_over_legal_actions(game, variant, players, see
         assert min(counts.values()) > 200, counts
 
 
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_resample_depends_only_on_what_the_seat_knows(game, variant, players, seed):
+    """Two positions that a seat cannot tell apart (the real one, and one of its resamples)
+    resample to the same position for the same generator: a determinization is a function of
+    the seat's information and the generator alone, so a search bot's decision for a seed
+    cannot reflect a hidden card, not even through the order of a hidden pile."""
+    rng = random.Random(seed)
+    for step, (state, _) in enumerate(random_game(game, variant, players, seed)):
+        if step % 3:
+            continue
+        seat = rng.randrange(players)
+        twin = state.resample(seat, rng)
+        draw = rng.getrandbits(32)
+        first = state.resample(seat, random.Random(draw))
+        second = twin.resample(seat, random.Random(draw))
+        assert dump(first.to_json()) == dump(second.to_json())
+
+
 def chance_fields(game: Game) -> list[str]:
     return [name for name, f in game.state_class.SCHEMA.fields.items() if isinstance(f, ChanceField)]
 

@@ -11,10 +11,20 @@ from __future__ import annotations
 import random
 
 
-def permuted(items: list[int], rng: random.Random) -> list[int]:
-    """A uniformly random permutation of ``items`` (sorted on random keys, in C)."""
+def permuted(cards: list[int], rng: random.Random) -> list[int]:
+    """A uniformly random permutation of ``cards`` (distinct ids, 0 or more), sorted in C on
+    random keys.
+
+    Each key belongs to a card id, not to a position in the list, so the result depends only
+    on which cards are there and on ``rng``: a resample never reflects the real order of a
+    hidden pile, even for a fixed generator (what lets a search bot's decision be a function
+    of its seat's information and its seed alone).
+    """
+    if not cards:
+        return []
     draw = rng.random
-    return sorted(items, key=lambda _: draw())
+    keys = [draw() for _ in range(max(cards) + 1)]
+    return sorted(cards, key=keys.__getitem__)
 
 
 def redeal(

@@ -37,6 +37,7 @@ from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
+from backroom.engine.resampling import permuted
 from backroom.engine.schema import Bool, Bools, Cached, Frozen, Int, Ints, Schema, Str
 from backroom.games.corruption import award, view
 from backroom.games.corruption.cards import (
@@ -622,7 +623,7 @@ class CorruptionState(State):
         and which are still in its hand. Hands were public at the round's start (every card
         played earlier was revealed), so only this round's face-down plays are uncertain."""
         other = self.clone()
-        rng.shuffle(other.deck)
+        other.deck = permuted(other.deck, rng)
         if self.phase != CORRUPTION:
             return other
         seen = self.seen[seat]
@@ -634,7 +635,8 @@ class CorruptionState(State):
                 for i, s in enumerate(self.p_seat)
                 if s == owner and not self.p_up[i] and not (seen >> i) & 1
             ]
-            pool = [self.p_kind[i] for i in hidden] + self.hands[owner]
+            # Sorted first: the redeal must not depend on where the real cards lie.
+            pool = sorted([self.p_kind[i] for i in hidden] + self.hands[owner])
             rng.shuffle(pool)
             for i in hidden:
                 if self.p_where[i] < 0:
