@@ -14,7 +14,9 @@ from backroom.bots.random_bot import RandomBot
 from backroom.engine.errors import BadOptions
 from backroom.engine.game import Game, load
 
-GENERIC_BOTS = ("random",)
+GENERIC_BOTS = ("random", "ismcts")
+"""Bots written once against the contract; the search bot takes settings after its name
+(``ismcts:iterations=200:c=0.5``, see ``backroom.bots.ismcts.Budget``)."""
 
 
 def bot_kinds(game: Game) -> list[str]:
@@ -26,6 +28,11 @@ def make_bot(kind: str, game: Game, seed: int) -> Bot:
     rng = random.Random(seed)
     if kind == "random":
         return RandomBot(rng)
+    name, _, settings = kind.partition(":")
+    if name == "ismcts":
+        from backroom.bots.ismcts import Budget, IsmctsBot
+
+        return IsmctsBot(rng, game, Budget.parse(settings, game))
     path = game.manifest.bots.get(kind)
     if path is None:
         raise BadOptions("error.unknown_bot", bot=kind, known=", ".join(bot_kinds(game)))

@@ -29,6 +29,11 @@ class Observation:
             self._view = self._state.view(self.seat)
         return self._view
 
+    def determinize(self, rng: random.Random) -> State:
+        """A full position drawn from what this seat knows (``State.resample``): hidden cards
+        and future chance redrawn from ``rng``. The one way a search bot reaches a state."""
+        return self._state.resample(self.seat, rng)
+
 
 class Bot(Protocol):
     def choose(self, obs: Observation) -> Action:
