@@ -54,3 +54,6 @@ FAMILY_PHASE = {"maton": PEEK, "conductora": SWITCH, "sicario": PEEK, "capo": CA
 
 SOPLON_FALLBACK_VALUE = 10
 """Ruling: the Soplón's value when no draw pile can be formed at scoring (the highest Witness)."""
+
+NO_PICK = (-1, -1)
+"""No slot chosen yet (the first step of a blind swap, a give not yet aimed)."""

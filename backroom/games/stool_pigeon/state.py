@@ -5,8 +5,8 @@ where ``EMPTY`` marks a slot whose card left (slots are not compacted, so a reme
 stays valid; ruling 15 caps them at ``MAX_SLOTS``). The draw pile and the discard pile keep
 their top at the end of the list. What each seat has seen is a bit mask over card ids:
 knowledge follows a card when it moves in view of everyone (a blind swap moves it, but every
-player saw which slots moved). The view, labels and resampling live in ``view.py`` and
-``hidden.py``.
+player saw which slots moved). Legality lives in ``legality.py``, scoring in ``scoring.py``,
+the view and labels in ``view.py``, resampling in ``hidden.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from backroom.engine.actions import Action
 from backroom.engine.chance import Chance
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
-from backroom.engine.ranking import rank
 from backroom.engine.schema import (
     Bool,
     Cached,
@@ -32,10 +31,9 @@ from backroom.engine.schema import (
     WindowField,
 )
 from backroom.engine.window import Window, clockwise
-from backroom.games.stool_pigeon import hidden, view
+from backroom.games.stool_pigeon import hidden, legality, scoring, view
 from backroom.games.stool_pigeon.cards import (
     BOTTOM_ROW,
-    CAPO,
     DECK_SIZE,
     DRAW,
     ELIMINABLE,
@@ -46,23 +44,18 @@ from backroom.games.stool_pigeon.cards import (
     GIVE,
     KINDS,
     MAX_SLOTS,
+    NO_PICK,
     OVER,
     PEEK,
     PHASES,
     PRINTED,
     SNAP,
     SOPLON,
-    SOPLON_FALLBACK_VALUE,
     STARTING_CARDS,
     SWAP,
     SWITCH,
     WITNESS_LIKE,
 )
-
-SNAP_ACTIONS = tuple(tuple(("snap", t, s) for s in range(MAX_SLOTS)) for t in range(8))
-"""Snap actions built once: a window lists every face-down card, often, in random play."""
-
-NO_PICK = (-1, -1)
 
 
 def _bit(card: int) -> int:
@@ -174,127 +167,14 @@ class StoolPigeonState(State):
             return (self.giver,)
         return (self.active,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == SNAP:
-            if seat not in self.window:
-                return []
-            actions: list[Action] = [("pass",)]
-            for target in range(self.n):  # the closer's too: a close stops Family cards only
-                row = SNAP_ACTIONS[target]
-                actions += [row[s] for s, c in enumerate(self.districts[target]) if c != EMPTY]
-            return actions
-        if phase == GIVE:
-            own = self.districts[seat] if seat == self.giver else []
-            return [("give", s) for s, c in enumerate(own) if c != EMPTY]
-        if phase == OVER or seat != self.active:
-            return []
-        if phase == DRAW:
-            return [("draw",), ("close",)] if self.closer < 0 else [("draw",)]
-        own = self.districts[seat]
-        if phase == SWAP:
-            slots: list[Action] = [("swap", s) for s, c in enumerate(own) if c != EMPTY]
-            return slots or [("keep",)]
-        if phase == PEEK:
-            return [("peek", t, s) for t, s in self._family_targets()]
-        if phase == SWITCH:
-            targets = self._family_targets()
-            if self.picked == NO_PICK:
-                return [("pick", t, s) for t, s in targets] if len(targets) > 1 else []
-            return [("switch", t, s) for t, s in targets if (t, s) != self.picked]
-        if phase == CAPO:
-            actions = [("remove", s) for s, c in enumerate(own) if c != EMPTY]
-            if self._can_draw():
-                actions.extend(("add", t) for t in range(self.n) if t != seat and t != self.closer)
-            return actions
-        raise AssertionError(phase)
+    # Bound straight from their modules: no extra frame on the hot path of random play.
+    legal_actions = legality.legal_actions
 
-    def is_legal(self, seat: int, action: Action) -> bool:
-        """``action in legal_actions(seat)``, decided without building the list (hot path)."""
-        phase = self.phase
-        if type(action) is not tuple or not action:
-            return False
-        kind = action[0]
-        size = len(action)
-        if phase == SNAP:
-            if seat not in self.window:
-                return False
-            if kind == "pass":
-                return size == 1
-            return kind == "snap" and size == 3 and self._occupied(action[1], action[2])
-        if phase == GIVE:
-            return seat == self.giver and kind == "give" and size == 2 and self._occupied(seat, action[1])
-        if phase == OVER or seat != self.active:
-            return False
-        if phase == DRAW:
-            return size == 1 and (kind == "draw" or (kind == "close" and self.closer < 0))
-        if phase == SWAP:
-            if kind == "keep":
-                return size == 1 and all(c == EMPTY for c in self.districts[seat])
-            return kind == "swap" and size == 2 and self._occupied(seat, action[1])
-        if phase == PEEK:
-            return kind == "peek" and size == 3 and self._family_target(action[1], action[2])
-        if phase == SWITCH:
-            if size != 3 or not self._family_target(action[1], action[2]):
-                return False
-            if self.picked == NO_PICK:
-                return kind == "pick" and len(self._family_targets()) > 1
-            return kind == "switch" and (action[1], action[2]) != self.picked
-        if phase == CAPO:
-            if kind == "remove":
-                return size == 2 and self._occupied(seat, action[1])
-            return (
-                kind == "add"
-                and size == 2
-                and action[1] in range(self.n)
-                and action[1] not in (seat, self.closer)
-                and self._can_draw()
-            )
-        return False
+    is_legal = legality.is_legal
 
-    def random_action(self, seat: int, rng: random.Random) -> Action:
-        """In a snap window, pass or any face-down card, uniformly, without listing them: a
-        slot drawn among all slots (and one entry for pass) is redrawn while it is empty."""
-        if self.phase != SNAP or seat not in self.window:
-            return super().random_action(seat, rng)
-        districts = self.districts
-        total = 0
-        for district in districts:
-            total += len(district)
-        while True:
-            pick = int(rng.random() * (total + 1))
-            if pick == total:
-                return ("pass",)
-            for target, district in enumerate(districts):
-                if pick < len(district):
-                    if district[pick] != EMPTY:
-                        return SNAP_ACTIONS[target][pick]
-                    break
-                pick -= len(district)
+    random_action = legality.random_action
 
-    def _occupied(self, target: Any, slot: Any) -> bool:
-        if type(target) is not int or type(slot) is not int or not 0 <= target < self.n:
-            return False
-        district = self.districts[target]
-        return 0 <= slot < len(district) and district[slot] != EMPTY
-
-    def _family_target(self, target: Any, slot: Any) -> bool:
-        return target != self.closer and self._occupied(target, slot)
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        if self.phase == OVER:
-            return "error.game_over"
-        if seat not in self.actors():
-            return "stool-pigeon.error.not_your_turn"
-        kind = action[0] if type(action) is tuple and action else ""
-        if kind == "close" and self.closer >= 0:
-            return "stool-pigeon.error.already_closed"
-        targets = [action[1]] if kind in ("peek", "pick", "switch", "add") and len(action) > 1 else []
-        if self.closer >= 0 and self.closer in targets:
-            return "stool-pigeon.error.closer_immune"
-        if kind == "discard" and self.phase == SWAP:
-            return "stool-pigeon.error.discard_drawn"
-        return "error.illegal_action"
+    why_illegal = legality.why_illegal
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = action[0]
@@ -399,16 +279,6 @@ class StoolPigeonState(State):
             else:
                 self._end_turn(events)
 
-    def _family_targets(self) -> list[tuple[int, int]]:
-        """Face-down cards a Family card may touch: any District but the closer's."""
-        return [
-            (t, s)
-            for t in range(self.n)
-            if t != self.closer
-            for s, c in enumerate(self.districts[t])
-            if c != EMPTY
-        ]
-
     def _peek(self, seat: int, target: int, slot: int, events: list[Event] | None) -> None:
         card = self.districts[target][slot]
         self.known[seat] |= _bit(card)
@@ -494,7 +364,7 @@ class StoolPigeonState(State):
         self._reveal_to_all(card)
         if events is not None:
             events.append(Event("snap_miss", params))
-        if not self._can_draw():
+        if not self.can_draw():
             if events is not None:
                 events.append(Event("no_penalty_card", {"seat": seat}))
                 events.append(Event("window_closed", {}))
@@ -535,14 +405,14 @@ class StoolPigeonState(State):
         elif self.closer < 0 and self.turns >= self.turn_limit:
             # Once someone has closed, everyone still gets the last turn the rules promise.
             self._finish("round_limit", events)
-        elif not self._can_draw():
+        elif not self.can_draw():
             self._finish("deck_exhausted", events)
         else:
             self.active = nxt
             if events is not None:
                 events.append(Event("turn", {"seat": nxt}))
 
-    def _can_draw(self) -> bool:
+    def can_draw(self) -> bool:
         return bool(self.deck) or len(self.discard) > 1
 
     def _take_top(self, events: list[Event] | None) -> int:
@@ -571,7 +441,7 @@ class StoolPigeonState(State):
         """End of the game: reveal every District; the Soplón is worth the top draw-pile card."""
         self.phase = OVER
         self.end_reason = reason
-        if any(SOPLON in d for d in self.districts) and self._can_draw():
+        if any(SOPLON in d for d in self.districts) and self.can_draw():
             self.soplon_card = self._take_top(events)
             self.deck.append(self.soplon_card)
             if events is not None:
@@ -588,40 +458,12 @@ class StoolPigeonState(State):
             events.append(Event("reveal", {"seat": seat, "cards": cards, "total": total}))
         events.append(Event("game_over", {"reason": reason, "winners": list(outcome.winners)}))
 
-    def soplon_value(self) -> int:
-        if self.soplon_card == EMPTY:
-            return SOPLON_FALLBACK_VALUE
-        return PRINTED[self.soplon_card]
+    soplon_value = scoring.soplon_value
 
-    def card_value(self, card: int) -> int:
-        return self.soplon_value() if card == SOPLON else PRINTED[card]
+    card_value = scoring.card_value
 
     def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        if self._outcome is None:
-            totals = []
-            keys = []
-            for district in self.districts:
-                values = [self.card_value(c) for c in district if c != EMPTY]
-                totals.append(float(sum(values)))
-                # Lowest total wins; then fewer cards; then the lowest single card.
-                keys.append((sum(values), len(values), min(values, default=99)))
-            ranks, tiebreak = rank(keys, ("fewer_cards", "lowest_card"))
-            if ranks.count(1) > 1:
-                tiebreak = "play_again"  # "Si aún hay empate, jugad otra partida"
-            self._outcome = Outcome(
-                scores=tuple(totals),
-                ranks=ranks,
-                reason=self.end_reason,
-                tiebreak=tiebreak,
-                details={
-                    "closer": self.closer if self.closer >= 0 else None,
-                    "soplon_card": FACES[self.soplon_card] if self.soplon_card != EMPTY else None,
-                    "cards": [len([c for c in d if c != EMPTY]) for d in self.districts],
-                },
-            )
-        return self._outcome
+        return None if self.phase != OVER else scoring.outcome(self)
 
     # ------------------------------------------------ views, labels, resampling
 
