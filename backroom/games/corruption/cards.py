@@ -206,3 +206,12 @@ def face_up_mask(variant: str, round_number: int) -> int:
 
 def mask_positions(mask: int) -> list[int]:
     return [p + 1 for p in range(PLAYS_PER_ROUND) if (mask >> p) & 1]
+
+
+SWISS_ACCOUNTS = len(BODIES)
+"""One per government body: the places a bribe may go besides the contracts."""
+
+
+def swiss(body: int) -> int:
+    """The ``p_where`` code of a body's Swiss account."""
+    return -1 - body

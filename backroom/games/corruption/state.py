@@ -25,7 +25,8 @@ Actions name what the player sees: a card by its face (``("play", "reporter", co
 two reporters are one choice), a contract by its index in the table's contract list, a card
 already played by its place in this round's plays (public: ``view["plays"][i]["index"]``).
 
-The view is built by ``view.build_view``; its shape is documented there.
+Legality and refusal reasons live in ``legality.py``, the award steps in ``award.py``; the view
+is built by ``view.build_view``, whose shape is documented there.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
 from backroom.engine.resampling import permuted
 from backroom.engine.schema import Bool, Bools, Cached, Frozen, Int, Ints, Schema, Str
-from backroom.games.corruption import award, view
+from backroom.games.corruption import award, legality, view
 from backroom.games.corruption.cards import (
     AWARD,
     BLACK_BOOK_CARDS,
@@ -51,7 +52,6 @@ from backroom.games.corruption.cards import (
     FACES,
     GAME_ID,
     IS_BRIBE,
-    KINDS_OF,
     OVER,
     PER_BODY,
     PHASES,
@@ -67,15 +67,8 @@ from backroom.games.corruption.cards import (
     face_up_mask,
     load_contracts,
     mask_positions,
+    swiss,
 )
-
-SWISS_ACCOUNTS = len(BODIES)
-"""One per government body: the places a bribe may go besides the contracts."""
-
-
-def swiss(body: int) -> int:
-    """The ``p_where`` code of a body's Swiss account."""
-    return -1 - body
 
 
 class CorruptionState(State):
@@ -289,105 +282,24 @@ class CorruptionState(State):
                 out.append(seat)
         return out
 
-    def look_targets(self, seat: int) -> list[int]:
-        """Face-down cards on contracts (never in a Swiss account) of other seats, not yet seen."""
-        seen = self.seen[seat]
-        return [
-            i
-            for i in range(len(self.p_seat))
-            if not self.p_up[i] and self.p_where[i] >= 0 and self.p_seat[i] != seat and not (seen >> i) & 1
-        ]
+    look_targets = legality.look_targets
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == CORRUPTION:
-            actions: list[Action] = []
-            mover = seat == self.mover
-            if mover:
-                moves = self._moves or self._build_moves()
-                last = -1
-                for k in self.hands[seat]:  # sorted: equal faces are neighbours
-                    if last < 0 or FACES[k] != FACES[last]:
-                        actions += moves[k]
-                    last = k
-            if self.black_book and self.bb_left[seat] and (mover or not (self.declined >> seat) & 1):
-                looks: list[Action] = [("look", i) for i in self.look_targets(seat)]
-                if looks and not mover and self.turn:
-                    looks.append(("decline",))
-                actions.extend(looks)
-            return actions
-        if phase == AWARD:
-            if seat != self.p_seat[self.pending]:
-                return []
-            if self._choices is None:
-                self._choices = award.options(self)
-            return self._choices
-        if phase == POSITIONS and seat == self.leader:
-            chosen = self.up_mask
-            actions = [("face_up", p) for p in range(PLAYS_PER_ROUND) if not (chosen >> p) & 1]
-            actions.append(("positions_done",))
-            return actions
-        return []
+    # Bound straight from legality.py: no extra frame on the hot path of random play.
+    legal_actions = legality.legal_actions
 
-    def _build_moves(self) -> list[list[Action]]:
-        """Every card's plays on this round's table, built once a round: the table only
-        changes between rounds, and reusing the tuples keeps ``legal_actions`` cheap."""
-        table = self.table
-        self._moves = [
-            [("play", FACES[k], c) for c in table]
-            + ([("swiss", FACES[k], b) for b in range(len(BODIES))] if IS_BRIBE[k] else [])
-            for k in range(SET_SIZE)
-        ]
-        return self._moves
+    random_action = legality.random_action
 
-    def _hand_kind(self, seat: int, face: Any) -> int:
-        """The kind index of a card of ``face`` in the seat's hand, or -1: equal faces (the two
-        reporters) are one choice, so the first of them is the one played."""
-        hand = self.hands[seat]
-        for k in KINDS_OF.get(face, ()) if type(face) is str else ():
-            if k in hand:
-                return k
-        return -1
+    is_legal = legality.is_legal
 
-    def random_action(self, seat: int, rng: random.Random) -> Action:
-        """The mover's card plays drawn without building the list (outside the Little Black
-        Book, whose looks join the list): a (hand card, place) cell is drawn and redrawn while
-        it is no move — a character's Swiss cell, or the second of two equal faces."""
-        if self.phase != CORRUPTION or self.black_book or seat != (self.leader + self.turn) % self.n:
-            return super().random_action(seat, rng)
-        moves = self._moves or self._build_moves()
-        hand = self.hands[seat]
-        places = len(self.table)
-        width = places + SWISS_ACCOUNTS
-        cells = len(hand) * width
-        while True:
-            i, j = divmod(int(rng.random() * cells), width)
-            k = hand[i]
-            if (j < places or IS_BRIBE[k]) and not (i and FACES[hand[i - 1]] == FACES[k]):
-                return moves[k][j]
-
-    def is_legal(self, seat: int, action: Action) -> bool:
-        if (  # the common case first: the mover plays a card on a contract (hot path)
-            self.phase == CORRUPTION
-            and type(action) is tuple
-            and len(action) == 3
-            and action[0] == "play"
-            and seat == (self.leader + self.turn) % self.n
-            and type(action[2]) is int
-        ):
-            return action[2] in self.table and self._hand_kind(seat, action[1]) >= 0
-        return self._refusal(seat, action) is None
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        return self._refusal(seat, action) or "error.illegal_action"
+    why_illegal = legality.why_illegal
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._choices = None
         kind = action[0]
         if kind == "play":
-            self._play(seat, self._hand_kind(seat, action[1]), action[2], events)
+            self._play(seat, legality.hand_kind(self, seat, action[1]), action[2], events)
         elif kind == "swiss":
-            self._play(seat, self._hand_kind(seat, action[1]), swiss(action[2]), events)
+            self._play(seat, legality.hand_kind(self, seat, action[1]), swiss(action[2]), events)
         elif kind == "look":
             self._look(seat, action[1], events)
         elif kind == "decline":
@@ -405,39 +317,6 @@ class CorruptionState(State):
         else:
             award.decide(self, action, events)
             self._after_award(events)
-
-    def _refusal(self, seat: int, action: Action) -> str | None:
-        """Why ``action`` is refused, or ``None``: checked by rule, not by listing every action."""
-        if self.phase == OVER:
-            return "error.game_over"
-        if type(action) is not tuple or not action:
-            return "corruption.error.unknown_action"
-        kind = action[0]
-        if self.phase == CORRUPTION and kind in ("play", "swiss") and len(action) == 3:
-            face, where = action[1], action[2]
-            if type(where) is not int or not isinstance(face, str):
-                return "corruption.error.unknown_action"
-            if seat != self.mover:
-                return "corruption.error.not_your_turn"
-            k = self._hand_kind(seat, face)
-            if k < 0:
-                return "corruption.error.card_not_in_hand"
-            if kind == "swiss":
-                if not IS_BRIBE[k]:
-                    return "corruption.error.character_in_swiss"
-                return None if 0 <= where < len(BODIES) else "corruption.error.no_such_body"
-            return None if where in self.table else "corruption.error.contract_not_on_table"
-        if seat not in self.actors():
-            return "corruption.error.not_your_turn"
-        if self.phase == CORRUPTION and kind in ("look", "decline"):
-            if not self.black_book or not self.bb_left[seat]:
-                return "corruption.error.no_black_book"
-            if action in self.legal_actions(seat):
-                return None
-            return "corruption.error.cannot_look"
-        if action in self.legal_actions(seat):
-            return None
-        return "corruption.error.unknown_action"
 
     # ------------------------------------------------------- the corruption
 
