@@ -38,9 +38,8 @@ from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
-from backroom.engine.resampling import permuted
 from backroom.engine.schema import Bool, Bools, Cached, Frozen, Int, Ints, Schema, Str
-from backroom.games.corruption import award, legality, view
+from backroom.games.corruption import award, hidden, legality, view
 from backroom.games.corruption.cards import (
     AWARD,
     BLACK_BOOK_CARDS,
@@ -497,35 +496,8 @@ class CorruptionState(State):
     # ------------------------------------------------------ hidden information
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        """Redeal what ``seat`` cannot know: the contract deck's order, and, for every other
-        seat, which of its cards lie face down (on contracts or in Swiss accounts, bribes only)
-        and which are still in its hand. Hands were public at the round's start (every card
-        played earlier was revealed), so only this round's face-down plays are uncertain."""
         other = self.clone()
-        other.deck = permuted(other.deck, rng)
-        if self.phase != CORRUPTION:
-            return other
-        seen = self.seen[seat]
-        for owner in range(self.n):
-            if owner == seat:
-                continue
-            hidden = [
-                i
-                for i, s in enumerate(self.p_seat)
-                if s == owner and not self.p_up[i] and not (seen >> i) & 1
-            ]
-            # Sorted first: the redeal must not depend on where the real cards lie.
-            pool = sorted([self.p_kind[i] for i in hidden] + self.hands[owner])
-            rng.shuffle(pool)
-            for i in hidden:
-                if self.p_where[i] < 0:
-                    k = next(k for k in pool if IS_BRIBE[k])
-                    pool.remove(k)
-                    other.p_kind[i] = k
-            for i in hidden:
-                if self.p_where[i] >= 0:
-                    other.p_kind[i] = pool.pop()
-            other.hands[owner] = sorted(pool)
+        hidden.redeal(self, other, seat, rng)
         return other
 
 
