@@ -49,14 +49,16 @@ def create_app(
     idle_unload: float = IDLE_UNLOAD,
     tables_per_minute: float = TABLES_PER_MINUTE,
     allowed_origins: Iterable[str] = (),
+    allow_seed: bool = False,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
     ``rate`` (messages per second per connection), ``tables_per_minute`` (tables one address
     may create), ``snapshot_every`` (actions between snapshots) and ``idle_unload`` (seconds
     before a table nobody uses leaves memory), ``allowed_origins`` (web pages of other sites
-    that may create tables and open sockets; the server's own always may): the defaults are
-    what ``backroom serve`` runs."""
+    that may create tables and open sockets; the server's own always may), ``allow_seed``
+    (whether a new table's creator may choose its seed, and so know the deal): the defaults
+    are what ``backroom serve`` runs."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -101,4 +103,5 @@ def create_app(
         exception_handlers={api.BadRequest: api.bad_request_handler},
     )
     app.state.allowed_origins = frozenset(normalize_origin(o) for o in allowed_origins)
+    app.state.allow_seed = allow_seed
     return app

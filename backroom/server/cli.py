@@ -98,6 +98,13 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: "
         "none, every request counts as coming from its own address)",
     )
+    parser.add_argument(
+        "--allow-seed",
+        action="store_true",
+        help="let a new table's creator choose its seed (tests, research): whoever knows the seed "
+        "knows every hidden card, so every seat of such a table is told (default: the server "
+        "draws each seed itself and refuses a chosen one)",
+    )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
     parser.set_defaults(func=serve)
     return parser
@@ -124,7 +131,11 @@ def serve(args: argparse.Namespace) -> int:
         print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
         return 2
     app = create_app(
-        url, rate=args.rate, tables_per_minute=args.tables_per_minute, allowed_origins=args.allow_origin
+        url,
+        rate=args.rate,
+        tables_per_minute=args.tables_per_minute,
+        allowed_origins=args.allow_origin,
+        allow_seed=args.allow_seed,
     )
     config = uvicorn.Config(
         app,

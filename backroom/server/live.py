@@ -291,6 +291,7 @@ class LiveTable:
             "status": "over" if self.is_over else "playing",
             "seats": self.seats_json(),
             "outcome": self._outcome,
+            "seeded": self.row.seeded,
         }
 
     def open_seats(self) -> int:
@@ -396,6 +397,7 @@ class LiveTable:
                     "seat": conn.seat,
                     "game": self.row.game,
                     "players": self.row.players,
+                    "seeded": self.row.seeded,
                 }
             )
             seat = conn.seat

@@ -138,6 +138,10 @@ class TableRow:
     status: str
     outcome: dict[str, Any] | None
     seats: list[SeatRow] = field(default_factory=list)
+    seeded: bool = False
+    """The table's creator chose ``seed`` (a server started with ``--allow-seed``): whoever
+    knows it can replay the deal, so every seat is told. Stored in the sign of the seed column
+    (see ``stored_seed``), so that this needs no column of its own."""
 
 
 @dataclass(slots=True)
@@ -184,7 +188,7 @@ class Store:
                     game=row.game,
                     players=row.players,
                     options=json.dumps(row.options),
-                    seed=row.seed,
+                    seed=stored_seed(row.seed, row.seeded),
                     rules_version=row.rules_version,
                     bot_delay=row.bot_delay,
                     turn_timer=row.turn_timer,
@@ -390,13 +394,23 @@ class Store:
             self._raw = None
 
 
+def stored_seed(seed: int, seeded: bool) -> int:
+    """The seed column's value: the seed the server drew (0 to 2**63 - 1) as it is, a seed the
+    creator chose as its bitwise complement (-1 to -2**63). Both fit the signed 64-bit column
+    exactly, a database written before chosen seeds were marked reads as it always did, and no
+    migration is needed."""
+    return ~seed if seeded else seed
+
+
 def _table_row(r: Any) -> TableRow:
+    stored = int(r.seed)
     return TableRow(
         id=r.id,
         game=r.game,
         players=r.players,
         options=json.loads(r.options),
-        seed=int(r.seed),
+        seed=~stored if stored < 0 else stored,
+        seeded=stored < 0,
         rules_version=r.rules_version,
         bot_delay=float(r.bot_delay),
         turn_timer=r.turn_timer,

@@ -301,7 +301,7 @@ def test_a_seat_player_may_rotate_their_token_and_old_invite_links_stop_working(
 
 def test_a_rotated_token_is_stored(tmp_path: Any) -> None:
     url = f"sqlite:///{tmp_path / 'rotate.db'}"
-    with TestClient(create_app(url)) as first:
+    with TestClient(create_app(url, allow_seed=True)) as first:  # new_table deals seed 7
         table = new_table(first, seats=[{"kind": "human"}, {"kind": "agent"}])
         fresh = first.post(
             f"/api/tables/{table['id']}/token", json={"token": table["seats"][0]["token"]}
