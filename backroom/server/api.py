@@ -11,6 +11,7 @@ import secrets
 import time
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -23,6 +24,7 @@ from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
 from backroom.server.live import Hub, hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.store import SeatRow, TableRow
+from backroom.server.trouble import RETRY_AFTER
 
 MAX_BODY = 64 * 1024
 MAX_NAME = 40
@@ -122,6 +124,7 @@ async def create_table(request: Request) -> Response:
         await hub.create(row)
     except BadOptions as exc:  # what only the deal can tell (a combination of options)
         raise _engine_fail(lang, "bad_options", exc) from None
+    hub.lobby_trouble.succeeded()
     seats = []
     for s in row.seats:
         item: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name}
@@ -347,3 +350,14 @@ async def get_record(request: Request) -> Response:
 async def bad_request_handler(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, BadRequest)
     return error_response(exc.status, exc.code, exc.message)
+
+
+async def storage_unavailable_handler(request: Request, exc: Exception) -> Response:
+    """The database refused (disk full, read-only, locked): a JSON error a client can act on,
+    503 with ``Retry-After``, instead of a plain-text 500; logged at most once a minute."""
+    assert isinstance(exc, DBAPIError)
+    _hub(request).lobby_trouble.failed(exc)
+    lang = request_language(request)
+    response = error_response(503, "storage_unavailable", translate(lang, "server.error.storage_unavailable"))
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from sqlalchemy.exc import DBAPIError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -100,7 +101,10 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={api.BadRequest: api.bad_request_handler},
+        exception_handlers={
+            api.BadRequest: api.bad_request_handler,
+            DBAPIError: api.storage_unavailable_handler,
+        },
     )
     app.state.allowed_origins = frozenset(normalize_origin(o) for o in allowed_origins)
     app.state.allow_seed = allow_seed

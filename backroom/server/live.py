@@ -34,6 +34,7 @@ from backroom.i18n import seat_name, translate
 from backroom.server.labels import legal_json
 from backroom.server.settings import RATE, TABLES_PER_MINUTE
 from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
+from backroom.server.trouble import WriteTrouble
 
 log = logging.getLogger("backroom.server")
 
@@ -184,6 +185,8 @@ class LiveTable:
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
         self.bots: dict[int, Bot] = {}
+        self.trouble = WriteTrouble(f"table {row.id}")
+        """Writes the database refused lately: how long bots wait, whether to log (trouble.py)."""
         # Views and legal lists are cached encoded: one update serves several connections, and
         # bytes, unlike nested dicts, give the garbage collector nothing to walk.
         self._views: dict[int | None, orjson.Fragment] = {}
@@ -474,9 +477,10 @@ class LiveTable:
             )
             try:
                 await self.hub.store.awrite(write)
-            except Exception:
-                log.exception("storing action %d of table %s failed", n, self.row.id)
+            except Exception as exc:
+                self.trouble.failed(exc)
                 raise Refused("server_error") from None
+            self.trouble.succeeded()
             self.state = after
             self.version = n
             self.active_at = time.monotonic()
@@ -585,8 +589,13 @@ class LiveTable:
             state = self.state
             choose: Callable[[], Action] = lambda: bot.choose(Observation(state, seat))  # noqa: E731
             action = await asyncio.to_thread(choose) if threaded else choose()
-            with contextlib.suppress(Refused):
+            try:
                 await self.submit(seat, action, version, None, auto=True)
+            except Refused as refused:
+                if refused.code == "server_error":
+                    # The database refused the move (disk full, read-only, locked): try again
+                    # later, a little later each time, instead of at once and forever.
+                    await asyncio.sleep(self.trouble.wait)
             return
         expiry = self._next_expiry()
         timeout = None if expiry is None else max(0.0, expiry - time.time()) + 0.01
@@ -613,6 +622,8 @@ class Hub:
         self.snapshot_every = snapshot_every
         self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
+        self.lobby_trouble = WriteTrouble("new tables")
+        """The lobby's refused writes (503 answers), logged at most once a minute."""
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
 

@@ -244,6 +244,7 @@ SCHEMA: dict[str, Any] = {
                     "403": _ERROR,
                     "413": _ERROR,
                     "429": _ERROR,
+                    "503": _ERROR,
                 },
             },
         },
@@ -316,6 +317,7 @@ SCHEMA: dict[str, Any] = {
                     "403": _ERROR,
                     "404": _ERROR,
                     "415": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },
