@@ -21,7 +21,7 @@ from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
 from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint
-from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url
+from backroom.server.settings import EXPIRE_UNPLAYED, RATE, TABLES_PER_MINUTE, default_url
 from backroom.server.store import SNAPSHOT_EVERY, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -51,6 +51,7 @@ def create_app(
     tables_per_minute: float = TABLES_PER_MINUTE,
     allowed_origins: Iterable[str] = (),
     allow_seed: bool = False,
+    expire_unplayed: float | None = EXPIRE_UNPLAYED,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
@@ -58,8 +59,9 @@ def create_app(
     may create), ``snapshot_every`` (actions between snapshots) and ``idle_unload`` (seconds
     before a table nobody uses leaves memory), ``allowed_origins`` (web pages of other sites
     that may create tables and open sockets; the server's own always may), ``allow_seed``
-    (whether a new table's creator may choose its seed, and so know the deal): the defaults
-    are what ``backroom serve`` runs."""
+    (whether a new table's creator may choose its seed, and so know the deal),
+    ``expire_unplayed`` (seconds after which a table nobody played is deleted; None: never):
+    the defaults are what ``backroom serve`` runs."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -70,6 +72,7 @@ def create_app(
             snapshot_every=snapshot_every,
             idle_unload=idle_unload,
             tables_per_minute=tables_per_minute,
+            expire_unplayed=expire_unplayed,
         )
         app.state.hub = hub
         await hub.start()

@@ -18,7 +18,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import orjson
@@ -31,8 +31,9 @@ from backroom.engine.game import Game, State
 from backroom.engine.record import Record
 from backroom.games import get_game
 from backroom.i18n import seat_name, translate
+from backroom.server import upkeep
 from backroom.server.labels import legal_json
-from backroom.server.settings import RATE, TABLES_PER_MINUTE
+from backroom.server.settings import EXPIRE_UNPLAYED, RATE, TABLES_PER_MINUTE
 from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
 from backroom.server.trouble import WriteTrouble
 
@@ -614,8 +615,11 @@ class Hub:
         snapshot_every: int = SNAPSHOT_EVERY,
         idle_unload: float = IDLE_UNLOAD,
         tables_per_minute: float = TABLES_PER_MINUTE,
+        expire_unplayed: float | None = EXPIRE_UNPLAYED,
     ) -> None:
         self.store = store
+        self.expire_unplayed = expire_unplayed
+        """Seconds after creation that a table nobody played is deleted (None: never)."""
         self.rate = rate
         self.tables_per_minute = tables_per_minute
         self._creators: dict[str, TokenBucket] = {}
@@ -626,15 +630,35 @@ class Hub:
         """The lobby's refused writes (503 answers), logged at most once a minute."""
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._upkeep: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Bring back every unfinished table whose bots or timers have work to do; the others
-        wait in the database for their players."""
-        for table_id in await asyncio.to_thread(self.store.table_ids, "playing"):
-            table = await self.get(table_id)
-            if table is not None and table.dormant():
-                await self._unload(table)
+        """Start answering at once: tables stay in the database until asked for. In the
+        background, upkeep.py expires the tables nobody played and brings back those whose
+        bots or timers have work to do."""
         self._sweeper = asyncio.create_task(self._sweep(), name="idle-tables")
+        self._upkeep = asyncio.create_task(upkeep.run(self), name="upkeep")
+
+    async def resume(self, table_id: str) -> bool:
+        """Load a table whose bots or timers may have work; whether it stays (it has some)."""
+        table = await self.get(table_id)
+        if table is not None and table.dormant():
+            await self._unload(table)
+            return False
+        return table is not None
+
+    @contextlib.asynccontextmanager
+    async def held(self, table_id: str) -> AsyncIterator[bool]:
+        """Keep ``table_id`` out of memory while the caller changes its rows (upkeep.py): a
+        request for it waits meanwhile. Yields False, and changes nothing, for a table in
+        memory and in use (someone connected, or work due)."""
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                await self._unload(table)
+            yield table_id not in self.tables
+        self._loading.pop(table_id, None)
 
     async def _sweep(self) -> None:
         while True:
@@ -654,10 +678,11 @@ class Hub:
         await table.stop()
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._upkeep):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for table in list(self.tables.values()):
             await table.stop()
         await self.store.aclose()
