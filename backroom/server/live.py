@@ -626,8 +626,8 @@ class Hub:
         self.snapshot_every = snapshot_every
         self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
-        self.lobby_trouble = WriteTrouble("new tables")
-        """The lobby's refused writes (503 answers), logged at most once a minute."""
+        self.lobby_trouble = WriteTrouble("the lobby")
+        """Database failures of HTTP requests (answered 503), logged at most once a minute."""
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._upkeep: asyncio.Task[None] | None = None

@@ -43,8 +43,8 @@ def reason(exc: BaseException) -> str:
 
 
 class WriteTrouble:
-    """Refused writes of one subject (a table, or the lobby's new tables): how long to wait
-    before the next try, and whether a failure is worth a log line."""
+    """Database failures of one subject (a table's writes, or the lobby's HTTP requests): how
+    long to wait before the next try, and whether a failure is worth a log line."""
 
     __slots__ = ("subject", "failures", "unlogged", "logged_at", "reported")
 
@@ -66,7 +66,7 @@ class WriteTrouble:
         return min(MAX_WAIT, FIRST_WAIT * 2.0 ** min(self.failures - 1, 32))
 
     def failed(self, exc: BaseException) -> None:
-        """Count one refused write; log it unless this subject was logged less than a minute ago."""
+        """Count one failure; log it unless this subject was logged less than a minute ago."""
         self.failures += 1
         now = time.monotonic()
         if self.logged_at is not None and now - self.logged_at < LOG_EVERY:
@@ -74,7 +74,7 @@ class WriteTrouble:
             return
         more = f" ({self.unlogged} more since the last report)" if self.unlogged else ""
         log.error(
-            "%s: the database refused a write: %s%s",
+            "%s: the database failed: %s%s",
             self.subject,
             reason(exc),
             more,
@@ -90,4 +90,4 @@ class WriteTrouble:
         self.failures = 0
         if self.reported:
             self.reported = False
-            log.warning("%s: the database accepts writes again", self.subject)
+            log.warning("%s: the database works again", self.subject)

@@ -76,7 +76,7 @@ def test_bots_back_off_while_writes_are_refused_log_once_and_resume_by_themselve
     assert "database or disk is full" in logged[0].getMessage() and logged[0].exc_info is None
     monkeypatch.setattr(Store, "write_batch", writes)
     assert wait_for(lambda: version(client, table) > 0, 10.0)  # at most the last wait, 1.6 s
-    assert len(lines_about(caplog, "accepts writes again")) == 1
+    assert len(lines_about(caplog, "works again")) == 1
 
 
 def test_a_person_s_move_refused_by_the_database_changes_nothing_and_can_be_sent_again(
@@ -145,13 +145,11 @@ def test_one_line_a_minute_per_table_counting_the_failures_it_did_not_log(
     assert waits[:4] == [0.1, 0.2, 0.4, 0.8] and waits[-1] == trouble.MAX_WAIT == 30.0
     lines = [r.getMessage() for r in caplog.records]
     assert lines == [
-        "table A: the database refused a write: database or disk is full",
-        "table A: the database refused a write: database or disk is full (5 more since the last report)",
+        "table A: the database failed: database or disk is full",
+        "table A: the database failed: database or disk is full (5 more since the last report)",
     ]
     table.succeeded()
-    assert (
-        table.wait == 0.0 and caplog.records[-1].getMessage() == "table A: the database accepts writes again"
-    )
+    assert table.wait == 0.0 and caplog.records[-1].getMessage() == "table A: the database works again"
     table.failed(ValueError("a bug, not the disk"))  # within the minute: counted, not logged
     now[0] += 60
     table.failed(ValueError("a bug, not the disk"))
