@@ -143,6 +143,7 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(server: str, brow
         page.goto(f"{server}{table['seats'][seat]['invite']}&lang=en")
         page.wait_for_selector(".sp-board")
         # The creator chose the seed, so knows the deal: every seat is told.
+        expect(page.locator("#seeded")).to_be_visible()
         expect(page.locator("#seeded")).to_have_text(catalog("en")["web.table.seeded"])
         pages.append(page)
 
