@@ -11,6 +11,7 @@ import secrets
 import time
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -23,6 +24,7 @@ from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
 from backroom.server.live import Hub, hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.store import SeatRow, TableRow
+from backroom.server.trouble import RETRY_AFTER
 
 MAX_BODY = 64 * 1024
 MAX_NAME = 40
@@ -116,12 +118,13 @@ async def create_table(request: Request) -> Response:
         raise _fail(lang, "bad_json") from None
     if not isinstance(data, dict):
         raise _fail(lang, "bad_field", field="(body)")
-    row, tokens = parse_table(lang, data)
+    row, tokens = parse_table(lang, data, allow_seed=request.app.state.allow_seed)
     hub = _hub(request)
     try:
         await hub.create(row)
     except BadOptions as exc:  # what only the deal can tell (a combination of options)
         raise _engine_fail(lang, "bad_options", exc) from None
+    hub.lobby_trouble.succeeded()
     seats = []
     for s in row.seats:
         item: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name}
@@ -164,8 +167,15 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_table(lang: str, data: dict[str, Any]) -> tuple[TableRow, dict[int, str]]:
-    """A new table from a request body, or ``BadRequest`` naming the first wrong field."""
+def parse_table(
+    lang: str, data: dict[str, Any], *, allow_seed: bool = False
+) -> tuple[TableRow, dict[int, str]]:
+    """A new table from a request body, or ``BadRequest`` naming the first wrong field.
+
+    The deal's seed is the server's own draw from ``secrets``: whoever knows a seed can replay
+    the deal and see every hidden card. A ``seed`` in the body is refused (403
+    ``seed_not_allowed``) unless the server runs with ``--allow-seed`` (tests, research), and
+    a table dealt from a chosen seed is marked ``seeded`` so that every seat is told."""
     game_id = data.get("game")
     if not isinstance(game_id, str):
         raise _fail(lang, "bad_field", field="game")
@@ -221,11 +231,15 @@ def parse_table(lang: str, data: dict[str, Any]) -> tuple[TableRow, dict[int, st
             tokens[seat] = token
             token_hash = hash_token(token)
         seats.append(SeatRow(seat, kind, bot, name, token_hash))
-    seed = data.get("seed")
-    if seed is None:
+    chosen = data.get("seed")
+    if chosen is None:
         seed = secrets.randbits(63)
-    elif not _int(seed) or not 0 <= seed < 2**63:
+    elif not allow_seed:
+        raise _fail(lang, "seed_not_allowed", 403)
+    elif not _int(chosen) or not 0 <= chosen < 2**63:
         raise _fail(lang, "bad_field", field="seed")
+    else:
+        seed = chosen
     bot_delay = data.get("bot_delay", DEFAULT_BOT_DELAY)
     if (
         isinstance(bot_delay, bool)
@@ -249,6 +263,7 @@ def parse_table(lang: str, data: dict[str, Any]) -> tuple[TableRow, dict[int, st
         status="playing",
         outcome=None,
         seats=seats,
+        seeded=chosen is not None,
     )
     return row, tokens
 
@@ -335,3 +350,14 @@ async def get_record(request: Request) -> Response:
 async def bad_request_handler(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, BadRequest)
     return error_response(exc.status, exc.code, exc.message)
+
+
+async def storage_unavailable_handler(request: Request, exc: Exception) -> Response:
+    """The database refused (disk full, read-only, locked): a JSON error a client can act on,
+    503 with ``Retry-After``, instead of a plain-text 500; logged at most once a minute."""
+    assert isinstance(exc, DBAPIError)
+    _hub(request).lobby_trouble.failed(exc)
+    lang = request_language(request)
+    response = error_response(503, "storage_unavailable", translate(lang, "server.error.storage_unavailable"))
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response

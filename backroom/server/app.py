@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from sqlalchemy.exc import DBAPIError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -20,7 +21,7 @@ from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
 from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint
-from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url
+from backroom.server.settings import EXPIRE_UNPLAYED, RATE, TABLES_PER_MINUTE, default_url
 from backroom.server.store import SNAPSHOT_EVERY, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -49,14 +50,18 @@ def create_app(
     idle_unload: float = IDLE_UNLOAD,
     tables_per_minute: float = TABLES_PER_MINUTE,
     allowed_origins: Iterable[str] = (),
+    allow_seed: bool = False,
+    expire_unplayed: float | None = EXPIRE_UNPLAYED,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
     ``rate`` (messages per second per connection), ``tables_per_minute`` (tables one address
     may create), ``snapshot_every`` (actions between snapshots) and ``idle_unload`` (seconds
     before a table nobody uses leaves memory), ``allowed_origins`` (web pages of other sites
-    that may create tables and open sockets; the server's own always may): the defaults are
-    what ``backroom serve`` runs."""
+    that may create tables and open sockets; the server's own always may), ``allow_seed``
+    (whether a new table's creator may choose its seed, and so know the deal),
+    ``expire_unplayed`` (seconds after which a table nobody played is deleted; None: never):
+    the defaults are what ``backroom serve`` runs."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -67,6 +72,7 @@ def create_app(
             snapshot_every=snapshot_every,
             idle_unload=idle_unload,
             tables_per_minute=tables_per_minute,
+            expire_unplayed=expire_unplayed,
         )
         app.state.hub = hub
         await hub.start()
@@ -98,7 +104,11 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={api.BadRequest: api.bad_request_handler},
+        exception_handlers={
+            api.BadRequest: api.bad_request_handler,
+            DBAPIError: api.storage_unavailable_handler,
+        },
     )
     app.state.allowed_origins = frozenset(normalize_origin(o) for o in allowed_origins)
+    app.state.allow_seed = allow_seed
     return app

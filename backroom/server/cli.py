@@ -14,7 +14,14 @@ from typing import Any
 from urllib.parse import unquote_plus
 
 from backroom.i18n import default_language, translate
-from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url, normalize_url
+from backroom.server.settings import (
+    EXPIRE_UNPLAYED,
+    RATE,
+    TABLES_PER_MINUTE,
+    default_url,
+    normalize_url,
+    parse_duration,
+)
 
 _PARAM = re.compile(r"(?P<name>[^=&?;\s\"']+)=(?P<value>[^&;\s\"']*)")
 
@@ -51,6 +58,15 @@ def _rate(text: str) -> float:
     if not 1 <= value <= 10_000:
         raise argparse.ArgumentTypeError("must be between 1 and 10000")
     return value
+
+
+def _duration(text: str) -> float | None:
+    try:
+        return parse_duration(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not a duration: {text!r} (say 90s, 30m, 24h, 7d, or off)"
+        ) from None
 
 
 def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
@@ -98,6 +114,21 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: "
         "none, every request counts as coming from its own address)",
     )
+    parser.add_argument(
+        "--expire-unplayed",
+        type=_duration,
+        default=EXPIRE_UNPLAYED,
+        metavar="DURATION",
+        help="delete a table nobody played (no move made) this long after its creation: 90s, "
+        "30m, 24h, 7d, or off (default 24h; finished tables are kept)",
+    )
+    parser.add_argument(
+        "--allow-seed",
+        action="store_true",
+        help="let a new table's creator choose its seed (tests, research): whoever knows the seed "
+        "knows every hidden card, so every seat of such a table is told (default: the server "
+        "draws each seed itself and refuses a chosen one)",
+    )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
     parser.set_defaults(func=serve)
     return parser
@@ -124,7 +155,12 @@ def serve(args: argparse.Namespace) -> int:
         print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
         return 2
     app = create_app(
-        url, rate=args.rate, tables_per_minute=args.tables_per_minute, allowed_origins=args.allow_origin
+        url,
+        rate=args.rate,
+        tables_per_minute=args.tables_per_minute,
+        allowed_origins=args.allow_origin,
+        allow_seed=args.allow_seed,
+        expire_unplayed=args.expire_unplayed,
     )
     config = uvicorn.Config(
         app,

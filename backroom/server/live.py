@@ -18,7 +18,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import orjson
@@ -31,9 +31,11 @@ from backroom.engine.game import Game, State
 from backroom.engine.record import Record
 from backroom.games import get_game
 from backroom.i18n import seat_name, translate
+from backroom.server import upkeep
 from backroom.server.labels import legal_json
-from backroom.server.settings import RATE, TABLES_PER_MINUTE
+from backroom.server.settings import EXPIRE_UNPLAYED, RATE, TABLES_PER_MINUTE
 from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
+from backroom.server.trouble import WriteTrouble
 
 log = logging.getLogger("backroom.server")
 
@@ -184,6 +186,8 @@ class LiveTable:
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
         self.bots: dict[int, Bot] = {}
+        self.trouble = WriteTrouble(f"table {row.id}")
+        """Writes the database refused lately: how long bots wait, whether to log (trouble.py)."""
         # Views and legal lists are cached encoded: one update serves several connections, and
         # bytes, unlike nested dicts, give the garbage collector nothing to walk.
         self._views: dict[int | None, orjson.Fragment] = {}
@@ -291,6 +295,7 @@ class LiveTable:
             "status": "over" if self.is_over else "playing",
             "seats": self.seats_json(),
             "outcome": self._outcome,
+            "seeded": self.row.seeded,
         }
 
     def open_seats(self) -> int:
@@ -396,6 +401,7 @@ class LiveTable:
                     "seat": conn.seat,
                     "game": self.row.game,
                     "players": self.row.players,
+                    "seeded": self.row.seeded,
                 }
             )
             seat = conn.seat
@@ -472,9 +478,10 @@ class LiveTable:
             )
             try:
                 await self.hub.store.awrite(write)
-            except Exception:
-                log.exception("storing action %d of table %s failed", n, self.row.id)
+            except Exception as exc:
+                self.trouble.failed(exc)
                 raise Refused("server_error") from None
+            self.trouble.succeeded()
             self.state = after
             self.version = n
             self.active_at = time.monotonic()
@@ -583,8 +590,13 @@ class LiveTable:
             state = self.state
             choose: Callable[[], Action] = lambda: bot.choose(Observation(state, seat))  # noqa: E731
             action = await asyncio.to_thread(choose) if threaded else choose()
-            with contextlib.suppress(Refused):
+            try:
                 await self.submit(seat, action, version, None, auto=True)
+            except Refused as refused:
+                if refused.code == "server_error":
+                    # The database refused the move (disk full, read-only, locked): try again
+                    # later, a little later each time, instead of at once and forever.
+                    await asyncio.sleep(self.trouble.wait)
             return
         expiry = self._next_expiry()
         timeout = None if expiry is None else max(0.0, expiry - time.time()) + 0.01
@@ -603,25 +615,50 @@ class Hub:
         snapshot_every: int = SNAPSHOT_EVERY,
         idle_unload: float = IDLE_UNLOAD,
         tables_per_minute: float = TABLES_PER_MINUTE,
+        expire_unplayed: float | None = EXPIRE_UNPLAYED,
     ) -> None:
         self.store = store
+        self.expire_unplayed = expire_unplayed
+        """Seconds after creation that a table nobody played is deleted (None: never)."""
         self.rate = rate
         self.tables_per_minute = tables_per_minute
         self._creators: dict[str, TokenBucket] = {}
         self.snapshot_every = snapshot_every
         self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
+        self.lobby_trouble = WriteTrouble("the lobby")
+        """Database failures of HTTP requests (answered 503), logged at most once a minute."""
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._upkeep: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Bring back every unfinished table whose bots or timers have work to do; the others
-        wait in the database for their players."""
-        for table_id in await asyncio.to_thread(self.store.table_ids, "playing"):
-            table = await self.get(table_id)
-            if table is not None and table.dormant():
-                await self._unload(table)
+        """Start answering at once: tables stay in the database until asked for. In the
+        background, upkeep.py expires the tables nobody played and brings back those whose
+        bots or timers have work to do."""
         self._sweeper = asyncio.create_task(self._sweep(), name="idle-tables")
+        self._upkeep = asyncio.create_task(upkeep.run(self), name="upkeep")
+
+    async def resume(self, table_id: str) -> bool:
+        """Load a table whose bots or timers may have work; whether it stays (it has some)."""
+        table = await self.get(table_id)
+        if table is not None and table.dormant():
+            await self._unload(table)
+            return False
+        return table is not None
+
+    @contextlib.asynccontextmanager
+    async def held(self, table_id: str) -> AsyncIterator[bool]:
+        """Keep ``table_id`` out of memory while the caller changes its rows (upkeep.py): a
+        request for it waits meanwhile. Yields False, and changes nothing, for a table in
+        memory and in use (someone connected, or work due)."""
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                await self._unload(table)
+            yield table_id not in self.tables
+        self._loading.pop(table_id, None)
 
     async def _sweep(self) -> None:
         while True:
@@ -641,10 +678,11 @@ class Hub:
         await table.stop()
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._upkeep):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for table in list(self.tables.values()):
             await table.stop()
         await self.store.aclose()

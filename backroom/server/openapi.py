@@ -195,7 +195,13 @@ SCHEMA: dict[str, Any] = {
                                             },
                                         },
                                     },
-                                    "seed": {"type": "integer", "minimum": 0},
+                                    "seed": {
+                                        "type": "integer",
+                                        "minimum": 0,
+                                        "description": "Only on a server started with "
+                                        "--allow-seed (403 seed_not_allowed otherwise); the "
+                                        "table is then marked seeded for every seat.",
+                                    },
                                     "bot_delay": {"type": "number", "minimum": 0, "maximum": 30},
                                     "turn_timer": {
                                         "type": ["integer", "null"],
@@ -235,8 +241,10 @@ SCHEMA: dict[str, Any] = {
                         },
                     ),
                     "400": _ERROR,
+                    "403": _ERROR,
                     "413": _ERROR,
                     "429": _ERROR,
+                    "503": _ERROR,
                 },
             },
         },
@@ -258,6 +266,7 @@ SCHEMA: dict[str, Any] = {
                                 "status": {"type": "string", "enum": ["playing", "over"]},
                                 "seats": {"type": "array", "items": _SEAT_STATUS},
                                 "outcome": {"type": ["object", "null"]},
+                                "seeded": {"type": "boolean"},
                             },
                         },
                     ),
@@ -308,6 +317,7 @@ SCHEMA: dict[str, Any] = {
                     "403": _ERROR,
                     "404": _ERROR,
                     "415": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },

@@ -16,6 +16,27 @@ a script looping on the lobby API must not fill the database and push real table
 the list."""
 
 
+EXPIRE_UNPLAYED = 24 * 3600.0
+"""Seconds after its creation that a table nobody played (no action stored) is deleted: a
+table made and forgotten, or made by a script by the thousand, must not stay forever."""
+
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> float | None:
+    """``90s``, ``30m``, ``24h``, ``7d`` or plain seconds, as seconds; ``off``: never (None).
+    ValueError for anything else, or for a duration that is not positive."""
+    text = text.strip().lower()
+    if text in ("off", "never"):
+        return None
+    unit = _UNITS.get(text[-1:], 0)
+    number = text[:-1] if unit else text
+    seconds = float(number) * (unit or 1)  # ValueError if it is no number
+    if not 0 < seconds < float("inf"):
+        raise ValueError(f"not a positive duration: {text!r}")
+    return seconds
+
+
 def data_dir() -> Path:
     """Where the embedded database lives: ``$BACKROOM_DATA_DIR``, else the XDG data home."""
     given = os.environ.get("BACKROOM_DATA_DIR")

@@ -30,9 +30,12 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
+    delete,
     event,
     insert,
+    or_,
     select,
     update,
 )
@@ -138,6 +141,10 @@ class TableRow:
     status: str
     outcome: dict[str, Any] | None
     seats: list[SeatRow] = field(default_factory=list)
+    seeded: bool = False
+    """The table's creator chose ``seed`` (a server started with ``--allow-seed``): whoever
+    knows it can replay the deal, so every seat is told. Stored in the sign of the seed column
+    (see ``stored_seed``), so that this needs no column of its own."""
 
 
 @dataclass(slots=True)
@@ -184,7 +191,7 @@ class Store:
                     game=row.game,
                     players=row.players,
                     options=json.dumps(row.options),
-                    seed=row.seed,
+                    seed=stored_seed(row.seed, row.seeded),
                     rules_version=row.rules_version,
                     bot_delay=row.bot_delay,
                     turn_timer=row.turn_timer,
@@ -240,12 +247,49 @@ class Store:
             return row, None, 0, actions
         return row, json.loads(snap.state), int(snap.n), actions
 
-    def table_ids(self, status: str | None = None) -> list[str]:
-        query = select(tables_t.c.id).order_by(tables_t.c.created)
-        if status is not None:
-            query = query.where(tables_t.c.status == status)
+    def resumable_ids(self) -> list[str]:
+        """Tables in play that may have work with nobody connected (a bot seat, or a turn timer
+        that hands absent seats to a bot), oldest first: those a restarted server brings back."""
+        has_bot = (
+            select(seats_t.c.table_id)
+            .where(seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "bot")
+            .exists()
+        )
+        query = (
+            select(tables_t.c.id)
+            .where(tables_t.c.status == "playing", or_(tables_t.c.turn_timer.is_not(None), has_bot))
+            .order_by(tables_t.c.created)
+        )
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
+
+    def unplayed_ids(self, created_before: float, limit: int, after: str = "") -> list[str]:
+        """Up to ``limit`` tables created before ``created_before`` and never played (in play,
+        no action stored), in id order after ``after``."""
+        query = (
+            select(tables_t.c.id)
+            .where(_unplayed(created_before), tables_t.c.id > after)
+            .order_by(tables_t.c.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
+
+    def delete_unplayed(self, table_ids: Sequence[str], created_before: float) -> int:
+        """Delete those of ``table_ids`` that are still unplayed (checked again in the same
+        transaction), with their seats and snapshots; returns how many went."""
+        with self.engine.begin() as conn:
+            gone = [
+                r.id
+                for r in conn.execute(
+                    select(tables_t.c.id).where(tables_t.c.id.in_(table_ids), _unplayed(created_before))
+                )
+            ]
+            if gone:
+                conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(gone)))
+                conn.execute(delete(snapshots_t).where(snapshots_t.c.table_id.in_(gone)))
+                conn.execute(delete(tables_t).where(tables_t.c.id.in_(gone)))
+        return len(gone)
 
     def list_tables(self, limit: int, status: str | None = None) -> list[TableRow]:
         """The newest ``limit`` tables, only those of ``status`` if given, seats included."""
@@ -329,6 +373,12 @@ class Store:
             self._thread, self.rotate_token, table_id, seat, token_hash
         )
 
+    async def adelete_unplayed(self, table_ids: Sequence[str], created_before: float) -> int:
+        """``delete_unplayed`` on the writer thread, for the same reason as ``acreate_table``."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._thread, self.delete_unplayed, table_ids, created_before
+        )
+
     async def awrite(self, write: Write) -> None:
         """Store one action; returns once it is committed (raises if the commit failed)."""
         if self._queue is None:
@@ -390,13 +440,30 @@ class Store:
             self._raw = None
 
 
+def _unplayed(created_before: float) -> Any:
+    """The condition on ``backroom_tables`` of a table created before ``created_before`` that
+    nobody played: still in play (a finished table always has actions) and no action stored."""
+    played = select(actions_t.c.table_id).where(actions_t.c.table_id == tables_t.c.id).exists()
+    return and_(tables_t.c.status == "playing", tables_t.c.created < created_before, ~played)
+
+
+def stored_seed(seed: int, seeded: bool) -> int:
+    """The seed column's value: the seed the server drew (0 to 2**63 - 1) as it is, a seed the
+    creator chose as its bitwise complement (-1 to -2**63). Both fit the signed 64-bit column
+    exactly, a database written before chosen seeds were marked reads as it always did, and no
+    migration is needed."""
+    return ~seed if seeded else seed
+
+
 def _table_row(r: Any) -> TableRow:
+    stored = int(r.seed)
     return TableRow(
         id=r.id,
         game=r.game,
         players=r.players,
         options=json.loads(r.options),
-        seed=int(r.seed),
+        seed=~stored if stored < 0 else stored,
+        seeded=stored < 0,
         rules_version=r.rules_version,
         bot_delay=float(r.bot_delay),
         turn_timer=r.turn_timer,

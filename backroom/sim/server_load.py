@@ -38,10 +38,10 @@ from backroom.sim.bench import machine
 
 GAME = "stool-pigeon"
 
-BENCH_RATE = ("--rate", "1000", "--tables-per-minute", "10000")
+BENCH_FLAGS = ("--rate", "1000", "--tables-per-minute", "10000", "--allow-seed")
 """The server's flood limits, raised: seats playing flat out at a few tables send more than a
 person's 20 messages a second, and a new table replaces every finished one; the bench would
-measure the limiters instead of the server."""
+measure the limiters instead of the server. Seeds allowed: each run deals the same games."""
 
 
 def free_port() -> int:
@@ -56,7 +56,7 @@ def server_process(db_url: str, port: int, data_dir: Path) -> Iterator[subproces
     """A ``backroom serve`` subprocess on loopback, ready to answer; killed on exit."""
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url, *BENCH_RATE],
+        [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url, *BENCH_FLAGS],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

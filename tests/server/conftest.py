@@ -23,6 +23,9 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     def make(**settings: Any) -> TestClient:
         # Tests create tables faster than people do; the creation limit has its own test.
         settings.setdefault("tables_per_minute", 10_000)
+        # Tests deal known hands from chosen seeds, as ``backroom serve --allow-seed`` lets
+        # researchers do; test_seeds.py checks what a server without the flag does.
+        settings.setdefault("allow_seed", True)
         client = TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", **settings))
         client.__enter__()
         opened.append(client)

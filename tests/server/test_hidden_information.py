@@ -147,6 +147,7 @@ class Mirror:
                 "seat": seat,
                 "game": self.game_id,
                 "players": PLAYERS,
+                "seeded": True,  # the test chose the seed, so every seat is told
             }
             first = self.receive(watcher)
             self.check(watcher, first, self.recent_log(seat, lang))
@@ -430,7 +431,7 @@ def play_some(client: TestClient, table: Message, players: int, moves: int, seed
     return version
 
 
-TABLE_KEYS = {"id", "game", "players", "options", "version", "status", "seats", "outcome"}
+TABLE_KEYS = {"id", "game", "players", "options", "version", "status", "seats", "outcome", "seeded"}
 SEAT_KEYS = {"seat", "name", "kind", "connected", "autoplay"}
 LISTED_KEYS = {"id", "game", "players", "open_seats", "status", "created"}
 

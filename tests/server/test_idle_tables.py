@@ -68,6 +68,7 @@ def test_after_a_restart_only_tables_with_work_to_do_are_loaded(
     client.__exit__(None, None, None)
     again = make_client()
     hub = again.app.state.hub  # type: ignore[attr-defined]
-    assert bots["id"] in hub.tables and waiting["id"] not in hub.tables
+    assert wait_for(lambda: bots["id"] in hub.tables)  # brought back in the background
+    assert waiting["id"] not in hub.tables
     with again.websocket_connect(ws_path(waiting, 1)) as ws:
         assert update(ws)["version"] == 0

@@ -62,7 +62,7 @@ class LiveServer:
         from backroom.server.app import create_app
 
         config = uvicorn.Config(
-            create_app(f"sqlite:///{self.db}", tables_per_minute=10_000),
+            create_app(f"sqlite:///{self.db}", tables_per_minute=10_000, allow_seed=True),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

@@ -87,6 +87,7 @@ def test_lobby_creates_a_stool_pigeon_table_and_a_whole_game_is_played_by_clicki
     page.click("#open-seat")
     page.wait_for_selector(".sp-board")
     expect(page.locator("#conn")).to_have_attribute("data-state", "open")
+    expect(page.locator("#seeded")).to_be_hidden()  # the lobby sends no seed: the server draws it
     shots = 0
     for _ in range(400):
         page.wait_for_selector(TURN_OR_END, timeout=30000)
@@ -141,6 +142,9 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(server: str, brow
         page = context.new_page()
         page.goto(f"{server}{table['seats'][seat]['invite']}&lang=en")
         page.wait_for_selector(".sp-board")
+        # The creator chose the seed, so knows the deal: every seat is told.
+        expect(page.locator("#seeded")).to_be_visible()
+        expect(page.locator("#seeded")).to_have_text(catalog("en")["web.table.seeded"])
         pages.append(page)
 
     def check(step: str, version: int) -> None:

@@ -106,6 +106,8 @@ async function receive(message) {
       page.seat = message.seat;
       page.game = message.game;
       page.players = message.players;
+      // A deal from a seed the creator chose is no secret to them: say so to every seat.
+      $("seeded").hidden = !message.seeded;
       page.log = [];
       page.pending = null;
       page.joined = true;
