@@ -21,7 +21,14 @@ from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
 from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint
-from backroom.server.settings import EXPIRE_UNPLAYED, RATE, TABLES_PER_MINUTE, default_url
+from backroom.server.settings import (
+    EXPIRE_UNPLAYED,
+    RATE,
+    SEARCH_ITERATIONS,
+    SEARCH_WORKERS,
+    TABLES_PER_MINUTE,
+    default_url,
+)
 from backroom.server.store import SNAPSHOT_EVERY, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -52,6 +59,8 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     allow_seed: bool = False,
     expire_unplayed: float | None = EXPIRE_UNPLAYED,
+    search_workers: int = SEARCH_WORKERS,
+    search_iterations: int = SEARCH_ITERATIONS,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
@@ -60,8 +69,9 @@ def create_app(
     before a table nobody uses leaves memory), ``allowed_origins`` (web pages of other sites
     that may create tables and open sockets; the server's own always may), ``allow_seed``
     (whether a new table's creator may choose its seed, and so know the deal),
-    ``expire_unplayed`` (seconds after which a table nobody played is deleted; None: never):
-    the defaults are what ``backroom serve`` runs."""
+    ``expire_unplayed`` (seconds after which a table nobody played is deleted; None: never),
+    ``search_workers`` and ``search_iterations`` (processes for search bots, and their budget
+    per move): the defaults are what ``backroom serve`` runs."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -73,6 +83,8 @@ def create_app(
             idle_unload=idle_unload,
             tables_per_minute=tables_per_minute,
             expire_unplayed=expire_unplayed,
+            search_workers=search_workers,
+            search_iterations=search_iterations,
         )
         app.state.hub = hub
         await hub.start()

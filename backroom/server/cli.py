@@ -17,6 +17,8 @@ from backroom.i18n import default_language, translate
 from backroom.server.settings import (
     EXPIRE_UNPLAYED,
     RATE,
+    SEARCH_ITERATIONS,
+    SEARCH_WORKERS,
     TABLES_PER_MINUTE,
     default_url,
     normalize_url,
@@ -57,6 +59,16 @@ def _rate(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not 1 <= value <= 10_000:
         raise argparse.ArgumentTypeError("must be between 1 and 10000")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError("must be between 1 and 100000")
     return value
 
 
@@ -129,6 +141,22 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         "knows every hidden card, so every seat of such a table is told (default: the server "
         "draws each seed itself and refuses a chosen one)",
     )
+    parser.add_argument(
+        "--search-workers",
+        type=_positive,
+        default=SEARCH_WORKERS,
+        metavar="N",
+        help=f"processes in which search bots (ismcts) think, so that no table waits for another "
+        f"table's search (default {SEARCH_WORKERS})",
+    )
+    parser.add_argument(
+        "--search-iterations",
+        type=_positive,
+        default=SEARCH_ITERATIONS,
+        metavar="N",
+        help=f"iterations a search bot spends on each move (default {SEARCH_ITERATIONS}, well under "
+        "a second on one core)",
+    )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
     parser.set_defaults(func=serve)
     return parser
@@ -161,6 +189,8 @@ def serve(args: argparse.Namespace) -> int:
         allowed_origins=args.allow_origin,
         allow_seed=args.allow_seed,
         expire_unplayed=args.expire_unplayed,
+        search_workers=args.search_workers,
+        search_iterations=args.search_iterations,
     )
     config = uvicorn.Config(
         app,

@@ -18,7 +18,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
@@ -33,8 +33,15 @@ from backroom.games import get_game
 from backroom.i18n import seat_name, translate
 from backroom.server import upkeep
 from backroom.server.labels import legal_json
-from backroom.server.settings import EXPIRE_UNPLAYED, RATE, TABLES_PER_MINUTE
+from backroom.server.settings import (
+    EXPIRE_UNPLAYED,
+    RATE,
+    SEARCH_ITERATIONS,
+    SEARCH_WORKERS,
+    TABLES_PER_MINUTE,
+)
 from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
+from backroom.server.thinking import Thinker, is_search
 from backroom.server.trouble import WriteTrouble
 
 log = logging.getLogger("backroom.server")
@@ -547,20 +554,29 @@ class LiveTable:
                 return seat
         return None
 
-    def _bot(self, seat: int) -> tuple[Bot, bool]:
-        """The bot for ``seat`` and whether it should think in a thread (anything but random)."""
-        bot = self.bots.get(seat)
+    def _kind(self, seat: int) -> str:
+        """The bot kind that plays ``seat``: its own, or the game's best plain bot for a person
+        who left while autoplay is on."""
         spec = self.row.seats[seat]
-        kinds = bot_kinds(self.game)
-        kind = (
-            spec.bot
-            if spec.kind == "bot" and spec.bot
-            else ("heuristic" if "heuristic" in kinds else "random")
-        )
+        if spec.kind == "bot" and spec.bot:
+            return spec.bot
+        return "heuristic" if "heuristic" in bot_kinds(self.game) else "random"
+
+    async def _think(self, seat: int) -> Action:
+        """The automatic move of ``seat``: a search in the hub's process pool, a heuristic in
+        a thread, a random move here (too quick to hand off)."""
+        kind = self._kind(seat)
+        state = self.state
+        seed = random.SystemRandom().randrange(2**63)
+        if is_search(kind):
+            budget = f"{kind}:iterations={self.hub.search_iterations}"
+            return await self.hub.thinker.choose(self.game.id, state, seat, budget, seed)
+        bot = self.bots.get(seat)
         if bot is None:
-            bot = make_bot(kind, self.game, random.SystemRandom().randrange(2**63))
-            self.bots[seat] = bot
-        return bot, kind != "random"
+            bot = self.bots[seat] = make_bot(kind, self.game, seed)
+        if kind == "random":
+            return bot.choose(Observation(state, seat))
+        return await asyncio.to_thread(lambda: bot.choose(Observation(state, seat)))
 
     async def _drive(self) -> None:
         while not self.is_over:
@@ -586,10 +602,7 @@ class LiveTable:
                 await asyncio.sleep(self.row.bot_delay)
             if self.version != version or self._auto_seat() != seat:
                 return
-            bot, threaded = self._bot(seat)
-            state = self.state
-            choose: Callable[[], Action] = lambda: bot.choose(Observation(state, seat))  # noqa: E731
-            action = await asyncio.to_thread(choose) if threaded else choose()
+            action = await self._think(seat)
             try:
                 await self.submit(seat, action, version, None, auto=True)
             except Refused as refused:
@@ -616,8 +629,12 @@ class Hub:
         idle_unload: float = IDLE_UNLOAD,
         tables_per_minute: float = TABLES_PER_MINUTE,
         expire_unplayed: float | None = EXPIRE_UNPLAYED,
+        search_workers: int = SEARCH_WORKERS,
+        search_iterations: int = SEARCH_ITERATIONS,
     ) -> None:
         self.store = store
+        self.thinker = Thinker(search_workers)
+        self.search_iterations = search_iterations
         self.expire_unplayed = expire_unplayed
         """Seconds after creation that a table nobody played is deleted (None: never)."""
         self.rate = rate
@@ -685,6 +702,7 @@ class Hub:
                     await task
         for table in list(self.tables.values()):
             await table.stop()
+        self.thinker.close()
         await self.store.aclose()
 
     async def create(self, row: TableRow) -> LiveTable:

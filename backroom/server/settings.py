@@ -37,6 +37,14 @@ def parse_duration(text: str) -> float | None:
     return seconds
 
 
+SEARCH_WORKERS = 1
+"""Processes in which search bots think (``backroom.server.thinking``): as many searches run at
+once, the others wait their turn; the event loop never runs one."""
+
+SEARCH_ITERATIONS = 1000
+"""Iterations a search bot spends on each move at a table (well under a second on one core)."""
+
+
 def data_dir() -> Path:
     """Where the embedded database lives: ``$BACKROOM_DATA_DIR``, else the XDG data home."""
     given = os.environ.get("BACKROOM_DATA_DIR")

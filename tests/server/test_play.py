@@ -144,3 +144,19 @@ def test_every_registered_game_is_played_at_a_table_by_bots_and_a_spectator_sees
     assert end["outcome"]["text"] and not end["outcome"]["text"].startswith(f"{game}.")
     state, _ = rules.start(players, {}, 2)
     assert set(json.loads(json.dumps(state.view(None)))) <= set(end["view"])
+
+
+def test_search_bots_play_a_table_to_its_end_from_the_process_pool(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """``ismcts`` is a bot kind like the others at a table; its moves come from the hub's
+    process pool (backroom.server.thinking), with the server's budget per move."""
+    client = make_client(search_iterations=8)
+    table = new_table(
+        client, players=2, seats=[{"kind": "bot", "bot": "ismcts"}, {"kind": "bot", "bot": "ismcts"}]
+    )
+    with client.websocket_connect(ws_path(table)) as spectator:
+        end = receive_until(spectator, lambda m: m["type"] == "update" and m["outcome"] is not None, 5000)
+    assert end["outcome"]["ranks"]
+    pool = client.app.state.hub.thinker._pool  # type: ignore[attr-defined]
+    assert pool is not None and pool._processes  # the moves were thought in the pool's process
