@@ -13,7 +13,8 @@ import pytest
 
 from backroom.engine.window import Window
 from backroom.games import get_game
-from backroom.games.stool_pigeon import state as sp
+from backroom.games.stool_pigeon import cards as sp
+from backroom.games.stool_pigeon.state import StoolPigeonState
 from backroom.i18n import catalog
 
 if TYPE_CHECKING:
@@ -67,9 +68,9 @@ def slot(seat: int, index: int) -> str:
     return f'.district[data-district="{seat}"] [data-slot="{index}"]'
 
 
-def stool_pigeon(phase: str, active: int = 0) -> sp.StoolPigeonState:
+def stool_pigeon(phase: str, active: int = 0) -> StoolPigeonState:
     state, _ = get_game("stool-pigeon").start(3, {"memory_aid": True}, 5)
-    assert isinstance(state, sp.StoolPigeonState)
+    assert isinstance(state, StoolPigeonState)
     state.active = active
     state.phase = phase
     return state
