@@ -116,6 +116,10 @@ def serve(args: argparse.Namespace) -> int:
         what = {"url": problem[0], "reason": problem[1]}
         print(translate(lang, "ui.serve_bad_db", what), file=sys.stderr)
         return 2
+    problem = schema_problem(url)
+    if problem is not None:
+        print(translate(lang, "ui.serve_bad_db", {"url": problem[0], "reason": problem[1]}), file=sys.stderr)
+        return 2
     try:  # bound before anything starts: a second server on the same database must not run its tables
         sock = socket.create_server((args.host, args.port), family=_family(args.host))
     except OSError as exc:
@@ -150,6 +154,25 @@ def serve(args: argparse.Namespace) -> int:
 
 def _family(host: str) -> socket.AddressFamily:
     return socket.AF_INET6 if ":" in host else socket.AF_INET
+
+
+def schema_problem(url: str) -> tuple[str, str] | None:
+    """Why the database's schema cannot be brought to this release's (a newer release wrote
+    it, a migration failed), as ``database_problem`` says it; None once it is up to date."""
+    from sqlalchemy.engine import make_url
+
+    from backroom.server import migrations
+    from backroom.server.store import make_engine
+
+    engine = make_engine(url)
+    try:
+        migrations.upgrade(engine)
+    except Exception as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        return make_url(url).render_as_string(hide_password=True), reason[0] if reason else type(exc).__name__
+    finally:
+        engine.dispose()
+    return None
 
 
 def database_problem(url: str) -> tuple[str, str] | None:

@@ -8,6 +8,8 @@ always the replay of the log.
 Writes are grouped: every action waiting to be stored, from every table, goes into one
 transaction (one fsync), which is how a single SQLite file keeps up with hundreds of tables.
 An action is acknowledged only after its transaction has committed.
+
+The schema is versioned and migrated on open (``backroom.server.migrations``).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from backroom.server import migrations
 from backroom.server.settings import normalize_url
 
 MAX_BATCH = 500
@@ -47,6 +50,7 @@ SNAPSHOT_EVERY = 100
 """Actions between snapshots: a reload replays at most this many actions per table."""
 
 metadata = MetaData()
+"""The newest schema revision, as the code reads and writes it (the migrations make it)."""
 
 tables_t = Table(
     "backroom_tables",
@@ -168,7 +172,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         self.engine = make_engine(self.url)
-        metadata.create_all(self.engine)
+        migrations.upgrade(self.engine)
         self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]] | None] | None = None
         self._raw: Any = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backroom-writer")

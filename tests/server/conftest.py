@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from backroom.server.app import create_app
+from tests.helpers import unavailable
 
 Message = dict[str, Any]
+
+PG = "postgresql://postgres@127.0.0.1:5432/test"
+"""The PostgreSQL the server tests use when there is one (each test in a schema of its own)."""
 
 
 @pytest.fixture
@@ -31,6 +36,27 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     yield make
     for client in reversed(opened):
         client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def pg_schema() -> Iterator[str]:
+    """A fresh schema in the test PostgreSQL, dropped afterwards (skipped where there is none)."""
+    psycopg = pytest.importorskip("psycopg")
+    try:
+        admin = psycopg.connect(PG, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as exc:
+        unavailable(f"no PostgreSQL at {PG}: {exc}")
+    schema = f"backroom_test_{secrets.token_hex(6)}"
+    admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield schema
+    finally:
+        admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        admin.close()
+
+
+def pg_url(schema: str) -> str:
+    return f"{PG}?options=-csearch_path%3D{schema}"
 
 
 @pytest.fixture
