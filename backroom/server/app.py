@@ -15,6 +15,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from backroom.server import api
+from backroom.server.dblock import DatabaseLock
 from backroom.server.headers import SecurityHeaders
 from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
@@ -49,6 +50,7 @@ def create_app(
     idle_unload: float = IDLE_UNLOAD,
     tables_per_minute: float = TABLES_PER_MINUTE,
     allowed_origins: Iterable[str] = (),
+    lock: DatabaseLock | None = None,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
@@ -56,11 +58,23 @@ def create_app(
     may create), ``snapshot_every`` (actions between snapshots) and ``idle_unload`` (seconds
     before a table nobody uses leaves memory), ``allowed_origins`` (web pages of other sites
     that may create tables and open sockets; the server's own always may): the defaults are
-    what ``backroom serve`` runs."""
+    what ``backroom serve`` runs. ``lock``: the database's lock, already taken (``serve`` takes
+    it to refuse in a sentence); without it the app takes it at start (``DatabaseInUse`` if
+    another server holds it). Either way the app releases it once its tables are stopped."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(db_url or default_url())
+        url = db_url or default_url()
+        held = lock or DatabaseLock(url).acquire()
+        try:
+            async with _serving(app, url):
+                yield
+        finally:
+            held.release()
+
+    @asynccontextmanager
+    async def _serving(app: Starlette, url: str) -> AsyncIterator[None]:
+        store = Store(url)
         hub = Hub(
             store,
             rate=rate,

@@ -10,11 +10,14 @@ import socket
 import sys
 import threading
 import webbrowser
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
 from backroom.i18n import default_language, translate
 from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url, normalize_url
+
+if TYPE_CHECKING:
+    from backroom.server.dblock import DatabaseLock
 
 _PARAM = re.compile(r"(?P<name>[^=&?;\s\"']+)=(?P<value>[^&;\s\"']*)")
 
@@ -105,9 +108,7 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
 
 def serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted; returns the process exit status."""
-    import uvicorn
-
-    from backroom.server.app import create_app
+    from backroom.server.dblock import DatabaseInUse, DatabaseLock
 
     lang = default_language()
     url = normalize_url(args.db) if args.db else default_url()
@@ -116,11 +117,27 @@ def serve(args: argparse.Namespace) -> int:
         what = {"url": problem[0], "reason": problem[1]}
         print(translate(lang, "ui.serve_bad_db", what), file=sys.stderr)
         return 2
+    try:  # before anything reads the database: a second server must not run its tables
+        lock = DatabaseLock(url).acquire()
+    except DatabaseInUse as busy:
+        print(translate(lang, "ui.serve_db_in_use", {"url": busy.url}), file=sys.stderr)
+        return 2
+    try:
+        return _serve_locked(args, url, lang, lock)
+    finally:
+        lock.release()
+
+
+def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseLock) -> int:
+    import uvicorn
+
+    from backroom.server.app import create_app
+
     problem = schema_problem(url)
     if problem is not None:
         print(translate(lang, "ui.serve_bad_db", {"url": problem[0], "reason": problem[1]}), file=sys.stderr)
         return 2
-    try:  # bound before anything starts: a second server on the same database must not run its tables
+    try:
         sock = socket.create_server((args.host, args.port), family=_family(args.host))
     except OSError as exc:
         reason = os.strerror(exc.errno) if exc.errno else str(exc)
@@ -128,7 +145,11 @@ def serve(args: argparse.Namespace) -> int:
         print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
         return 2
     app = create_app(
-        url, rate=args.rate, tables_per_minute=args.tables_per_minute, allowed_origins=args.allow_origin
+        url,
+        rate=args.rate,
+        tables_per_minute=args.tables_per_minute,
+        allowed_origins=args.allow_origin,
+        lock=lock,
     )
     config = uvicorn.Config(
         app,

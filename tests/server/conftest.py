@@ -22,10 +22,13 @@ PG = "postgresql://postgres@127.0.0.1:5432/test"
 
 @pytest.fixture
 def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
-    """Start apps on one database file: call it again to simulate a restart."""
+    """Start apps on one database file: call it again to simulate a restart (the app before
+    is stopped first, as a second server on the same database is refused)."""
     opened: list[TestClient] = []
 
     def make(**settings: Any) -> TestClient:
+        while opened:  # a restart: the server before stops (it holds the database's lock)
+            opened.pop().__exit__(None, None, None)
         # Tests create tables faster than people do; the creation limit has its own test.
         settings.setdefault("tables_per_minute", 10_000)
         client = TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", **settings))
