@@ -102,12 +102,18 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         "none, every request counts as coming from its own address)",
     )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
+    parser.add_argument(
+        "--check-db",
+        action="store_true",
+        help="do not serve: verify every table of the database (hash chain, JSON, replay) and exit "
+        "with 0 if all are sound, 1 if any is damaged (the server must not be running)",
+    )
     parser.set_defaults(func=serve)
     return parser
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run the server until interrupted; returns the process exit status."""
+    """Run the server until interrupted (or check its database); returns the exit status."""
     from backroom.server.dblock import DatabaseInUse, DatabaseLock
 
     lang = default_language()
@@ -132,11 +138,14 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
     import uvicorn
 
     from backroom.server.app import create_app
+    from backroom.server.check import check_database
 
     problem = schema_problem(url)
     if problem is not None:
         print(translate(lang, "ui.serve_bad_db", {"url": problem[0], "reason": problem[1]}), file=sys.stderr)
         return 2
+    if args.check_db:
+        return check_database(url, lang, sys.stdout)
     try:
         sock = socket.create_server((args.host, args.port), family=_family(args.host))
     except OSError as exc:

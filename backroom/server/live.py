@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hashlib
 import itertools
+import json
 import logging
 import random
 import secrets
@@ -31,6 +32,7 @@ from backroom.engine.game import Game, State
 from backroom.engine.record import Record
 from backroom.games import get_game
 from backroom.i18n import seat_name, translate
+from backroom.server.chain import Damaged, link
 from backroom.server.labels import legal_json
 from backroom.server.settings import RATE, TABLES_PER_MINUTE
 from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
@@ -461,12 +463,14 @@ class LiveTable:
                 ) from None
             n = self.version + 1
             outcome = after.outcome()
+            text = json.dumps(action_to_json(action))
             write = Write(
                 self.row.id,
                 n,
                 seat,
-                action_to_json(action),
+                text,
                 client_id,
+                link(self.row.head, self.row.id, n, seat, text, client_id),
                 snapshot=after.to_json() if n % self.hub.snapshot_every == 0 else None,
                 outcome=None if outcome is None else outcome.to_json(),
             )
@@ -475,6 +479,7 @@ class LiveTable:
             except Exception:
                 log.exception("storing action %d of table %s failed", n, self.row.id)
                 raise Refused("server_error") from None
+            self.row.head = write.chain
             self.state = after
             self.version = n
             self.active_at = time.monotonic()
@@ -611,6 +616,9 @@ class Hub:
         self.snapshot_every = snapshot_every
         self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
+        self.damaged: dict[str, str] = {}
+        """Quarantined tables and why: their logs are not what was written, so they are not
+        played (nor their bots driven) until the database is repaired and the server restarted."""
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -702,17 +710,23 @@ class Hub:
         async with lock:
             table = self.tables.get(table_id)
             if table is None:
-                table = await self._load(table_id)
+                table = await self.read(table_id)
                 if table is not None:
                     self.tables[table_id] = table
                     table.start()
         self._loading.pop(table_id, None)
         return table
 
-    async def _load(self, table_id: str) -> LiveTable | None:
-        if len(table_id) > 32:
+    async def read(self, table_id: str) -> LiveTable | None:
+        """The table as its stored log makes it (not yet started), or None: no such table, one
+        played under other rules, or one quarantined now or before (``damaged``)."""
+        if len(table_id) > 32 or table_id in self.damaged:
             return None
-        loaded = await asyncio.to_thread(self.store.load_table, table_id)
+        try:  # a database that fails to answer is no verdict on the table: that error propagates
+            loaded = await asyncio.to_thread(self.store.load_table, table_id)
+        except Damaged as damaged:
+            self._quarantine(damaged)
+            return None
         if loaded is None:
             return None
         row, snapshot, snap_n, actions = loaded
@@ -722,9 +736,16 @@ class Hub:
                 log.warning("table %s was played under other rules; not loaded", table_id)
                 return None
             return await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions)
-        except Exception:
-            log.exception("table %s could not be rebuilt from its log", table_id)
-            return None
+        except Damaged as damaged:
+            self._quarantine(damaged)
+        except Exception as exc:
+            self._quarantine(Damaged(table_id, "no_load", {"error": f"{type(exc).__name__}: {exc}"}))
+        return None
+
+    def _quarantine(self, damaged: Damaged) -> None:
+        reason = damaged.text("en")
+        self.damaged[damaged.table_id] = reason
+        log.error("table %s is quarantined: %s", damaged.table_id, reason)
 
 
 def _rebuild(
@@ -746,9 +767,10 @@ def _rebuild(
     for a in actions:
         if a.n <= snap_n:
             continue
-        if a.n != version + 1:
-            raise ValueError(f"the log of table {row.id} has a gap before action {a.n}")
-        steps.append(state.apply(a.seat, tuple(a.action)))
+        try:
+            steps.append(state.apply(a.seat, tuple(a.action)))
+        except Exception as exc:
+            raise Damaged(row.id, "no_replay", {"n": a.n, "error": f"{type(exc).__name__}: {exc}"}) from None
         version = a.n
     table = LiveTable(hub, row, game, state, version)
     for events in steps:  # one action at a time, so the table knows which events are the latest

@@ -156,7 +156,10 @@ SCHEMA: dict[str, Any] = {
                                             "game": {"type": "string"},
                                             "players": {"type": "integer"},
                                             "open_seats": {"type": "integer"},
-                                            "status": {"type": "string", "enum": ["playing", "over"]},
+                                            "status": {
+                                                "type": "string",
+                                                "enum": ["playing", "over", "damaged"],
+                                            },
                                             "created": {"type": "number"},
                                         },
                                     },
@@ -262,6 +265,7 @@ SCHEMA: dict[str, Any] = {
                         },
                     ),
                     "404": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },
@@ -273,6 +277,7 @@ SCHEMA: dict[str, Any] = {
                     "200": _json("The record.", {"type": "object"}),
                     "404": _ERROR,
                     "409": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },
@@ -308,6 +313,7 @@ SCHEMA: dict[str, Any] = {
                     "403": _ERROR,
                     "404": _ERROR,
                     "415": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },

@@ -9,7 +9,9 @@ Writes are grouped: every action waiting to be stored, from every table, goes in
 transaction (one fsync), which is how a single SQLite file keeps up with hundreds of tables.
 An action is acknowledged only after its transaction has committed.
 
-The schema is versioned and migrated on open (``backroom.server.migrations``).
+The schema is versioned and migrated on open (``backroom.server.migrations``); the action log
+is hash-chained (``backroom.server.chain``), so a lost or altered row is found at load and that
+table alone is refused (``chain.Damaged``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 
 from backroom.server import migrations
+from backroom.server.chain import GENESIS, Damaged, StoredAction, break_in
 from backroom.server.settings import normalize_url
 
 MAX_BATCH = 500
@@ -66,6 +69,7 @@ tables_t = Table(
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False),
     Column("outcome", Text, nullable=True),
+    Column("head", String(64), nullable=True),
 )
 
 seats_t = Table(
@@ -87,6 +91,7 @@ actions_t = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
     Column("client_id", String(64), nullable=True),
+    Column("chain", String(64), nullable=True),
 )
 
 snapshots_t = Table(
@@ -141,6 +146,8 @@ class TableRow:
     created: float
     status: str
     outcome: dict[str, Any] | None
+    head: str = GENESIS
+    """The chain of the table's latest action (``backroom.server.chain``)."""
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -154,13 +161,16 @@ class ActionRow:
 
 @dataclass(slots=True)
 class Write:
-    """One action to store, with what changes beside it (a snapshot, the end of the game)."""
+    """One action to store, with what changes beside it (a snapshot, the end of the game).
+    ``action`` is its JSON text, stored and hashed exactly so; ``chain`` links it to the
+    table's previous action and becomes the table's head."""
 
     table_id: str
     n: int
     seat: int
-    action: list[Any]
+    action: str
     client_id: str | None
+    chain: str
     snapshot: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
 
@@ -216,7 +226,8 @@ class Store:
         self, table_id: str
     ) -> tuple[TableRow, dict[str, Any] | None, int, list[ActionRow]] | None:
         """The table, its latest snapshot (or None) and the snapshot's action count, and the
-        actions after it; the client ids of every action come back too (duplicate checks)."""
+        actions after it; the client ids of every action come back too (duplicate checks).
+        Raises ``Damaged`` if the rows are not what was written: nothing half-loaded."""
         with self.engine.connect() as conn:
             found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             if found is None:
@@ -234,15 +245,24 @@ class Store:
                 .order_by(snapshots_t.c.n.desc())
                 .limit(1)
             ).first()
-            actions = [
-                ActionRow(a.n, a.seat, json.loads(a.action), a.client_id)
+            stored = [
+                StoredAction(a.n, a.seat, a.action, a.client_id, a.chain)
                 for a in conn.execute(
                     select(actions_t).where(actions_t.c.table_id == table_id).order_by(actions_t.c.n)
                 )
             ]
+        if [s.seat for s in row.seats] != list(range(row.players)):
+            raise Damaged(table_id, "seats", {"seats": len(row.seats), "players": row.players})
+        broken = break_in(table_id, stored, row.head)
+        if broken is not None:
+            raise Damaged(table_id, *broken)
+        actions = [
+            ActionRow(a.n, a.seat, _decode(table_id, "action_json", a.action, a.n), a.client_id)
+            for a in stored
+        ]
         if snap is None:
             return row, None, 0, actions
-        return row, json.loads(snap.state), int(snap.n), actions
+        return row, _decode(table_id, "snapshot_json", snap.state, snap.n), int(snap.n), actions
 
     def table_ids(self, status: str | None = None) -> list[str]:
         query = select(tables_t.c.id).order_by(tables_t.c.created)
@@ -257,7 +277,7 @@ class Store:
         if status is not None:
             query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
-            rows = [_table_row(r) for r in conn.execute(query)]
+            rows = [_listed_row(r) for r in conn.execute(query)]
             if not rows:
                 return rows
             by_id = {r.id: r for r in rows}
@@ -274,21 +294,30 @@ class Store:
         INSERT. The driver releases the GIL at every statement step, and a writer thread that
         must win the GIL back from a busy event loop once per row (``executemany``, or
         SQLAlchemy compiling a statement per batch size) waits milliseconds each time: with
-        hundreds of tables that made commits take a second."""
+        hundreds of tables that made commits take a second. The heads of the tables move in
+        one statement too."""
         if self._raw is None:
             self._raw = self.engine.raw_connection()
         conn = self._raw
         mark = "?" if self.engine.dialect.name == "sqlite" else "%s"
         values: list[Any] = []
+        heads: list[Any] = []
         for w in writes:
-            values += [w.table_id, w.n, w.seat, json.dumps(w.action), w.client_id]
-        row = "(" + ",".join([mark] * 5) + ")"
+            values += [w.table_id, w.n, w.seat, w.action, w.client_id, w.chain]
+            heads += [w.table_id, w.chain]
+        row = "(" + ",".join([mark] * 6) + ")"
         try:
             cursor = conn.cursor()
             cursor.execute(
-                "INSERT INTO backroom_actions (table_id, n, seat, action, client_id) VALUES "
+                "INSERT INTO backroom_actions (table_id, n, seat, action, client_id, chain) VALUES "
                 + ",".join([row] * len(writes)),
                 values,
+            )
+            cursor.execute(
+                "UPDATE backroom_tables SET head = CASE id"
+                + f" WHEN {mark} THEN {mark}" * len(writes)
+                + f" END WHERE id IN ({','.join([mark] * len(writes))})",
+                heads + [w.table_id for w in writes],
             )
             for w in writes:
                 if w.snapshot is not None:
@@ -394,17 +423,35 @@ class Store:
             self._raw = None
 
 
+def _decode(table_id: str, key: str, text: str, n: int = 0) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise Damaged(table_id, key, {"n": n, "error": str(exc)}) from None
+
+
 def _table_row(r: Any) -> TableRow:
     return TableRow(
         id=r.id,
         game=r.game,
         players=r.players,
-        options=json.loads(r.options),
+        options=_decode(r.id, "options_json", r.options),
         seed=int(r.seed),
         rules_version=r.rules_version,
         bot_delay=float(r.bot_delay),
         turn_timer=r.turn_timer,
         created=float(r.created),
         status=r.status,
-        outcome=json.loads(r.outcome) if r.outcome else None,
+        outcome=_decode(r.id, "outcome_json", r.outcome) if r.outcome else None,
+        head=r.head or GENESIS,
     )
+
+
+def _listed_row(r: Any) -> TableRow:
+    """A row of the lobby's list: a damaged one is listed as such, never failing the list."""
+    try:
+        return _table_row(r)
+    except Damaged:
+        return TableRow(
+            r.id, r.game, r.players, {}, 0, r.rules_version, 0.0, None, float(r.created), "damaged", None
+        )

@@ -122,7 +122,7 @@ def check_the_release_tables_replay(url: str) -> None:
         assert record["seed"] == bots["seed"] and len(record["actions"]) == 14
         assert client.get(f"/api/tables/{fresh['id']}").json()["version"] == 0
         # The table in play is where release 0.1.0 left it (its latest snapshot and the
-        # actions after it), and goes on.
+        # actions after it), and goes on: the new action chains to the migrated ones.
         with client.websocket_connect(f"/ws/{mid['id']}?token={mid['seats'][0]['token']}") as ws:
             update = receive_until(ws, lambda m: m["type"] == "update")
         assert update["version"] == RELEASE["mid_version"]
@@ -140,7 +140,7 @@ def check_the_release_tables_replay(url: str) -> None:
             act = {"type": "act", "action": latest["legal"][0]["action"], "version": latest["version"]}
             send(ws, {**act, "id": "after-upgrade"})
             assert receive_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
-    with TestClient(create_app(url)) as again:  # old rows and new load together
+    with TestClient(create_app(url)) as again:  # the whole chain, old rows and new, loads
         assert again.get(f"/api/tables/{mid['id']}").json()["version"] == RELEASE["mid_version"] + 1
 
 
