@@ -7,7 +7,8 @@ always the replay of the log.
 
 Writes are grouped: every action waiting to be stored, from every table, goes into one
 transaction (one fsync), which is how a single SQLite file keeps up with hundreds of tables.
-An action is acknowledged only after its transaction has committed.
+An action is acknowledged only after its transaction has committed, and a row the database
+refuses fails only its own action (``write_batch``).
 
 The schema is versioned and migrated on open (``backroom.server.migrations``); the action log
 is hash-chained (``backroom.server.chain``), so a lost or altered row is found at load and that
@@ -175,6 +176,16 @@ class Write:
     outcome: dict[str, Any] | None = None
 
 
+class Conflict(Exception):
+    """The database already holds action ``n`` of the table: someone else wrote the table's
+    log (a second server, a hand edit), and the table in memory is behind it."""
+
+    def __init__(self, table_id: str, n: int) -> None:
+        super().__init__(f"action {n} of table {table_id} is already stored")
+        self.table_id = table_id
+        self.n = n
+
+
 class Store:
     """The database of one server. Methods whose names start with ``a`` are awaitable and never
     block the event loop (the work runs in a thread)."""
@@ -287,58 +298,95 @@ class Store:
             r.seats.sort(key=lambda s: s.seat)
         return rows
 
-    def write_batch(self, writes: Sequence[Write]) -> None:
-        """Store several actions in one transaction: all of them or none.
+    def write_batch(self, writes: Sequence[Write]) -> list[Exception | None]:
+        """Store several actions in one transaction; per write, None (committed) or why the
+        database refused it (``Conflict`` when its place in the log is taken).
 
         Runs on the single writer thread, on one raw DB-API connection, with one multi-row
         INSERT. The driver releases the GIL at every statement step, and a writer thread that
         must win the GIL back from a busy event loop once per row (``executemany``, or
         SQLAlchemy compiling a statement per batch size) waits milliseconds each time: with
-        hundreds of tables that made commits take a second. The heads of the tables move in
-        one statement too."""
-        if self._raw is None:
-            self._raw = self.engine.raw_connection()
-        conn = self._raw
-        mark = "?" if self.engine.dialect.name == "sqlite" else "%s"
-        values: list[Any] = []
-        heads: list[Any] = []
-        for w in writes:
-            values += [w.table_id, w.n, w.seat, w.action, w.client_id, w.chain]
-            heads += [w.table_id, w.chain]
-        row = "(" + ",".join([mark] * 6) + ")"
+        hundreds of tables that made commits take a second.
+
+        A row the database refuses must not sink the others, nor cost them a transaction each:
+        the batch is then written again in one transaction, each action behind a savepoint,
+        so the refused ones alone are left out and the rest commit together."""
+        try:
+            self._insert(self._connection().cursor(), writes)
+            self._raw.commit()
+            return [None] * len(writes)
+        except Exception:
+            self._rollback()
+        results: list[Exception | None] = []
+        conn = self._connection()
         try:
             cursor = conn.cursor()
-            cursor.execute(
-                "INSERT INTO backroom_actions (table_id, n, seat, action, client_id, chain) VALUES "
-                + ",".join([row] * len(writes)),
-                values,
-            )
-            cursor.execute(
-                "UPDATE backroom_tables SET head = CASE id"
-                + f" WHEN {mark} THEN {mark}" * len(writes)
-                + f" END WHERE id IN ({','.join([mark] * len(writes))})",
-                heads + [w.table_id for w in writes],
-            )
+            if self.engine.dialect.name == "sqlite":
+                cursor.execute("BEGIN")  # else the first savepoint's release commits alone
             for w in writes:
-                if w.snapshot is not None:
-                    cursor.execute(
-                        f"INSERT INTO backroom_snapshots (table_id, n, state) VALUES ({mark},{mark},{mark})",
-                        (w.table_id, w.n, json.dumps(w.snapshot)),
-                    )
-                if w.outcome is not None:
-                    cursor.execute(
-                        f"UPDATE backroom_tables SET status = 'over', outcome = {mark} WHERE id = {mark}",
-                        (json.dumps(w.outcome), w.table_id),
-                    )
-            cursor.close()
+                cursor.execute("SAVEPOINT one_write")
+                try:
+                    self._insert(cursor, [w])
+                except Exception as exc:
+                    cursor.execute("ROLLBACK TO SAVEPOINT one_write")
+                    results.append(Conflict(w.table_id, w.n) if self._is_conflict(exc) else exc)
+                else:
+                    cursor.execute("RELEASE SAVEPOINT one_write")
+                    results.append(None)
             conn.commit()
         except Exception:
-            try:
-                conn.rollback()
-            except Exception:
-                # The connection itself is broken: drop it and open a new one next time.
-                self._raw = None
+            self._rollback()
             raise
+        return results
+
+    def _insert(self, cursor: Any, writes: Sequence[Write]) -> None:
+        """The statements of ``writes``: a few whatever their number (see ``write_batch``)."""
+        mark = "?" if self.engine.dialect.name == "sqlite" else "%s"
+        values: list[Any] = []
+        for w in writes:
+            values += [w.table_id, w.n, w.seat, w.action, w.client_id, w.chain]
+        row = "(" + ",".join([mark] * 6) + ")"
+        cursor.execute(
+            "INSERT INTO backroom_actions (table_id, n, seat, action, client_id, chain) VALUES "
+            + ",".join([row] * len(writes)),
+            values,
+        )
+        heads: list[Any] = []
+        for w in writes:
+            heads += [w.table_id, w.chain]
+        cursor.execute(
+            "UPDATE backroom_tables SET head = CASE id"
+            + f" WHEN {mark} THEN {mark}" * len(writes)
+            + f" END WHERE id IN ({','.join([mark] * len(writes))})",
+            heads + [w.table_id for w in writes],
+        )
+        for w in writes:
+            if w.snapshot is not None:
+                cursor.execute(
+                    f"INSERT INTO backroom_snapshots (table_id, n, state) VALUES ({mark},{mark},{mark})",
+                    (w.table_id, w.n, json.dumps(w.snapshot)),
+                )
+            if w.outcome is not None:
+                cursor.execute(
+                    f"UPDATE backroom_tables SET status = 'over', outcome = {mark} WHERE id = {mark}",
+                    (json.dumps(w.outcome), w.table_id),
+                )
+
+    def _connection(self) -> Any:
+        if self._raw is None:
+            self._raw = self.engine.raw_connection()
+        return self._raw
+
+    def _rollback(self) -> None:
+        try:
+            self._raw.rollback()
+        except Exception:
+            # The connection itself is broken: drop it and open a new one next time.
+            self._raw = None
+
+    def _is_conflict(self, exc: Exception) -> bool:
+        integrity = getattr(self.engine.dialect.dbapi, "IntegrityError", ())
+        return isinstance(exc, integrity)
 
     def rotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """Replace a seat's token: the old invite link opens nothing any more."""
@@ -388,23 +436,16 @@ class Store:
             if not batch:
                 continue
             try:
-                await loop.run_in_executor(self._thread, self.write_batch, [w for w, _ in batch])
-            except Exception:
-                # One bad row must not sink the others: retry each alone, so every waiter
-                # learns exactly whether its own action was stored.
-                for write, future in batch:
-                    try:
-                        await loop.run_in_executor(self._thread, self.write_batch, [write])
-                    except Exception as exc:
-                        if not future.done():
-                            future.set_exception(exc)
-                    else:
-                        if not future.done():
-                            future.set_result(None)
-            else:
-                for _, future in batch:
-                    if not future.done():
-                        future.set_result(None)
+                results = await loop.run_in_executor(self._thread, self.write_batch, [w for w, _ in batch])
+            except Exception as exc:  # the database itself failed: no action was stored
+                results = [exc] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if result is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(result)
 
     async def aclose(self) -> None:
         """Finish the writes already queued, then release the database."""
