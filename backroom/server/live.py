@@ -35,7 +35,7 @@ from backroom.i18n import seat_name, translate
 from backroom.server.chain import Damaged, link
 from backroom.server.labels import legal_json
 from backroom.server.settings import RATE, TABLES_PER_MINUTE
-from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
+from backroom.server.store import SNAPSHOT_EVERY, Conflict, SeatRow, Store, TableRow, Write
 
 log = logging.getLogger("backroom.server")
 
@@ -476,6 +476,14 @@ class LiveTable:
             )
             try:
                 await self.hub.store.awrite(write)
+            except Conflict:
+                log.warning(
+                    "action %d of table %s was already stored by another writer: reloading the table",
+                    n,
+                    self.row.id,
+                )
+                await self._reload()
+                raise Refused("stale_version") from None
             except Exception:
                 log.exception("storing action %d of table %s failed", n, self.row.id)
                 raise Refused("server_error") from None
@@ -493,6 +501,45 @@ class LiveTable:
             self.broadcast()
         self.wake.set()
         return n
+
+    async def _reload(self) -> None:
+        """Become the table the database holds (called under the lock, when another writer's
+        action took this one's place): retrying the same action could never succeed, and the
+        players would stay at a version the log has left behind. Connections stay; each gets
+        the whole table again. A log that no longer loads quarantines the table, and one that
+        cannot be read now leaves memory: either way its connections are closed."""
+        try:
+            fresh = await self.hub.read(self.row.id)
+        except Exception:
+            log.exception("table %s could not be reloaded", self.row.id)
+            fresh = None
+        if fresh is None:  # out of memory then: the next visitor loads it, or learns it is damaged
+            self.unloaded = True
+            self.hub.forget(self)
+            code = "damaged_table" if self.row.id in self.hub.damaged else "server_error"
+            for conn in list(self.conns):
+                conn.error(code)
+                conn.closed = True
+                conn.outbox.put_nowait(None)
+            return
+        self.row = fresh.row
+        self.state = fresh.state
+        self.version = fresh.version
+        self.events = fresh.events
+        self.event_count = fresh.event_count
+        self.latest_events = fresh.latest_events
+        self.delivered = fresh.delivered
+        self.client_ids = fresh.client_ids
+        self.tokens = fresh.tokens
+        self.bots = {}
+        self._views = {}
+        self._legal = {}
+        self._texts = {}
+        self._names = {}
+        self._refresh_outcome()
+        for conn in self.conns:
+            conn.seen = -1
+        self.broadcast()
 
     # -- the driver: bots, autoplay and turn timers
 
@@ -561,7 +608,7 @@ class LiveTable:
         return bot, kind != "random"
 
     async def _drive(self) -> None:
-        while not self.is_over:
+        while not self.is_over and not self.unloaded:
             try:
                 await self._drive_once()
             except asyncio.CancelledError:
@@ -680,7 +727,11 @@ class Hub:
     def release(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches: its log is in the database, and memory
         should hold only the tables in play."""
-        if table.is_over and not table.conns and self.tables.get(table.row.id) is table:
+        if table.is_over and not table.conns:
+            self.forget(table)
+
+    def forget(self, table: LiveTable) -> None:
+        if self.tables.get(table.row.id) is table:
             del self.tables[table.row.id]
 
     async def list_rows(self, limit: int, status: str | None = None) -> list[TableRow]:

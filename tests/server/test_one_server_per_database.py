@@ -1,20 +1,28 @@
 """One server per database (issue 11, item 7). A second server on another port used to open
 the same database, load the same tables, drive their bots and fail every write; now it is
-refused at start in one sentence."""
+refused at start in one sentence. And when a write does find its place in the log taken (a
+hand edit, a server of a release without the lock), the table is reloaded from the database
+instead of the same write being retried forever."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+from backroom.engine.actions import action_to_json
+from backroom.games import get_game
 from backroom.server.app import create_app
+from backroom.server.chain import link
 from backroom.server.dblock import DatabaseInUse, DatabaseLock
+from backroom.server.store import Store, Write
 from backroom.sim.server_load import free_port, server_process
-from tests.server.conftest import pg_url
+from tests.server.conftest import Message, new_table, pg_url, receive_until, send, ws_path
 
 
 def second_server(url: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -62,3 +70,48 @@ def test_the_lock_is_exclusive_and_released_with_its_holder(
     DatabaseLock(other).acquire().release()
     first.release()
     DatabaseLock(url).acquire().release()
+
+
+def test_a_write_whose_place_is_taken_reloads_the_table(
+    make_client: Callable[..., TestClient], tmp_path: Path
+) -> None:
+    """Another writer stores action 1 behind the server's back. The seat that then plays
+    action 1 is told the game moved on, and every seat gets the table as the database has it
+    and plays on, where it used to get ``server_error`` at the old version forever."""
+    client = make_client(rate=1000.0)
+    table = new_table(client, players=2, seats=[{"kind": "agent"}, {"kind": "agent"}], seed=9)
+    game = get_game("stool-pigeon")
+    state, _ = game.start(2, {}, 9)
+    seat = state.actors()[0]
+    theirs, ours = state.legal_actions(seat)[:2]
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    with (
+        client.websocket_connect(ws_path(table, 0)) as zero,
+        client.websocket_connect(ws_path(table, 1)) as one,
+    ):
+        sockets = (zero, one)
+        for ws in sockets:
+            receive_until(ws, lambda m: m["type"] == "update" and m["seats"][1]["connected"])
+        intruder = Store(url)  # no lock: as a hand edit, or a server of an earlier release
+        text = json.dumps(action_to_json(theirs))
+        assert intruder.write_batch(
+            [Write(table["id"], 1, seat, text, None, link("", table["id"], 1, seat, text, None))]
+        ) == [None]
+        intruder.engine.dispose()
+        send(sockets[seat], {"type": "act", "action": action_to_json(ours), "version": 0, "id": "late"})
+        seen: list[Message] = []
+        refused = receive_until(sockets[seat], lambda m: seen.append(m) or m["type"] in ("ack", "error"))
+        assert refused["code"] == "stale_version"
+        state.apply(seat, theirs)
+        # Both seats have the table as stored (the actor's update came before its refusal).
+        updates = {
+            seat: next(m for m in seen if m["type"] == "update" and m["version"] == 1),
+            1 - seat: receive_until(sockets[1 - seat], lambda m: m["type"] == "update" and m["version"] == 1),
+        }
+        for s, update in updates.items():
+            assert update["view"] == json.loads(json.dumps(state.view(s, recall=True)))
+        actor = state.actors()[0]
+        act = {"type": "act", "action": updates[actor]["legal"][0]["action"], "version": 1, "id": "next"}
+        send(sockets[actor], act)
+        acked = receive_until(sockets[actor], lambda m: m["type"] in ("ack", "error"))
+        assert acked == {"type": "ack", "id": "next", "version": 2}
