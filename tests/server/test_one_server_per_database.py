@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -115,3 +116,26 @@ def test_a_write_whose_place_is_taken_reloads_the_table(
         send(sockets[actor], act)
         acked = receive_until(sockets[actor], lambda m: m["type"] in ("ack", "error"))
         assert acked == {"type": "ack", "id": "next", "version": 2}
+
+
+def test_a_bot_whose_move_was_taken_plays_on_from_the_stored_log(
+    make_client: Callable[..., TestClient], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bots' driver hit the taken place again on every retry (the issue's 456 conflicts in
+    15 s) and the table never moved; now one conflict reloads it and the bots play on."""
+    client = make_client()
+    seats = [{"kind": "bot"}, {"kind": "bot"}]
+    table = new_table(client, players=2, seats=seats, seed=4, bot_delay=2.0)
+    state, _ = get_game("stool-pigeon").start(2, {}, 4)
+    seat = state.actors()[0]
+    text = json.dumps(action_to_json(state.legal_actions(seat)[-1]))
+    intruder = Store(f"sqlite:///{tmp_path / 'tables.db'}")  # before the first bot's delay is over
+    taken = Write(table["id"], 1, seat, text, None, link("", table["id"], 1, seat, text, None))
+    assert intruder.write_batch([taken]) == [None]
+    intruder.engine.dispose()
+    deadline = time.monotonic() + 45
+    while client.get(f"/api/tables/{table['id']}").json()["version"] < 3:
+        assert time.monotonic() < deadline, "the bots never got past the taken action"
+        time.sleep(0.2)
+    conflicts = [r for r in caplog.records if "already stored by another writer" in r.getMessage()]
+    assert len(conflicts) == 1
