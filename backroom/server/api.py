@@ -63,6 +63,14 @@ def _engine_fail(lang: str, code: str, exc: EngineError) -> BadRequest:
     return BadRequest(400, code, translate(lang, exc.key, exc.params))
 
 
+def _missing(request: Request, lang: str) -> BadRequest:
+    """No table to answer with: a quarantined one says so (503: the server's data, not the
+    request, is wrong), any other is unknown (404)."""
+    if request.path_params["table_id"] in _hub(request).damaged:
+        return _fail(lang, "damaged_table", 503)
+    return _fail(lang, "unknown_table", 404)
+
+
 def _hub(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
@@ -277,7 +285,10 @@ async def list_tables(request: Request) -> Response:
     tables = []
     for row in rows:
         live = hub.tables.get(row.id)
-        if live is not None:
+        if row.status == "damaged" or row.id in hub.damaged:
+            open_seats = 0
+            status = "damaged"
+        elif live is not None:
             open_seats = live.open_seats()
             status = "over" if live.is_over else "playing"
         else:
@@ -300,7 +311,7 @@ async def get_table(request: Request) -> Response:
     hub = _hub(request)
     table = await hub.get(request.path_params["table_id"])
     if table is None:
-        raise _fail(request_language(request), "unknown_table", 404)
+        raise _missing(request, request_language(request))
     summary = table.summary()
     hub.release(table)
     return JSONResponse(summary)
@@ -324,7 +335,7 @@ async def rotate_token(request: Request) -> Response:
     hub = _hub(request)
     table = await hub.get(request.path_params["table_id"])
     if table is None:
-        raise _fail(lang, "unknown_table", 404)
+        raise _missing(request, lang)
     rotated = await table.rotate_token(token)
     hub.release(table)
     if rotated is None:
@@ -337,7 +348,7 @@ async def get_record(request: Request) -> Response:
     lang = request_language(request)
     table = await _hub(request).get(request.path_params["table_id"])
     if table is None:
-        raise _fail(lang, "unknown_table", 404)
+        raise _missing(request, lang)
     if not table.is_over:
         raise _fail(lang, "not_over", 409)
     record = await _hub(request).record(table)

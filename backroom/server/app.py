@@ -16,6 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from backroom.server import api
+from backroom.server.dblock import DatabaseLock
 from backroom.server.headers import SecurityHeaders
 from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
@@ -61,6 +62,7 @@ def create_app(
     expire_unplayed: float | None = EXPIRE_UNPLAYED,
     search_workers: int = SEARCH_WORKERS,
     search_iterations: int = SEARCH_ITERATIONS,
+    lock: DatabaseLock | None = None,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
@@ -71,11 +73,24 @@ def create_app(
     (whether a new table's creator may choose its seed, and so know the deal),
     ``expire_unplayed`` (seconds after which a table nobody played is deleted; None: never),
     ``search_workers`` and ``search_iterations`` (processes for search bots, and their budget
-    per move): the defaults are what ``backroom serve`` runs."""
+    per move): the defaults are what ``backroom serve`` runs. ``lock``: the database's lock,
+    already taken (``serve`` takes it to refuse in a sentence); without it the app takes it at
+    start (``DatabaseInUse`` if another server holds it). Either way the app releases it once
+    its tables are stopped."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(db_url or default_url())
+        url = db_url or default_url()
+        held = lock or DatabaseLock(url).acquire()
+        try:
+            async with _serving(app, url):
+                yield
+        finally:
+            held.release()
+
+    @asynccontextmanager
+    async def _serving(app: Starlette, url: str) -> AsyncIterator[None]:
+        store = Store(url)
         hub = Hub(
             store,
             rate=rate,

@@ -10,7 +10,7 @@ import socket
 import sys
 import threading
 import webbrowser
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
 from backroom.i18n import default_language, translate
@@ -24,6 +24,9 @@ from backroom.server.settings import (
     normalize_url,
     parse_duration,
 )
+
+if TYPE_CHECKING:
+    from backroom.server.dblock import DatabaseLock
 
 _PARAM = re.compile(r"(?P<name>[^=&?;\s\"']+)=(?P<value>[^&;\s\"']*)")
 
@@ -158,15 +161,19 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         "a second on one core)",
     )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
+    parser.add_argument(
+        "--check-db",
+        action="store_true",
+        help="do not serve: verify every table of the database (hash chain, JSON, replay) and exit "
+        "with 0 if all are sound, 1 if any is damaged (the server must not be running)",
+    )
     parser.set_defaults(func=serve)
     return parser
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run the server until interrupted; returns the process exit status."""
-    import uvicorn
-
-    from backroom.server.app import create_app
+    """Run the server until interrupted (or check its database); returns the exit status."""
+    from backroom.server.dblock import DatabaseInUse, DatabaseLock
 
     lang = default_language()
     url = normalize_url(args.db) if args.db else default_url()
@@ -175,7 +182,30 @@ def serve(args: argparse.Namespace) -> int:
         what = {"url": problem[0], "reason": problem[1]}
         print(translate(lang, "ui.serve_bad_db", what), file=sys.stderr)
         return 2
-    try:  # bound before anything starts: a second server on the same database must not run its tables
+    try:  # before anything reads the database: a second server must not run its tables
+        lock = DatabaseLock(url).acquire()
+    except DatabaseInUse as busy:
+        print(translate(lang, "ui.serve_db_in_use", {"url": busy.url}), file=sys.stderr)
+        return 2
+    try:
+        return _serve_locked(args, url, lang, lock)
+    finally:
+        lock.release()
+
+
+def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseLock) -> int:
+    import uvicorn
+
+    from backroom.server.app import create_app
+    from backroom.server.check import check_database
+
+    problem = schema_problem(url)
+    if problem is not None:
+        print(translate(lang, "ui.serve_bad_db", {"url": problem[0], "reason": problem[1]}), file=sys.stderr)
+        return 2
+    if args.check_db:
+        return check_database(url, lang, sys.stdout)
+    try:
         sock = socket.create_server((args.host, args.port), family=_family(args.host))
     except OSError as exc:
         reason = os.strerror(exc.errno) if exc.errno else str(exc)
@@ -191,6 +221,7 @@ def serve(args: argparse.Namespace) -> int:
         expire_unplayed=args.expire_unplayed,
         search_workers=args.search_workers,
         search_iterations=args.search_iterations,
+        lock=lock,
     )
     config = uvicorn.Config(
         app,
@@ -216,6 +247,25 @@ def serve(args: argparse.Namespace) -> int:
 
 def _family(host: str) -> socket.AddressFamily:
     return socket.AF_INET6 if ":" in host else socket.AF_INET
+
+
+def schema_problem(url: str) -> tuple[str, str] | None:
+    """Why the database's schema cannot be brought to this release's (a newer release wrote
+    it, a migration failed), as ``database_problem`` says it; None once it is up to date."""
+    from sqlalchemy.engine import make_url
+
+    from backroom.server import migrations
+    from backroom.server.store import make_engine
+
+    engine = make_engine(url)
+    try:
+        migrations.upgrade(engine)
+    except Exception as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        return make_url(url).render_as_string(hide_password=True), reason[0] if reason else type(exc).__name__
+    finally:
+        engine.dispose()
+    return None
 
 
 def database_problem(url: str) -> tuple[str, str] | None:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hashlib
 import itertools
+import json
 import logging
 import random
 import secrets
@@ -32,6 +33,7 @@ from backroom.engine.record import Record
 from backroom.games import get_game
 from backroom.i18n import seat_name, translate
 from backroom.server import upkeep
+from backroom.server.chain import Damaged, link
 from backroom.server.labels import legal_json
 from backroom.server.settings import (
     EXPIRE_UNPLAYED,
@@ -40,7 +42,7 @@ from backroom.server.settings import (
     SEARCH_WORKERS,
     TABLES_PER_MINUTE,
 )
-from backroom.server.store import SNAPSHOT_EVERY, SeatRow, Store, TableRow, Write
+from backroom.server.store import SNAPSHOT_EVERY, Conflict, SeatRow, Store, TableRow, Write
 from backroom.server.thinking import Thinker, is_search
 from backroom.server.trouble import WriteTrouble
 
@@ -474,21 +476,32 @@ class LiveTable:
                 ) from None
             n = self.version + 1
             outcome = after.outcome()
+            text = json.dumps(action_to_json(action))
             write = Write(
                 self.row.id,
                 n,
                 seat,
-                action_to_json(action),
+                text,
                 client_id,
+                link(self.row.head, self.row.id, n, seat, text, client_id),
                 snapshot=after.to_json() if n % self.hub.snapshot_every == 0 else None,
                 outcome=None if outcome is None else outcome.to_json(),
             )
             try:
                 await self.hub.store.awrite(write)
+            except Conflict:
+                log.warning(
+                    "action %d of table %s was already stored by another writer: reloading the table",
+                    n,
+                    self.row.id,
+                )
+                await self._reload()
+                raise Refused("stale_version") from None
             except Exception as exc:
                 self.trouble.failed(exc)
                 raise Refused("server_error") from None
             self.trouble.succeeded()
+            self.row.head = write.chain
             self.state = after
             self.version = n
             self.active_at = time.monotonic()
@@ -502,6 +515,45 @@ class LiveTable:
             self.broadcast()
         self.wake.set()
         return n
+
+    async def _reload(self) -> None:
+        """Become the table the database holds (called under the lock, when another writer's
+        action took this one's place): retrying the same action could never succeed, and the
+        players would stay at a version the log has left behind. Connections stay; each gets
+        the whole table again. A log that no longer loads quarantines the table, and one that
+        cannot be read now leaves memory: either way its connections are closed."""
+        try:
+            fresh = await self.hub.read(self.row.id)
+        except Exception:
+            log.exception("table %s could not be reloaded", self.row.id)
+            fresh = None
+        if fresh is None:  # out of memory then: the next visitor loads it, or learns it is damaged
+            self.unloaded = True
+            self.hub.forget(self)
+            code = "damaged_table" if self.row.id in self.hub.damaged else "server_error"
+            for conn in list(self.conns):
+                conn.error(code)
+                conn.closed = True
+                conn.outbox.put_nowait(None)
+            return
+        self.row = fresh.row
+        self.state = fresh.state
+        self.version = fresh.version
+        self.events = fresh.events
+        self.event_count = fresh.event_count
+        self.latest_events = fresh.latest_events
+        self.delivered = fresh.delivered
+        self.client_ids = fresh.client_ids
+        self.tokens = fresh.tokens
+        self.bots = {}
+        self._views = {}
+        self._legal = {}
+        self._texts = {}
+        self._names = {}
+        self._refresh_outcome()
+        for conn in self.conns:
+            conn.seen = -1
+        self.broadcast()
 
     # -- the driver: bots, autoplay and turn timers
 
@@ -579,7 +631,7 @@ class LiveTable:
         return await asyncio.to_thread(lambda: bot.choose(Observation(state, seat)))
 
     async def _drive(self) -> None:
-        while not self.is_over:
+        while not self.is_over and not self.unloaded:
             try:
                 await self._drive_once()
             except asyncio.CancelledError:
@@ -645,6 +697,9 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.lobby_trouble = WriteTrouble("the lobby")
         """Database failures of HTTP requests (answered 503), logged at most once a minute."""
+        self.damaged: dict[str, str] = {}
+        """Quarantined tables and why: their logs are not what was written, so they are not
+        played (nor their bots driven) until the database is repaired and the server restarted."""
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._upkeep: asyncio.Task[None] | None = None
@@ -728,7 +783,11 @@ class Hub:
     def release(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches: its log is in the database, and memory
         should hold only the tables in play."""
-        if table.is_over and not table.conns and self.tables.get(table.row.id) is table:
+        if table.is_over and not table.conns:
+            self.forget(table)
+
+    def forget(self, table: LiveTable) -> None:
+        if self.tables.get(table.row.id) is table:
             del self.tables[table.row.id]
 
     async def list_rows(self, limit: int, status: str | None = None) -> list[TableRow]:
@@ -758,17 +817,23 @@ class Hub:
         async with lock:
             table = self.tables.get(table_id)
             if table is None:
-                table = await self._load(table_id)
+                table = await self.read(table_id)
                 if table is not None:
                     self.tables[table_id] = table
                     table.start()
         self._loading.pop(table_id, None)
         return table
 
-    async def _load(self, table_id: str) -> LiveTable | None:
-        if len(table_id) > 32:
+    async def read(self, table_id: str) -> LiveTable | None:
+        """The table as its stored log makes it (not yet started), or None: no such table, one
+        played under other rules, or one quarantined now or before (``damaged``)."""
+        if len(table_id) > 32 or table_id in self.damaged:
             return None
-        loaded = await asyncio.to_thread(self.store.load_table, table_id)
+        try:  # a database that fails to answer is no verdict on the table: that error propagates
+            loaded = await asyncio.to_thread(self.store.load_table, table_id)
+        except Damaged as damaged:
+            self._quarantine(damaged)
+            return None
         if loaded is None:
             return None
         row, snapshot, snap_n, actions = loaded
@@ -778,9 +843,16 @@ class Hub:
                 log.warning("table %s was played under other rules; not loaded", table_id)
                 return None
             return await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions)
-        except Exception:
-            log.exception("table %s could not be rebuilt from its log", table_id)
-            return None
+        except Damaged as damaged:
+            self._quarantine(damaged)
+        except Exception as exc:
+            self._quarantine(Damaged(table_id, "no_load", {"error": f"{type(exc).__name__}: {exc}"}))
+        return None
+
+    def _quarantine(self, damaged: Damaged) -> None:
+        reason = damaged.text("en")
+        self.damaged[damaged.table_id] = reason
+        log.error("table %s is quarantined: %s", damaged.table_id, reason)
 
 
 def _rebuild(
@@ -802,9 +874,10 @@ def _rebuild(
     for a in actions:
         if a.n <= snap_n:
             continue
-        if a.n != version + 1:
-            raise ValueError(f"the log of table {row.id} has a gap before action {a.n}")
-        steps.append(state.apply(a.seat, tuple(a.action)))
+        try:
+            steps.append(state.apply(a.seat, tuple(a.action)))
+        except Exception as exc:
+            raise Damaged(row.id, "no_replay", {"n": a.n, "error": f"{type(exc).__name__}: {exc}"}) from None
         version = a.n
     table = LiveTable(hub, row, game, state, version)
     for events in steps:  # one action at a time, so the table knows which events are the latest

@@ -156,7 +156,10 @@ SCHEMA: dict[str, Any] = {
                                             "game": {"type": "string"},
                                             "players": {"type": "integer"},
                                             "open_seats": {"type": "integer"},
-                                            "status": {"type": "string", "enum": ["playing", "over"]},
+                                            "status": {
+                                                "type": "string",
+                                                "enum": ["playing", "over", "damaged"],
+                                            },
                                             "created": {"type": "number"},
                                         },
                                     },
@@ -271,6 +274,7 @@ SCHEMA: dict[str, Any] = {
                         },
                     ),
                     "404": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },
@@ -282,6 +286,7 @@ SCHEMA: dict[str, Any] = {
                     "200": _json("The record.", {"type": "object"}),
                     "404": _ERROR,
                     "409": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },

@@ -22,6 +22,7 @@ MAX_MESSAGE = 16 * 1024
 
 MAX_ID = 64
 CLOSE_UNKNOWN_TABLE = 4404
+CLOSE_DAMAGED_TABLE = 4503
 CLOSE_BAD_TOKEN = 4403
 
 
@@ -35,7 +36,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     table_id = websocket.path_params["table_id"]
     table = await hub.get(table_id)
     if table is None:
-        await _refuse(websocket, lang, "unknown_table", CLOSE_UNKNOWN_TABLE)
+        await _refuse_missing(websocket, hub, lang, table_id)
         return
     seat: int | None = None
     token = websocket.query_params.get("token")
@@ -48,7 +49,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     while not await table.join(conn):  # it left memory meanwhile: load it again
         reloaded = await hub.get(table_id)
         if reloaded is None:
-            await _refuse(websocket, lang, "unknown_table", CLOSE_UNKNOWN_TABLE)
+            await _refuse_missing(websocket, hub, lang, table_id)
             return
         table = reloaded
     sender = asyncio.create_task(_send_loop(websocket, conn))
@@ -70,6 +71,13 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
 async def _refuse(websocket: WebSocket, lang: str, code: str, close_code: int) -> None:
     await websocket.send_text(dumps(error_message(lang, code)))
     await websocket.close(close_code)
+
+
+async def _refuse_missing(websocket: WebSocket, hub: Hub, lang: str, table_id: str) -> None:
+    if table_id in hub.damaged:
+        await _refuse(websocket, lang, "damaged_table", CLOSE_DAMAGED_TABLE)
+    else:
+        await _refuse(websocket, lang, "unknown_table", CLOSE_UNKNOWN_TABLE)
 
 
 async def _send_loop(websocket: WebSocket, conn: Conn) -> None:

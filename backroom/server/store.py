@@ -7,7 +7,12 @@ always the replay of the log.
 
 Writes are grouped: every action waiting to be stored, from every table, goes into one
 transaction (one fsync), which is how a single SQLite file keeps up with hundreds of tables.
-An action is acknowledged only after its transaction has committed.
+An action is acknowledged only after its transaction has committed, and a row the database
+refuses fails only its own action (``write_batch``).
+
+The schema is versioned and migrated on open (``backroom.server.migrations``); the action log
+is hash-chained (``backroom.server.chain``), so a lost or altered row is found at load and that
+table alone is refused (``chain.Damaged``).
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from backroom.server import migrations
+from backroom.server.chain import GENESIS, Damaged, StoredAction, break_in
 from backroom.server.settings import normalize_url
 
 MAX_BATCH = 500
@@ -50,6 +57,7 @@ SNAPSHOT_EVERY = 100
 """Actions between snapshots: a reload replays at most this many actions per table."""
 
 metadata = MetaData()
+"""The newest schema revision, as the code reads and writes it (the migrations make it)."""
 
 tables_t = Table(
     "backroom_tables",
@@ -65,6 +73,7 @@ tables_t = Table(
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False),
     Column("outcome", Text, nullable=True),
+    Column("head", String(64), nullable=True),
 )
 
 seats_t = Table(
@@ -86,6 +95,7 @@ actions_t = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
     Column("client_id", String(64), nullable=True),
+    Column("chain", String(64), nullable=True),
 )
 
 snapshots_t = Table(
@@ -140,6 +150,8 @@ class TableRow:
     created: float
     status: str
     outcome: dict[str, Any] | None
+    head: str = GENESIS
+    """The chain of the table's latest action (``backroom.server.chain``)."""
     seats: list[SeatRow] = field(default_factory=list)
     seeded: bool = False
     """The table's creator chose ``seed`` (a server started with ``--allow-seed``): whoever
@@ -157,15 +169,28 @@ class ActionRow:
 
 @dataclass(slots=True)
 class Write:
-    """One action to store, with what changes beside it (a snapshot, the end of the game)."""
+    """One action to store, with what changes beside it (a snapshot, the end of the game).
+    ``action`` is its JSON text, stored and hashed exactly so; ``chain`` links it to the
+    table's previous action and becomes the table's head."""
 
     table_id: str
     n: int
     seat: int
-    action: list[Any]
+    action: str
     client_id: str | None
+    chain: str
     snapshot: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
+
+
+class Conflict(Exception):
+    """The database already holds action ``n`` of the table: someone else wrote the table's
+    log (a second server, a hand edit), and the table in memory is behind it."""
+
+    def __init__(self, table_id: str, n: int) -> None:
+        super().__init__(f"action {n} of table {table_id} is already stored")
+        self.table_id = table_id
+        self.n = n
 
 
 class Store:
@@ -175,7 +200,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         self.engine = make_engine(self.url)
-        metadata.create_all(self.engine)
+        migrations.upgrade(self.engine)
         self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]] | None] | None = None
         self._raw: Any = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backroom-writer")
@@ -219,7 +244,8 @@ class Store:
         self, table_id: str
     ) -> tuple[TableRow, dict[str, Any] | None, int, list[ActionRow]] | None:
         """The table, its latest snapshot (or None) and the snapshot's action count, and the
-        actions after it; the client ids of every action come back too (duplicate checks)."""
+        actions after it; the client ids of every action come back too (duplicate checks).
+        Raises ``Damaged`` if the rows are not what was written: nothing half-loaded."""
         with self.engine.connect() as conn:
             found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             if found is None:
@@ -237,15 +263,24 @@ class Store:
                 .order_by(snapshots_t.c.n.desc())
                 .limit(1)
             ).first()
-            actions = [
-                ActionRow(a.n, a.seat, json.loads(a.action), a.client_id)
+            stored = [
+                StoredAction(a.n, a.seat, a.action, a.client_id, a.chain)
                 for a in conn.execute(
                     select(actions_t).where(actions_t.c.table_id == table_id).order_by(actions_t.c.n)
                 )
             ]
+        if [s.seat for s in row.seats] != list(range(row.players)):
+            raise Damaged(table_id, "seats", {"seats": len(row.seats), "players": row.players})
+        broken = break_in(table_id, stored, row.head)
+        if broken is not None:
+            raise Damaged(table_id, *broken)
+        actions = [
+            ActionRow(a.n, a.seat, _decode(table_id, "action_json", a.action, a.n), a.client_id)
+            for a in stored
+        ]
         if snap is None:
             return row, None, 0, actions
-        return row, json.loads(snap.state), int(snap.n), actions
+        return row, _decode(table_id, "snapshot_json", snap.state, snap.n), int(snap.n), actions
 
     def resumable_ids(self) -> list[str]:
         """Tables in play that may have work with nobody connected (a bot seat, or a turn timer
@@ -291,13 +326,18 @@ class Store:
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(gone)))
         return len(gone)
 
+    def table_ids(self) -> list[str]:
+        """Every table's id, oldest first (``backroom serve --check-db`` walks them all)."""
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(select(tables_t.c.id).order_by(tables_t.c.created))]
+
     def list_tables(self, limit: int, status: str | None = None) -> list[TableRow]:
         """The newest ``limit`` tables, only those of ``status`` if given, seats included."""
         query = select(tables_t).order_by(tables_t.c.created.desc()).limit(limit)
         if status is not None:
             query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
-            rows = [_table_row(r) for r in conn.execute(query)]
+            rows = [_listed_row(r) for r in conn.execute(query)]
             if not rows:
                 return rows
             by_id = {r.id: r for r in rows}
@@ -307,49 +347,95 @@ class Store:
             r.seats.sort(key=lambda s: s.seat)
         return rows
 
-    def write_batch(self, writes: Sequence[Write]) -> None:
-        """Store several actions in one transaction: all of them or none.
+    def write_batch(self, writes: Sequence[Write]) -> list[Exception | None]:
+        """Store several actions in one transaction; per write, None (committed) or why the
+        database refused it (``Conflict`` when its place in the log is taken).
 
         Runs on the single writer thread, on one raw DB-API connection, with one multi-row
         INSERT. The driver releases the GIL at every statement step, and a writer thread that
         must win the GIL back from a busy event loop once per row (``executemany``, or
         SQLAlchemy compiling a statement per batch size) waits milliseconds each time: with
-        hundreds of tables that made commits take a second."""
-        if self._raw is None:
-            self._raw = self.engine.raw_connection()
-        conn = self._raw
+        hundreds of tables that made commits take a second.
+
+        A row the database refuses must not sink the others, nor cost them a transaction each:
+        the batch is then written again in one transaction, each action behind a savepoint,
+        so the refused ones alone are left out and the rest commit together."""
+        try:
+            self._insert(self._connection().cursor(), writes)
+            self._raw.commit()
+            return [None] * len(writes)
+        except Exception:
+            self._rollback()
+        results: list[Exception | None] = []
+        conn = self._connection()
+        try:
+            cursor = conn.cursor()
+            if self.engine.dialect.name == "sqlite":
+                cursor.execute("BEGIN")  # else the first savepoint's release commits alone
+            for w in writes:
+                cursor.execute("SAVEPOINT one_write")
+                try:
+                    self._insert(cursor, [w])
+                except Exception as exc:
+                    cursor.execute("ROLLBACK TO SAVEPOINT one_write")
+                    results.append(Conflict(w.table_id, w.n) if self._is_conflict(exc) else exc)
+                else:
+                    cursor.execute("RELEASE SAVEPOINT one_write")
+                    results.append(None)
+            conn.commit()
+        except Exception:
+            self._rollback()
+            raise
+        return results
+
+    def _insert(self, cursor: Any, writes: Sequence[Write]) -> None:
+        """The statements of ``writes``: a few whatever their number (see ``write_batch``)."""
         mark = "?" if self.engine.dialect.name == "sqlite" else "%s"
         values: list[Any] = []
         for w in writes:
-            values += [w.table_id, w.n, w.seat, json.dumps(w.action), w.client_id]
-        row = "(" + ",".join([mark] * 5) + ")"
+            values += [w.table_id, w.n, w.seat, w.action, w.client_id, w.chain]
+        row = "(" + ",".join([mark] * 6) + ")"
+        cursor.execute(
+            "INSERT INTO backroom_actions (table_id, n, seat, action, client_id, chain) VALUES "
+            + ",".join([row] * len(writes)),
+            values,
+        )
+        heads: list[Any] = []
+        for w in writes:
+            heads += [w.table_id, w.chain]
+        cursor.execute(
+            "UPDATE backroom_tables SET head = CASE id"
+            + f" WHEN {mark} THEN {mark}" * len(writes)
+            + f" END WHERE id IN ({','.join([mark] * len(writes))})",
+            heads + [w.table_id for w in writes],
+        )
+        for w in writes:
+            if w.snapshot is not None:
+                cursor.execute(
+                    f"INSERT INTO backroom_snapshots (table_id, n, state) VALUES ({mark},{mark},{mark})",
+                    (w.table_id, w.n, json.dumps(w.snapshot)),
+                )
+            if w.outcome is not None:
+                cursor.execute(
+                    f"UPDATE backroom_tables SET status = 'over', outcome = {mark} WHERE id = {mark}",
+                    (json.dumps(w.outcome), w.table_id),
+                )
+
+    def _connection(self) -> Any:
+        if self._raw is None:
+            self._raw = self.engine.raw_connection()
+        return self._raw
+
+    def _rollback(self) -> None:
         try:
-            cursor = conn.cursor()
-            cursor.execute(
-                "INSERT INTO backroom_actions (table_id, n, seat, action, client_id) VALUES "
-                + ",".join([row] * len(writes)),
-                values,
-            )
-            for w in writes:
-                if w.snapshot is not None:
-                    cursor.execute(
-                        f"INSERT INTO backroom_snapshots (table_id, n, state) VALUES ({mark},{mark},{mark})",
-                        (w.table_id, w.n, json.dumps(w.snapshot)),
-                    )
-                if w.outcome is not None:
-                    cursor.execute(
-                        f"UPDATE backroom_tables SET status = 'over', outcome = {mark} WHERE id = {mark}",
-                        (json.dumps(w.outcome), w.table_id),
-                    )
-            cursor.close()
-            conn.commit()
+            self._raw.rollback()
         except Exception:
-            try:
-                conn.rollback()
-            except Exception:
-                # The connection itself is broken: drop it and open a new one next time.
-                self._raw = None
-            raise
+            # The connection itself is broken: drop it and open a new one next time.
+            self._raw = None
+
+    def _is_conflict(self, exc: Exception) -> bool:
+        integrity = getattr(self.engine.dialect.dbapi, "IntegrityError", ())
+        return isinstance(exc, integrity)
 
     def rotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """Replace a seat's token: the old invite link opens nothing any more."""
@@ -405,23 +491,16 @@ class Store:
             if not batch:
                 continue
             try:
-                await loop.run_in_executor(self._thread, self.write_batch, [w for w, _ in batch])
-            except Exception:
-                # One bad row must not sink the others: retry each alone, so every waiter
-                # learns exactly whether its own action was stored.
-                for write, future in batch:
-                    try:
-                        await loop.run_in_executor(self._thread, self.write_batch, [write])
-                    except Exception as exc:
-                        if not future.done():
-                            future.set_exception(exc)
-                    else:
-                        if not future.done():
-                            future.set_result(None)
-            else:
-                for _, future in batch:
-                    if not future.done():
-                        future.set_result(None)
+                results = await loop.run_in_executor(self._thread, self.write_batch, [w for w, _ in batch])
+            except Exception as exc:  # the database itself failed: no action was stored
+                results = [exc] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if result is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(result)
 
     async def aclose(self) -> None:
         """Finish the writes already queued, then release the database."""
@@ -455,13 +534,20 @@ def stored_seed(seed: int, seeded: bool) -> int:
     return ~seed if seeded else seed
 
 
+def _decode(table_id: str, key: str, text: str, n: int = 0) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise Damaged(table_id, key, {"n": n, "error": str(exc)}) from None
+
+
 def _table_row(r: Any) -> TableRow:
     stored = int(r.seed)
     return TableRow(
         id=r.id,
         game=r.game,
         players=r.players,
-        options=json.loads(r.options),
+        options=_decode(r.id, "options_json", r.options),
         seed=~stored if stored < 0 else stored,
         seeded=stored < 0,
         rules_version=r.rules_version,
@@ -469,5 +555,16 @@ def _table_row(r: Any) -> TableRow:
         turn_timer=r.turn_timer,
         created=float(r.created),
         status=r.status,
-        outcome=json.loads(r.outcome) if r.outcome else None,
+        outcome=_decode(r.id, "outcome_json", r.outcome) if r.outcome else None,
+        head=r.head or GENESIS,
     )
+
+
+def _listed_row(r: Any) -> TableRow:
+    """A row of the lobby's list: a damaged one is listed as such, never failing the list."""
+    try:
+        return _table_row(r)
+    except Damaged:
+        return TableRow(
+            r.id, r.game, r.players, {}, 0, r.rules_version, 0.0, None, float(r.created), "damaged", None
+        )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -11,16 +12,23 @@ import pytest
 from starlette.testclient import TestClient
 
 from backroom.server.app import create_app
+from tests.helpers import unavailable
 
 Message = dict[str, Any]
+
+PG = "postgresql://postgres@127.0.0.1:5432/test"
+"""The PostgreSQL the server tests use when there is one (each test in a schema of its own)."""
 
 
 @pytest.fixture
 def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
-    """Start apps on one database file: call it again to simulate a restart."""
+    """Start apps on one database file: call it again to simulate a restart (the app before
+    is stopped first, as a second server on the same database is refused)."""
     opened: list[TestClient] = []
 
     def make(**settings: Any) -> TestClient:
+        while opened:  # a restart: the server before stops (it holds the database's lock)
+            opened.pop().__exit__(None, None, None)
         # Tests create tables faster than people do; the creation limit has its own test.
         settings.setdefault("tables_per_minute", 10_000)
         # Tests deal known hands from chosen seeds, as ``backroom serve --allow-seed`` lets
@@ -34,6 +42,27 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     yield make
     for client in reversed(opened):
         client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def pg_schema() -> Iterator[str]:
+    """A fresh schema in the test PostgreSQL, dropped afterwards (skipped where there is none)."""
+    psycopg = pytest.importorskip("psycopg")
+    try:
+        admin = psycopg.connect(PG, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as exc:
+        unavailable(f"no PostgreSQL at {PG}: {exc}")
+    schema = f"backroom_test_{secrets.token_hex(6)}"
+    admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield schema
+    finally:
+        admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        admin.close()
+
+
+def pg_url(schema: str) -> str:
+    return f"{PG}?options=-csearch_path%3D{schema}"
 
 
 @pytest.fixture

@@ -7,21 +7,16 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import secrets
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from backroom.client import ActionRefused, Seat, connect
 from backroom.games import get_game
 from backroom.server.store import Store
 from backroom.sim.server_load import free_port, http_json, server_process
-from tests.helpers import unavailable
+from tests.server.conftest import pg_url
 
 GAME = get_game("stool-pigeon")
-PG = "postgresql://postgres@127.0.0.1:5432/test"
 
 Acked = list[tuple[str, int, int, list[Any]]]
 """(table id, version, seat, action) of every acknowledged action."""
@@ -155,21 +150,5 @@ def test_sigkill_loses_no_acknowledged_action_on_sqlite(tmp_path: Path) -> None:
     crash_and_restart(f"sqlite:///{tmp_path / 'crash.db'}", tmp_path)
 
 
-@pytest.fixture
-def pg_schema() -> Iterator[str]:
-    psycopg = pytest.importorskip("psycopg")
-    try:
-        admin = psycopg.connect(PG, autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as exc:
-        unavailable(f"no PostgreSQL at {PG}: {exc}")
-    schema = f"backroom_test_{secrets.token_hex(6)}"
-    admin.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield schema
-    finally:
-        admin.execute(f"DROP SCHEMA {schema} CASCADE")
-        admin.close()
-
-
 def test_sigkill_loses_no_acknowledged_action_on_postgresql(tmp_path: Path, pg_schema: str) -> None:
-    crash_and_restart(f"{PG}?options=-csearch_path%3D{pg_schema}", tmp_path)
+    crash_and_restart(pg_url(pg_schema), tmp_path)

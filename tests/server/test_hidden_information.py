@@ -449,7 +449,8 @@ def test_http_status_list_and_record_reveal_no_seed_token_or_state_while_the_gam
     table = create(client, game_id, seats, seed, options=HIDDEN_CARD_GAMES[game_id])
     version = play_some(client, table, 3, 8, seed=3)
     secrets = [str(seed), *tokens_of(table)]
-    for server in (client, make_client(rate=1000.0)):
+    for restarted in (False, True):
+        server = make_client(rate=1000.0) if restarted else client
         response = server.get(f"/api/tables/{table['id']}")
         detail = response.json()
         assert set(detail) == TABLE_KEYS and all(set(s) == SEAT_KEYS for s in detail["seats"])
@@ -474,7 +475,8 @@ def test_the_record_of_a_finished_table_is_served_also_after_a_restart(
             break
     else:
         raise AssertionError("the bots never finished")
-    for server in (client, make_client()):
+    for restarted in (False, True):
+        server = make_client() if restarted else client
         record = server.get(f"/api/tables/{bots['id']}/record")
         assert record.status_code == 200 and record.json()["seed"] == 42
 

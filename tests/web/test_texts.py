@@ -19,13 +19,13 @@ BUILT = {
     "web.seat_kind": ("you", "invite", "agent", "bot"),
     "web.conn": ("connecting", "open", "retry", "stopped"),
     "web.language": LANGUAGES,
-    "web.status": ("playing", "over"),
+    "web.status": ("playing", "over", "damaged"),
     "web.bot": ("random", "heuristic"),
     "web.stool-pigeon.hint": ("draw", "swap", "keep", "peek", "switch", "capo", "snap", "give"),
     "web.corruption.hint": ("swiss", "hitmen", "reporters", "award"),
     "web.corruption.fate": ("killed", "removed", "left"),
     "web.slush-fund.hint": ("choose", "take", "stash", "spy_look"),
-    "web.error": ("bad_token", "unknown_table"),
+    "web.error": ("bad_token", "unknown_table", "damaged_table"),
 }
 """Keys the code builds from data, by prefix: every value the data can take."""
 

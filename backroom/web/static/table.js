@@ -130,7 +130,7 @@ async function receive(message) {
     case "error":
       page.pending = null;
       toast(message.message || tFirst([`web.error.${message.code}`, "web.error.generic"]));
-      if (message.code === "bad_token" || message.code === "unknown_table") {
+      if (["bad_token", "unknown_table", "damaged_table"].includes(message.code)) {
         page.conn.stop(message.message);
         page.fatal = message.message || t(`web.error.${message.code}`);
       }

@@ -1,0 +1,73 @@
+"""One bad row never fails a group commit for other tables (issue 11, item 10): the writes of
+every table that arrive together share one transaction, and a row the database refuses (a
+client id no driver can encode, an action whose place in the log is taken) is left out alone:
+the others commit in that same transaction and are acknowledged. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from backroom.server.chain import GENESIS, link
+from backroom.server.store import Conflict, SeatRow, Store, TableRow, Write
+from tests.server.conftest import pg_url
+
+
+def table(table_id: str) -> TableRow:
+    row = TableRow(table_id, "stool-pigeon", 2, {}, 1, 1, 0.0, None, time.time(), "playing", None)
+    row.seats = [SeatRow(seat, "agent", None, None, None) for seat in (0, 1)]
+    return row
+
+
+def write(table_id: str, n: int = 1, client_id: str | None = None, previous: str = GENESIS) -> Write:
+    text = json.dumps(["draw"])
+    return Write(table_id, n, 0, text, client_id, link(previous, table_id, n, 0, text, client_id))
+
+
+async def batch_with_bad_rows(store: Store) -> tuple[list[BaseException | None], list[int]]:
+    """Five writes queued at once: three good ones, a client id with a lone surrogate, and an
+    action 1 that is already stored."""
+    for name in ("a", "b", "c", "d", "e"):
+        store.create_table(table(name))
+    assert store.write_batch([write("e")]) == [None]
+    batches: list[int] = []
+    commit = store.write_batch
+
+    def counted(writes: Sequence[Write]) -> list[Exception | None]:
+        batches.append(len(writes))
+        return commit(writes)
+
+    store.write_batch = counted  # type: ignore[method-assign]
+    writes = [write("a"), write("b", client_id="bad\ud800"), write("c"), write("e"), write("d")]
+    results = await asyncio.gather(*(store.awrite(w) for w in writes), return_exceptions=True)
+    await store.aclose()
+    return results, batches
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_refused_row_leaves_the_other_tables_writes_in_the_same_commit(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    url = (
+        f"sqlite:///{tmp_path / 'g.db'}"
+        if backend == "sqlite"
+        else pg_url(request.getfixturevalue("pg_schema"))
+    )
+    results, batches = asyncio.run(batch_with_bad_rows(Store(url)))
+    assert batches == [5]  # one group commit, not one more transaction per write
+    good, surrogate, also_good, taken, last = results
+    assert good is None and also_good is None and last is None  # acknowledged
+    assert surrogate is not None and not isinstance(surrogate, Conflict)
+    assert isinstance(taken, Conflict) and (taken.table_id, taken.n) == ("e", 1)
+    store = Store(url)
+    try:
+        for name, count in (("a", 1), ("b", 0), ("c", 1), ("d", 1), ("e", 1)):
+            loaded = store.load_table(name)  # the head of each table follows its own rows only
+            assert loaded is not None and len(loaded[3]) == count, name
+    finally:
+        store.engine.dispose()
