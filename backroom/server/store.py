@@ -27,6 +27,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Engine,
     Float,
@@ -39,6 +40,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     insert,
     or_,
     select,
@@ -74,6 +76,7 @@ tables_t = Table(
     Column("status", String(16), nullable=False),
     Column("outcome", Text, nullable=True),
     Column("head", String(64), nullable=True),
+    Column("seeded", Boolean, nullable=False, server_default=false()),
 )
 
 seats_t = Table(
@@ -155,8 +158,7 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     seeded: bool = False
     """The table's creator chose ``seed`` (a server started with ``--allow-seed``): whoever
-    knows it can replay the deal, so every seat is told. Stored in the sign of the seed column
-    (see ``stored_seed``), so that this needs no column of its own."""
+    knows it can replay the deal, so every seat is told."""
 
 
 @dataclass(slots=True)
@@ -216,7 +218,8 @@ class Store:
                     game=row.game,
                     players=row.players,
                     options=json.dumps(row.options),
-                    seed=stored_seed(row.seed, row.seeded),
+                    seed=row.seed,
+                    seeded=row.seeded,
                     rules_version=row.rules_version,
                     bot_delay=row.bot_delay,
                     turn_timer=row.turn_timer,
@@ -526,14 +529,6 @@ def _unplayed(created_before: float) -> Any:
     return and_(tables_t.c.status == "playing", tables_t.c.created < created_before, ~played)
 
 
-def stored_seed(seed: int, seeded: bool) -> int:
-    """The seed column's value: the seed the server drew (0 to 2**63 - 1) as it is, a seed the
-    creator chose as its bitwise complement (-1 to -2**63). Both fit the signed 64-bit column
-    exactly, a database written before chosen seeds were marked reads as it always did, and no
-    migration is needed."""
-    return ~seed if seeded else seed
-
-
 def _decode(table_id: str, key: str, text: str, n: int = 0) -> Any:
     try:
         return json.loads(text)
@@ -542,14 +537,13 @@ def _decode(table_id: str, key: str, text: str, n: int = 0) -> Any:
 
 
 def _table_row(r: Any) -> TableRow:
-    stored = int(r.seed)
     return TableRow(
         id=r.id,
         game=r.game,
         players=r.players,
         options=_decode(r.id, "options_json", r.options),
-        seed=~stored if stored < 0 else stored,
-        seeded=stored < 0,
+        seed=int(r.seed),
+        seeded=bool(r.seeded),
         rules_version=r.rules_version,
         bot_delay=float(r.bot_delay),
         turn_timer=r.turn_timer,

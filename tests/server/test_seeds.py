@@ -4,6 +4,7 @@ server started with ``--allow-seed``, and then every seat is told that the deal 
 from __future__ import annotations
 
 import argparse
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -111,21 +112,45 @@ def test_every_seat_and_spectator_of_a_seeded_table_is_told_even_after_a_restart
 def test_a_chosen_seed_is_stored_apart_from_a_drawn_one_and_read_back_exactly(
     tmp_path: Path, seed: int
 ) -> None:
-    """The seed column keeps a chosen seed as its complement: no new column, every seed of
-    the allowed range fits, and the table (so its record, once over) gets the seed used."""
+    """A chosen seed is marked in its own column; every seed of the allowed range fits, and
+    the table (so its record, once over) gets the seed used."""
     store = Store(f"sqlite:///{tmp_path / 's.db'}")
     try:
         store.create_table(row_with("chosen", seed, seeded=True))
         store.create_table(row_with("drawn", seed, seeded=False))
         with store.engine.connect() as conn:
-            stored = dict(conn.execute(select(tables_t.c.id, tables_t.c.seed)).all())
-        assert stored == {"chosen": ~seed, "drawn": seed}
+            stored = {r.id: (r.seed, r.seeded) for r in conn.execute(select(tables_t))}
+        assert stored == {"chosen": (seed, True), "drawn": (seed, False)}
         for table_id, seeded in (("chosen", True), ("drawn", False)):
             loaded = store.load_table(table_id)
             assert loaded is not None and (loaded[0].seed, loaded[0].seeded) == (seed, seeded)
         assert {r.id: (r.seed, r.seeded) for r in store.list_tables(10)} == {
             "chosen": (seed, True),
             "drawn": (seed, False),
+        }
+    finally:
+        store.engine.dispose()
+
+
+def test_migration_0003_turns_a_complemented_seed_into_the_seed_and_its_mark(tmp_path: Path) -> None:
+    """Between revisions 0002 and 0003 a chosen seed was kept as its complement (a negative
+    value, no column of its own); the upgrade reads it back as the seed and the mark."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    try:
+        store.create_table(row_with("chosen", 7, seeded=False))
+        store.create_table(row_with("drawn", 8, seeded=False))
+    finally:
+        store.engine.dispose()
+    with sqlite3.connect(tmp_path / "old.db") as conn:
+        conn.execute("ALTER TABLE backroom_tables DROP COLUMN seeded")
+        conn.execute("UPDATE backroom_tables SET seed = ? WHERE id = 'chosen'", (~7,))
+        conn.execute("UPDATE alembic_version SET version_num = '0002'")
+    store = Store(url)
+    try:
+        assert {r.id: (r.seed, r.seeded) for r in store.list_tables(10)} == {
+            "chosen": (7, True),
+            "drawn": (8, False),
         }
     finally:
         store.engine.dispose()
