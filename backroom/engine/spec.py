@@ -82,7 +82,7 @@ class ActionSpec:
 class ActionSpace:
     """Every action a game can ever offer at one table size and option set, numbered."""
 
-    __slots__ = ("specs", "_by_kind", "_offsets", "num_distinct_actions", "_numbers")
+    __slots__ = ("specs", "_by_kind", "_offsets", "num_distinct_actions", "_numbers", "_actions")
 
     def __init__(self, specs: Sequence[ActionSpec]) -> None:
         self.specs = tuple(specs)
@@ -97,6 +97,7 @@ class ActionSpace:
             offset += spec.size
         self.num_distinct_actions = offset
         self._numbers: dict[Any, int] | None = None
+        self._actions: list[Action] | None = None
 
     def check(self, action: Any) -> bool:
         """Whether ``action`` has the shape of some declared action (not whether it is legal)."""
@@ -125,6 +126,9 @@ class ActionSpace:
 
     def action(self, index: int) -> Action:
         """The action numbered ``index``; ``ValueError`` outside ``range(num_distinct_actions)``."""
+        actions = self._actions
+        if actions is not None and type(index) is int and 0 <= index < len(actions):
+            return actions[index]
         if (
             isinstance(index, bool)
             or not isinstance(index, int)
@@ -145,10 +149,13 @@ class ActionSpace:
     def indices(self, legal: Iterable[Action]) -> list[int]:
         """The indices of ``legal`` actions, by one dictionary lookup each: the research
         adapters build a mask every step, and mixed-radix arithmetic in Python would cost more
-        than the game's own step. The dictionary of every action is built on first use."""
+        than the game's own step. The dictionary of every action (and the list ``action``
+        then reads) is built on first use."""
         numbers = self._numbers
         if numbers is None:
-            numbers = self._numbers = {self.action(i): i for i in range(self.num_distinct_actions)}
+            actions = [self.action(i) for i in range(self.num_distinct_actions)]
+            numbers = self._numbers = {a: i for i, a in enumerate(actions)}
+            self._actions = actions
         try:
             return [numbers[a] for a in legal]
         except KeyError:

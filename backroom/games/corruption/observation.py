@@ -30,6 +30,7 @@ from backroom.games.corruption.cards import (
     ROUNDS,
     SET_SIZE,
     VARIANTS,
+    Contract,
 )
 
 if TYPE_CHECKING:
@@ -130,24 +131,28 @@ class CorruptionObservation:
 
 def _counts(out: Any, start: int, kinds: list[int]) -> None:
     """Cards per face / copies of the face in a set."""
-    if not kinds:
-        return
-    counts = [0] * K
+    counts: dict[int, int] = {}
     for k in kinds:
-        counts[KIND_OF[k]] += 1
-    for kind, count in enumerate(counts):
-        if count:
-            out[start + kind] = count / COPIES[kind]
+        kind = KIND_OF[k]
+        counts[kind] = counts.get(kind, 0) + 1
+    for kind, count in counts.items():
+        out[start + kind] = count / COPIES[kind]
+
+
+@cache
+def _values(contracts: tuple[Contract, ...]) -> tuple[float, ...]:
+    """Each contract's value / the table's highest (a table's list never changes)."""
+    top = max(c.value for c in contracts) or 1
+    return tuple(c.value / top for c in contracts)
 
 
 def _contracts(state: CorruptionState, start: int, out: Any) -> None:
     n = state.n
     size = _contract_size(n)
-    top = max(c.value for c in state.contracts) or 1
-    for c, contract in enumerate(state.contracts):
-        out[start + c * size] = contract.value / top
-        if state.body_of[c] >= 0:
-            out[start + c * size + 1 + state.body_of[c]] = 1.0
+    for c, value in enumerate(_values(state.contracts)):
+        out[start + c * size] = value
+    for c in state.table:
+        out[start + c * size + 1 + state.body_of[c]] = 1.0
     for c in state.cancelled:
         out[start + c * size + 1 + B] = 1.0
     for s in range(n):

@@ -102,12 +102,13 @@ class SlushFundObservation:
             for p in range(POLS):
                 pile = state.piles[s][p]
                 if pile:
-                    whole = s == seat or (over and not state.removed[p])
-                    last = len(pile) - 1
-                    seen = []
-                    for i, c in enumerate(pile):
-                        if whole or i == last or (mask >> c) & 1:
-                            seen.append(c)
+                    if s == seat or (over and not state.removed[p]):
+                        seen = pile
+                    elif mask:  # a covered card this seat saw (a Spy's look, a Thief's miss)
+                        seen = [c for c in pile[:-1] if (mask >> c) & 1]
+                        seen.append(pile[-1])
+                    else:  # the top card only: the common case, no loop over the pile
+                        seen = pile[-1:]
                     out[cell] = len(pile) / size
                     out[cell + 1] = (len(pile) - len(seen)) / size
                     out[cell + 2 + face_of[pile[-1]]] = 1.0
@@ -125,14 +126,14 @@ class SlushFundObservation:
 
 def _counts(out: Any, start: int, cards: list[int], faces: _Faces) -> None:
     """Cards per face / copies of the face in the deck."""
-    if not cards:
-        return
-    counts = [0] * len(faces.names)
+    face_of = faces.of
+    counts: dict[int, int] = {}
     for c in cards:
-        counts[faces.of[c]] += 1
-    for face, count in enumerate(counts):
-        if count:
-            out[start + face] = count / faces.copies[face]
+        face = face_of[c]
+        counts[face] = counts.get(face, 0) + 1
+    copies = faces.copies
+    for face, count in counts.items():
+        out[start + face] = count / copies[face]
 
 
 ENCODER = SlushFundObservation()
