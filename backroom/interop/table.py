@@ -47,6 +47,15 @@ class Table:
         self.layout = self.encoder.layout(players, self.options)
         self.size = self.layout.size
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """A table never changes: copies of an adapter's state (OpenSpiel clones Python states
+        by deep-copying their attributes) share it."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (OpenSpiel's serialization of Python states) as what makes it."""
+        return Table, (self.game.id, self.players, self.options)
+
     def start(self, seed: int) -> State:
         state, _ = self.game.start(self.players, self.options, seed)
         return state
