@@ -22,7 +22,7 @@ import numpy as np
 
 from backroom.games import get_game
 from backroom.interop.table import Table
-from backroom.sim.bench import machine, random_playouts
+from backroom.sim.bench import machine, midgame_states, random_playouts
 
 
 def _rate(play_one: Callable[[int], int], seconds: float) -> dict[str, float]:
@@ -78,9 +78,12 @@ def gym_loop(game: str, players: int) -> Callable[[int], int]:
 
 
 def openspiel_loop(game: str, players: int) -> Callable[[int], int]:
+    from open_spiel.python.observation import make_observation
+
     from backroom.interop.openspiel import load_game
 
     spiel = load_game(game, players)
+    observation = make_observation(spiel)
     rng = random.Random(0)
 
     def play_one(seed: int) -> int:
@@ -91,7 +94,7 @@ def openspiel_loop(game: str, players: int) -> Callable[[int], int]:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
                 continue
-            state.observation_tensor(state.current_player())
+            observation.set_from(state, state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             actions += 1
@@ -103,10 +106,26 @@ def openspiel_loop(game: str, players: int) -> Callable[[int], int]:
 LOOPS = {"pettingzoo": pettingzoo_loop, "gymnasium": gym_loop, "openspiel": openspiel_loop}
 
 
+def per_step_microseconds(table: Table, count: int = 200, repeat: int = 20) -> dict[str, float]:
+    """What one adapter step spends on the learner's inputs, over mid-game positions: the
+    observation vector and the legal mask of the seat to act."""
+    states = [s for s in midgame_states(table.game, table.players, count) if s.actors()]
+    costs = {}
+    for name, work in (("observation_us", table.observation), ("mask_us", table.mask)):
+        began = time.process_time()
+        for _ in range(repeat):
+            for state in states:
+                work(state, state.actors()[0])
+        costs[name] = (time.process_time() - began) / (repeat * len(states)) * 1e6
+    return costs
+
+
 def bench(game: str, players: int, seconds: float, adapters: list[str]) -> dict[str, Any]:
-    Table(game, players)  # fails early on a game without an encoder or a bad table size
+    table = Table(game, players)
     engine = random_playouts(get_game(game), players, seconds)["actions_per_second"]
     out: dict[str, Any] = {"game": game, "players": players, "engine_actions_per_second": engine}
+    out["engine_action_us"] = 1e6 / engine
+    out.update(per_step_microseconds(table))
     for name in adapters:
         rate = _rate(LOOPS[name](game, players), seconds)["actions_per_second"]
         out[name] = {"actions_per_second": rate, "cost": engine / rate}

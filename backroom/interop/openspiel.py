@@ -52,8 +52,11 @@ from backroom.engine.rng import derive_seed
 from backroom.games import all_games, get_game
 from backroom.interop.table import RETURN_BOUNDS, Table, returns
 
-CHANCE_OUTCOMES = 2**16
-"""Seeds a chance node chooses among, uniformly."""
+CHANCE_OUTCOMES = 2**12
+"""Outcomes of one chance node, equally likely. A seed is ``SEED_NODES`` such choices in a
+row (2**24 seeds): one node of 2**24 outcomes would make every ``chance_outcomes()`` call list
+them all, and OpenSpiel's bots call it at every chance node they meet."""
+SEED_NODES = 2
 CHANCE = pyspiel.PlayerId.CHANCE
 TERMINAL = pyspiel.PlayerId.TERMINAL
 
@@ -207,6 +210,8 @@ class BackroomState(pyspiel.State):
         self.memory: _Memory | None = None
         self.pending: tuple[int, int] | None = None
         """(seat, action index) chosen but waiting for chance to seed the draw it makes."""
+        self.digits: tuple[int, ...] = ()
+        """The chance outcomes of the seed being drawn so far (``SEED_NODES`` make one)."""
 
     # -- whose move ----------------------------------------------------------------------
 
@@ -231,18 +236,24 @@ class BackroomState(pyspiel.State):
     # -- moves ---------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        if self.position is None:
-            state, events = self.table.game.start(self.table.players, self.table.options, _seed(action))
-            self.position = _Position(state)
-            self.memory = _Memory(None, -1, events, self.table.players)
-            return
-        state = self.position.state
-        if self.pending is not None:
+        if self.position is None or self.pending is not None:
+            self.digits += (action,)
+            if len(self.digits) < SEED_NODES:
+                return
+            seed = derive_seed(0x5EED, *self.digits)
+            self.digits = ()
+            if self.position is None:
+                state, events = self.table.game.start(self.table.players, self.table.options, seed)
+                self.position = _Position(state)
+                self.memory = _Memory(None, -1, events, self.table.players)
+                return
+            assert self.pending is not None
             seat, index = self.pending
             self.pending = None
-            state.chance = Chance(_seed(action))  # type: ignore[attr-defined]
+            self.position.state.chance = Chance(seed)  # type: ignore[attr-defined]
             self._play(seat, index)
             return
+        state = self.position.state
         seat = self.current_player()
         if _draws(state) is not None:
             trial = state.clone()
@@ -259,7 +270,7 @@ class BackroomState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
-            return f"seed {action}"
+            return f"seed digit {action}"
         return repr(self.table.action(action))
 
     # -- results -------------------------------------------------------------------------
@@ -347,10 +358,6 @@ def _origins(players: int) -> tuple[bytes, ...]:
     """Where each seat's digest starts (its seat number: two seats that saw the same events
     still know different things, namely who they are), then the public one."""
     return (*(f"seat {s}".encode() for s in range(players)), b"public")
-
-
-def _seed(outcome: int) -> int:
-    return derive_seed(0x5EED, outcome)
 
 
 def _draws(state: State) -> int | None:

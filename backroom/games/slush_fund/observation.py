@@ -31,12 +31,14 @@ if TYPE_CHECKING:
 class _Faces:
     """A deck's distinct faces, the face of every card id and the copies of each face."""
 
-    __slots__ = ("names", "of", "copies")
+    __slots__ = ("names", "of", "copies", "share")
 
     def __init__(self, deck: Deck) -> None:
         self.names = tuple(dict.fromkeys(deck.faces))
         self.of = tuple(self.names.index(f) for f in deck.faces)
         self.copies = tuple(deck.faces.count(f) for f in self.names)
+        self.share = tuple(1.0 / c for c in self.copies)
+        """What one card of a face counts (1 / its copies)."""
 
 
 @cache
@@ -102,17 +104,19 @@ class SlushFundObservation:
             for p in range(POLS):
                 pile = state.piles[s][p]
                 if pile:
+                    top = face_of[pile[-1]]
+                    out[cell] = len(pile) / size
+                    out[cell + 2 + top] = 1.0
                     if s == seat or (over and not state.removed[p]):
-                        seen = pile
-                    elif mask:  # a covered card this seat saw (a Spy's look, a Thief's miss)
+                        _counts(out, cell + 2 + f, pile, faces)
+                    elif mask:  # covered cards this seat saw (a Spy's look, a Thief's miss)
                         seen = [c for c in pile[:-1] if (mask >> c) & 1]
                         seen.append(pile[-1])
-                    else:  # the top card only: the common case, no loop over the pile
-                        seen = pile[-1:]
-                    out[cell] = len(pile) / size
-                    out[cell + 1] = (len(pile) - len(seen)) / size
-                    out[cell + 2 + face_of[pile[-1]]] = 1.0
-                    _counts(out, cell + 2 + f, seen, faces)
+                        out[cell + 1] = (len(pile) - len(seen)) / size
+                        _counts(out, cell + 2 + f, seen, faces)
+                    else:  # the top card only, the common case: no loop over the pile
+                        out[cell + 1] = (len(pile) - 1) / size
+                        out[cell + 2 + f + top] = faces.share[top]
                 cell += 2 + 2 * f
         _counts(out, at["fund"], state.fund, faces)
         _counts(out, at["held"], state.held, faces)
