@@ -22,8 +22,8 @@ serve: $(STAMP)
 	$(VENV)/bin/backroom serve --open
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check backroom tests
-	$(VENV)/bin/ruff format --check backroom tests
+	$(VENV)/bin/ruff check backroom tests examples
+	$(VENV)/bin/ruff format --check backroom tests examples
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy

@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from backroom.bots import Observation, make_bot
 from backroom.engine.chance import Chance
 from backroom.engine.events import Event
 from backroom.engine.game import State
@@ -322,6 +323,25 @@ class BackroomState(pyspiel.State):
             seat, index = self.pending
             text += f"\nseat {seat} plays {self.table.action(index)!r} once chance seeds its draw"
         return text
+
+
+class BackroomBot(pyspiel.Bot):
+    """A Backroom bot (``random``, ``heuristic``, any kind in the game's manifest) as an
+    OpenSpiel bot, so an OpenSpiel algorithm can be measured against Backroom's own players.
+    It sees what Backroom's bots see (the seat's legal actions and view), nothing more."""
+
+    def __init__(self, game: BackroomGame, kind: str, seed: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self._table = game.table
+        self._bot = make_bot(kind, game.table.game, seed)
+
+    def step(self, state: BackroomState) -> int:
+        assert state.position is not None
+        seat = state.current_player()
+        return self._table.space.index(self._bot.choose(Observation(state.position.state, seat)))
+
+    def restart_at(self, state: BackroomState) -> None:
+        """Nothing to forget: Backroom's bots read the seat's view, which holds its memory."""
 
 
 class _Observer:
