@@ -65,7 +65,7 @@ class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
             }
         )
         self.action_space = spaces.Discrete(self.table.num_actions)
-        self.state: State | None = None
+        self.game_state: State | None = None
         self.bots: dict[int, Bot] = {}
 
     def reset(
@@ -73,7 +73,7 @@ class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         draw = self.np_random.integers
-        self.state = self.table.start(int(draw(2**63)))
+        self.game_state = self.table.start(int(draw(2**63)))
         game = self.table.game
         others = [s for s in range(self.table.players) if s != self.seat]
         self.bots = {
@@ -83,7 +83,7 @@ class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
         return self._observe(), {"opponent_actions": moves}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        state = self.state
+        state = self.game_state
         assert state is not None, "reset() first"
         move = self.table.space.action(int(action)) if 0 <= int(action) < self.table.num_actions else None
         if move is None or not state.is_legal(self.seat, move):
@@ -104,7 +104,7 @@ class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
 
     def _play_bots(self) -> int:
         """The bots' moves until the learner is first to act or the game is over."""
-        state = self.state
+        state = self.game_state
         assert state is not None
         moves = 0
         while True:
@@ -116,16 +116,16 @@ class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
             moves += 1
 
     def _observe(self) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        assert self.game_state is not None
         return {
-            "observation": self.table.observation(self.state, self.seat),
-            "action_mask": self.table.mask(self.state, self.seat),
+            "observation": self.table.observation(self.game_state, self.seat),
+            "action_mask": self.table.mask(self.game_state, self.seat),
         }
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.game_state is None:
             return None
-        return self.table.render(self.state, self.seat)
+        return self.table.render(self.game_state, self.seat)
 
 
 def env_id(game_id: str) -> str:

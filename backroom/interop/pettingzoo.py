@@ -15,7 +15,8 @@ parallel form (``aec_to_parallel``) does not fit: turns take several actions (dr
 a Family card) and windows interrupt the order of seats, so no step has every agent acting
 once. Use this AEC form.
 
-Seeding: ``reset(seed=s)`` deals from a generator seeded with ``s`` (a client-chosen seed is
+An action outside the agent's mask raises ``IllegalAction`` naming the rule, the position
+unchanged. Seeding: ``reset(seed=s)`` deals from a generator seeded with ``s`` (a client-chosen seed is
 fine for local research); ``reset()`` without a seed deals the next game of that generator.
 """
 
@@ -61,7 +62,9 @@ class BackroomAEC(AECEnv):
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents}
         self._deals = random.Random()
-        self.state: State | None = None
+        self.game_state: State | None = None
+        """The kernel's position (not PettingZoo's ``state()``, a global observation this
+        environment does not offer)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -72,21 +75,21 @@ class BackroomAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._deals = random.Random(seed)
-        self.state = self.table.start(self._deals.getrandbits(63))
+        self.game_state = self.table.start(self._deals.getrandbits(63))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.actors()[0]]
+        self.agent_selection = self.possible_agents[self.game_state.actors()[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None, "reset() first"
+        assert self.game_state is not None, "reset() first"
         seat = self._seat[agent]
         return {
-            "observation": self.table.observation(self.state, seat),
-            "action_mask": self.table.mask(self.state, seat),
+            "observation": self.table.observation(self.game_state, seat),
+            "action_mask": self.table.mask(self.game_state, seat),
         }
 
     def step(self, action: Any) -> None:
@@ -94,7 +97,7 @@ class BackroomAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
+        state = self.game_state
         assert state is not None, "reset() first"
         state.apply_quiet(self._seat[agent], self.table.action(action))
         self._cumulative_rewards[agent] = 0.0
@@ -112,9 +115,9 @@ class BackroomAEC(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.game_state is None:
             return None
-        return self.table.render(self.state, self._seat.get(self.agent_selection))
+        return self.table.render(self.game_state, self._seat.get(self.agent_selection))
 
     def close(self) -> None:
         pass

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from backroom.engine.actions import Action
-from backroom.engine.game import Game, Outcome, State
+from backroom.engine.game import Game, Outcome, State, load
 from backroom.games import get_game
 
 RETURN_BOUNDS = (-1.0, 1.0)
@@ -83,11 +83,12 @@ class Table:
     def render(self, state: State, seat: int | None) -> str:
         """The game's terminal board for ``seat``'s view, as plain text."""
         from rich.console import Console
-
-        from backroom.cli.play import board_renderer
+        from rich.pretty import Pretty
 
         names = [f"player_{s}" for s in range(self.players)]
+        view = state.view(seat)
+        terminal = self.game.manifest.terminal
+        board = load(terminal)(view, "en", names) if terminal else Pretty(view)
         buffer = StringIO()
-        console = Console(file=buffer, width=120, color_system=None, legacy_windows=False)
-        console.print(board_renderer(self.game)(state.view(seat), "en", names))
+        Console(file=buffer, width=120, color_system=None).print(board)
         return buffer.getvalue()

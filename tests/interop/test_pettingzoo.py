@@ -28,7 +28,7 @@ def test_a_window_walks_its_seats_in_priority_order_and_a_pass_is_an_action():
     rng = np.random.default_rng(0)
     table = e.table
     for agent in e.agent_iter(5000):
-        state = e.state
+        state = e.game_state
         if len(state.actors()) > 1:
             window = list(state.actors())
             assert agent == f"player_{window[0]}"
