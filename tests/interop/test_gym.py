@@ -3,12 +3,12 @@ table, the registered ids, and what a learner's episode looks like."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from tests.helpers import require
 from tests.interop.cases import TABLES
 
+np = require("numpy")
 gymnasium = require("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402 (after the library check)
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 from backroom.games import all_games
 from tests.helpers import require
 from tests.interop.cases import TABLES
 
+np = require("numpy")
 pyspiel = require("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402 (after the library check)
 

@@ -3,12 +3,12 @@ test (``api_test`` at ``num_cycles=1000``) and its determinism test (``seed_test
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from tests.helpers import require
 from tests.interop.cases import TABLES
 
+np = require("numpy")
 pz_test = require("pettingzoo.test")
 from backroom.interop.pettingzoo import env  # noqa: E402 (after the library check)
 
