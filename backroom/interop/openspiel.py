@@ -36,7 +36,6 @@ in Python (its own Python Kuhn poker too): use the Python one.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from functools import cache
@@ -47,8 +46,8 @@ import pyspiel
 
 from backroom.bots import Observation, make_bot
 from backroom.engine.chance import Chance
-from backroom.engine.events import Event
 from backroom.engine.game import State
+from backroom.engine.memory import Memory, fold
 from backroom.engine.rng import derive_seed
 from backroom.games import all_games, get_game
 from backroom.interop.table import RETURN_BOUNDS, Table, returns
@@ -94,68 +93,6 @@ class _Position:
 
     def __setstate__(self, data: tuple[str, dict[str, Any]]) -> None:
         self.state = get_game(data[0]).state_from_json(data[1])
-
-
-class _Memory:
-    """What every seat has observed, as a chain of steps (immutable: clones share it).
-
-    A step is who acted and the events of the step; a seat's digest folds in, step by step,
-    the actor and each event the seat could see (``Event.visible_to``). Digests are computed
-    when first asked and kept on every step of the way, so asking at each decision costs one
-    step's events. Pickled, a memory is its digests alone: the events stay behind.
-    """
-
-    __slots__ = ("parent", "actor", "events", "players", "_digests")
-
-    def __init__(
-        self,
-        parent: _Memory | None,
-        actor: int,
-        events: list[Event],
-        players: int,
-        digests: tuple[bytes, ...] | None = None,
-    ) -> None:
-        self.parent = parent
-        self.actor = actor
-        self.events = events
-        self.players = players
-        self._digests = digests
-
-    def digests(self) -> tuple[bytes, ...]:
-        """One digest per seat, then the public one (what a spectator saw)."""
-        pending = []
-        node: _Memory | None = self
-        while node is not None and node._digests is None:
-            pending.append(node)
-            node = node.parent
-        digests = node._digests if node is not None else _origins(self.players)
-        assert digests is not None
-        for step in reversed(pending):
-            seats = [*range(step.players), None]
-            digests = tuple(
-                hashlib.blake2b(
-                    repr(
-                        (step.actor, [(e.kind, e.params) for e in step.events if e.visible_to(seat)])
-                    ).encode(),
-                    key=digest,
-                    digest_size=16,
-                ).digest()
-                for seat, digest in zip(seats, digests, strict=True)
-            )
-            step._digests = digests
-            step.parent = None  # the digests now stand for everything before
-            step.events = []
-        return digests
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Memory:
-        return self
-
-    def __getstate__(self) -> tuple[int, tuple[bytes, ...]]:
-        return self.players, self.digests()
-
-    def __setstate__(self, data: tuple[int, tuple[bytes, ...]]) -> None:
-        self.players, self._digests = data
-        self.parent, self.actor, self.events = None, -1, []
 
 
 class BackroomGame(pyspiel.Game):
@@ -208,7 +145,7 @@ class BackroomState(pyspiel.State):
         super().__init__(game)
         self.table = game.table
         self.position: _Position | None = None
-        self.memory: _Memory | None = None
+        self.memory: Memory | None = None
         self.pending: tuple[int, int] | None = None
         """(seat, action index) chosen but waiting for chance to seed the draw it makes."""
         self.digits: tuple[int, ...] = ()
@@ -246,7 +183,7 @@ class BackroomState(pyspiel.State):
             if self.position is None:
                 state, events = self.table.game.start(self.table.players, self.table.options, seed)
                 self.position = _Position(state)
-                self.memory = _Memory(None, -1, events, self.table.players)
+                self.memory = Memory(None, -1, events, self.table.players)
                 return
             assert self.pending is not None
             seat, index = self.pending
@@ -265,9 +202,9 @@ class BackroomState(pyspiel.State):
         self._play(seat, action)
 
     def _play(self, seat: int, index: int) -> None:
-        assert self.position is not None
+        assert self.position is not None and self.memory is not None
         events = self.position.state.apply(seat, self.table.action(index))
-        self.memory = _Memory(self.memory, seat, events, self.table.players)
+        self.memory = self.memory.then(seat, events)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
@@ -286,7 +223,7 @@ class BackroomState(pyspiel.State):
 
     def information_state_string(self, player: int | None = None) -> str:
         seat = self.current_player() if player is None else player
-        return self.memory.digests()[seat].hex() if self.memory is not None else "start"
+        return self.memory.key(seat) if self.memory is not None else "start"
 
     def observation_string(self, player: int | None = None) -> str:
         seat = self.current_player() if player is None else player
@@ -303,16 +240,12 @@ class BackroomState(pyspiel.State):
         real = self.memory.digests()
         public = real[-1]
         digests = tuple(
-            real[s]
-            if s == player
-            else hashlib.blake2b(
-                self.table.observation(other, s).tobytes(), key=public, digest_size=16
-            ).digest()
+            real[s] if s == player else fold(public, self.table.observation(other, s).tobytes())
             for s in range(self.table.players)
         )
         fresh = self.get_game().new_initial_state()
         fresh.position = _Position(other)
-        fresh.memory = _Memory(None, -1, [], self.table.players, (*digests, public))
+        fresh.memory = Memory(None, -1, [], self.table.players, (*digests, public))
         return fresh
 
     def __str__(self) -> str:
@@ -365,19 +298,6 @@ class _Observer:
         if self.perfect_recall:
             return state.information_state_string(player)
         return state.observation_string(player)
-
-
-def _fold(digest: bytes, data: str | bytes) -> bytes:
-    """A digest that stands for ``digest`` followed by ``data``."""
-    raw = data.encode() if isinstance(data, str) else data
-    return hashlib.blake2b(raw, key=digest, digest_size=16).digest()
-
-
-@cache
-def _origins(players: int) -> tuple[bytes, ...]:
-    """Where each seat's digest starts (its seat number: two seats that saw the same events
-    still know different things, namely who they are), then the public one."""
-    return (*(f"seat {s}".encode() for s in range(players)), b"public")
 
 
 def _draws(state: State) -> int | None:

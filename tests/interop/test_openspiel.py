@@ -115,26 +115,3 @@ def test_a_stool_pigeon_reshuffle_is_a_chance_node():
         if chance_nodes > 1:
             return
     pytest.fail("no reshuffle in 20 random games")
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_the_information_state_key_determines_the_view_and_grows_with_every_step(game):
-    """Over random games, one key never stands for two different views of its seat (the key
-    is at least as fine as the view), and within a game a seat's key is new at every step
-    (perfect recall: a history only grows), though its view may stay the same."""
-    spiel = load_game(game, 2 if game != "corruption" else 3)
-    views: dict[tuple[int, str], str] = {}
-    rng = random.Random(0)
-    for _ in range(3):
-        state = spiel.new_initial_state()
-        seen: list[set[str]] = [set() for _ in range(spiel.num_players())]
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.randrange(len(state.chance_outcomes())))
-                continue
-            for seat in range(spiel.num_players()):
-                key, view = state.information_state_string(seat), state.observation_string(seat)
-                assert views.setdefault((seat, key), view) == view
-                assert key not in seen[seat]
-                seen[seat].add(key)
-            state.apply_action(rng.choice(state.legal_actions()))
