@@ -30,7 +30,7 @@ from gymnasium import spaces
 from backroom.bots import Bot, Observation, make_bot
 from backroom.engine.game import State
 from backroom.games import all_games
-from backroom.interop.table import RETURN_BOUNDS, Table, returns
+from backroom.interop.table import RETURN_BOUNDS, Table, default_players, returns
 
 
 class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
@@ -140,7 +140,7 @@ def register_all() -> None:
             gymnasium.register(
                 env_id(game.id),
                 entry_point="backroom.interop.gym:BackroomEnv",
-                kwargs={"game": game.id, "players": min(max(4, game.min_players), game.max_players)},
+                kwargs={"game": game.id, "players": default_players(game)},
             )
 
 

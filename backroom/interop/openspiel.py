@@ -50,7 +50,7 @@ from backroom.engine.game import State
 from backroom.engine.memory import Memory, fold
 from backroom.engine.rng import derive_seed
 from backroom.games import all_games, get_game
-from backroom.interop.table import RETURN_BOUNDS, Table, returns
+from backroom.interop.table import RETURN_BOUNDS, Table, default_players, returns
 
 CHANCE_OUTCOMES = 2**12
 """Outcomes of one chance node, equally likely. A seed is ``SEED_NODES`` such choices in a
@@ -109,7 +109,7 @@ class BackroomGame(pyspiel.Game):
         params = dict(params or {})
         game = get_game(self.GAME_ID)
         game_type = self.GAME_TYPE
-        players = int(params.pop("players", _default_players(game.id)))
+        players = int(params.pop("players", default_players(game)))
         self.table = Table(
             game, players, {k: v for k, v in params.items() if k in {o.name for o in game.options}}
         )
@@ -288,11 +288,9 @@ class _Observer:
         self._encoder = table.encoder
 
     def set_from(self, state: BackroomState, player: int) -> None:
-        if self.perfect_recall or state.position is None:
-            self.tensor.fill(0)
-            return
         self.tensor.fill(0)
-        self._encoder.encode(state.position.state, player, self.tensor.data)
+        if not self.perfect_recall and state.position is not None:
+            self._encoder.encode(state.position.state, player, self.tensor.data)
 
     def string_from(self, state: BackroomState, player: int) -> str:
         if self.perfect_recall:
@@ -304,11 +302,6 @@ def _draws(state: State) -> int | None:
     """How many draws the state's ``Chance`` has made; ``None`` for a game without one."""
     chance = getattr(state, "chance", None)
     return None if chance is None else int(chance.draws)
-
-
-def _default_players(game_id: str) -> int:
-    game = get_game(game_id)
-    return min(max(4, game.min_players), game.max_players)
 
 
 def register_all() -> None:
@@ -333,7 +326,7 @@ def register_all() -> None:
             provides_observation_string=True,
             provides_observation_tensor=True,
             parameter_specification={
-                "players": _default_players(game.id),
+                "players": default_players(game),
                 **{o.name: o.default for o in game.options},
             },
         )

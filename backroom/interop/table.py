@@ -33,6 +33,11 @@ def returns(outcome: Outcome) -> list[float]:
     return [1.0 - 2.0 * (r - 1) / (n - 1) for r in outcome.ranks]
 
 
+def default_players(game: Game) -> int:
+    """The table size an adapter registers a game at: four, or the nearest the game allows."""
+    return min(max(4, game.min_players), game.max_players)
+
+
 class Table:
     """A registered game at one table size and option set, as the adapters see it."""
 
