@@ -1,4 +1,5 @@
-# Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything).
+# Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything,
+# the research adapters' validators included: the install brings the `research` extra).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -9,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,research]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -21,8 +22,8 @@ serve: $(STAMP)
 	$(VENV)/bin/backroom serve --open
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check backroom tests
-	$(VENV)/bin/ruff format --check backroom tests
+	$(VENV)/bin/ruff check backroom tests examples
+	$(VENV)/bin/ruff format --check backroom tests examples
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy

@@ -56,3 +56,16 @@ def unavailable(reason: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{reason} (CI must provide it)")
     pytest.skip(reason)
+
+
+def require(module: str) -> Any:
+    """Import a research library (``pip install -e '.[research]'``): its tests are skipped on a
+    machine without it, but fail in CI (``CI`` set), which installs it."""
+    import importlib
+    import os
+
+    import pytest
+
+    if os.environ.get("CI"):
+        return importlib.import_module(module)
+    return pytest.importorskip(module)

@@ -135,6 +135,32 @@ def test_no_leaks_view_unchanged_when_hidden_information_is_resampled(game, vari
             assert other.inventory() == state.inventory()
 
 
+def observation(game: Game, state, seat: int, size: int) -> list[float]:
+    out = [0.0] * size
+    game.observation_encoder().encode(state, seat, out)
+    assert len(out) == size, "an encoder wrote past its declared size"
+    return out
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_observation_vector_unchanged_when_hidden_information_is_resampled(game, variant, players, seed):
+    """The research adapters' vector (``Manifest.observation``) reads what the seat may see
+    and nothing else: a resample, which redraws everything else, encodes identically for the
+    seat; every entry lies in [0, 1]; over a game, a seat's vector changes."""
+    size = game.observation_encoder().layout(players, game.resolve_options(variant)).size
+    rng = random.Random(seed)
+    distinct = set()
+    for step, (state, _) in enumerate(random_game(game, variant, players, seed)):
+        for seat in (step % players, rng.randrange(players)):
+            mine = observation(game, state, seat, size)
+            assert all(0.0 <= x <= 1.0 for x in mine), "an observation entry outside [0, 1]"
+            assert observation(game, state.resample(seat, rng), seat, size) == mine
+            distinct.add(tuple(mine))
+    assert len(distinct) > 1
+
+
 @pytest.mark.parametrize(("game", "variant", "players"), CASES)
 @PROPERTY
 @given(seed=SEEDS)
@@ -254,6 +280,7 @@ def test_action_specs_number_every_legal_action_and_the_mask_marks_exactly_them(
             assert len(set(legal)) == len(legal), "a legal list repeats an action"
             indices = [space.index(a) for a in legal]
             assert [space.action(i) for i in indices] == legal
+            assert space.indices(legal) == indices
             mask = space.mask(legal)
             assert sum(mask) == len(legal) and all(mask[i] for i in indices)
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 from backroom.engine.actions import Action
 from backroom.engine.errors import BadOptions, IllegalAction
 from backroom.engine.events import Event, Msg
+from backroom.engine.observation import ObservationEncoder
 from backroom.engine.options import OptionSpec, resolve_options
 from backroom.engine.schema import Schema
 from backroom.engine.spec import ActionSpace, ActionSpec
@@ -249,6 +250,13 @@ class Game(ABC):
     def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
         """Every kind of action and its argument ranges at this table size and option set."""
 
+    def observation_encoder(self) -> ObservationEncoder:
+        """The encoder the manifest names; ``LookupError`` for a game that declares none."""
+        if self.manifest.observation is None:
+            raise LookupError(f"{self.id} declares no observation encoder in its manifest")
+        encoder: ObservationEncoder = load(self.manifest.observation)
+        return encoder
+
     def action_space(self, players: int, options: dict[str, Any] | None = None) -> ActionSpace:
         """The numbered actions of a table (one space per size and option set, kept)."""
         resolved = self.resolve_options(options)
@@ -263,14 +271,18 @@ class Game(ABC):
 @dataclass(frozen=True, slots=True)
 class Manifest:
     """What a game ships beside its rules, declared rather than discovered, so a broken module
-    fails loudly instead of quietly missing: bot classes by kind and the terminal board as
-    ``"module:attribute"`` paths (imported when first used: the rules never import Rich), the
-    folder of its catalogs and the file name of its browser board."""
+    fails loudly instead of quietly missing: bot classes by kind, the terminal board and the
+    observation encoder as ``"module:attribute"`` paths (imported when first used: the rules
+    never import Rich), the folder of its catalogs and the file name of its browser board.
+
+    ``observation`` names the game's ``ObservationEncoder`` (``backroom.engine.observation``):
+    the research adapters (``backroom.interop``) need nothing else from a game."""
 
     package: str
     bots: dict[str, str] = field(default_factory=dict)
     terminal: str | None = None
     board: str | None = None
+    observation: str | None = None
 
     @property
     def catalogs(self) -> Path:

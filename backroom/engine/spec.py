@@ -82,7 +82,7 @@ class ActionSpec:
 class ActionSpace:
     """Every action a game can ever offer at one table size and option set, numbered."""
 
-    __slots__ = ("specs", "_by_kind", "_offsets", "num_distinct_actions")
+    __slots__ = ("specs", "_by_kind", "_offsets", "num_distinct_actions", "_numbers", "_actions")
 
     def __init__(self, specs: Sequence[ActionSpec]) -> None:
         self.specs = tuple(specs)
@@ -96,6 +96,8 @@ class ActionSpace:
             self._offsets[spec.kind] = offset
             offset += spec.size
         self.num_distinct_actions = offset
+        self._numbers: dict[Any, int] | None = None
+        self._actions: list[Action] | None = None
 
     def check(self, action: Any) -> bool:
         """Whether ``action`` has the shape of some declared action (not whether it is legal)."""
@@ -124,6 +126,9 @@ class ActionSpace:
 
     def action(self, index: int) -> Action:
         """The action numbered ``index``; ``ValueError`` outside ``range(num_distinct_actions)``."""
+        actions = self._actions
+        if actions is not None and type(index) is int and 0 <= index < len(actions):
+            return actions[index]
         if (
             isinstance(index, bool)
             or not isinstance(index, int)
@@ -140,6 +145,21 @@ class ActionSpace:
                     values.append(param.values[position])
                 return (spec.kind, *reversed(values))
         raise AssertionError(index)  # unreachable: the bound was checked above
+
+    def indices(self, legal: Iterable[Action]) -> list[int]:
+        """The indices of ``legal`` actions, by one dictionary lookup each: the research
+        adapters build a mask every step, and mixed-radix arithmetic in Python would cost more
+        than the game's own step. The dictionary of every action (and the list ``action``
+        then reads) is built on first use."""
+        numbers = self._numbers
+        if numbers is None:
+            actions = [self.action(i) for i in range(self.num_distinct_actions)]
+            numbers = self._numbers = {a: i for i, a in enumerate(actions)}
+            self._actions = actions
+        try:
+            return [numbers[a] for a in legal]
+        except KeyError:
+            return [self.index(a) for a in legal]  # raises ValueError naming the odd action
 
     def mask(self, legal: Iterable[Action]) -> list[bool]:
         """One boolean per action index: True where the action is in ``legal``."""

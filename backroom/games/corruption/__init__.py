@@ -58,6 +58,7 @@ class Corruption(Game):
         package="backroom.games.corruption",
         bots={"heuristic": "backroom.games.corruption.bot:HeuristicBot"},
         terminal="backroom.games.corruption.terminal:render",
+        observation="backroom.games.corruption.observation:ENCODER",
         board="corruption.js",
     )
     options = (

@@ -54,6 +54,7 @@ class SlushFund(Game):
         package="backroom.games.slush_fund",
         bots={"heuristic": "backroom.games.slush_fund.bot:HeuristicBot"},
         terminal="backroom.games.slush_fund.terminal:render",
+        observation="backroom.games.slush_fund.observation:ENCODER",
         board="slush-fund.js",
     )
     options = (

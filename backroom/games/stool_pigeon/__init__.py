@@ -36,6 +36,7 @@ class StoolPigeon(Game):
         package="backroom.games.stool_pigeon",
         bots={"heuristic": "backroom.games.stool_pigeon.bot:HeuristicBot"},
         terminal="backroom.games.stool_pigeon.terminal:render",
+        observation="backroom.games.stool_pigeon.observation:ENCODER",
         board="stool-pigeon.js",
     )
     options = (

@@ -1,0 +1,147 @@
+"""What the research adapters cost: random playouts through each one against the engine loop.
+
+``python -m backroom.interop.bench GAME --players N --seconds S`` plays uniformly random games,
+for about ``S`` CPU seconds each, through the bare engine (``backroom.sim.bench``: ``actors``,
+``random_action``, ``apply_quiet``) and through every adapter, in the same process, and prints
+actions per CPU second and each adapter's cost as a multiple of the engine's time per action.
+An adapter's random agent does what a learner's loop does: it takes the observation vector
+and the legal mask every step and picks among the legal indices. Figures live in
+``docs/benchmarks.md``; this is a measurement, never a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from backroom.games import get_game
+from backroom.interop.table import Table
+from backroom.sim.bench import machine, midgame_states, random_playouts
+
+
+def _rate(play_one: Callable[[int], int], seconds: float) -> dict[str, float]:
+    """Actions per CPU second over whole games of ``play_one(seed) -> actions``."""
+    games = actions = 0
+    began = time.process_time()
+    while time.process_time() < began + seconds:
+        actions += play_one(games)
+        games += 1
+    elapsed = time.process_time() - began
+    return {"games": games, "actions": actions, "actions_per_second": actions / elapsed}
+
+
+def pettingzoo_loop(game: str, players: int) -> Callable[[int], int]:
+    from backroom.interop.pettingzoo import env
+
+    e = env(game, players)
+    rng = random.Random(0)
+
+    def play_one(seed: int) -> int:
+        e.reset(seed=seed)
+        actions = 0
+        for _agent in e.agent_iter():
+            obs, _, done, truncated, _ = e.last()
+            if done or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[int(rng.random() * len(legal))]))
+            actions += 1
+        return actions
+
+    return play_one
+
+
+def gym_loop(game: str, players: int) -> Callable[[int], int]:
+    from backroom.interop.gym import BackroomEnv
+
+    e = BackroomEnv(game, players, opponents="random")
+    rng = random.Random(0)
+
+    def play_one(seed: int) -> int:
+        obs, info = e.reset(seed=seed)
+        actions = 0
+        while True:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, done, truncated, info = e.step(int(legal[int(rng.random() * len(legal))]))
+            actions += 1 + info["opponent_actions"]
+            if done or truncated:
+                return actions
+
+    return play_one
+
+
+def openspiel_loop(game: str, players: int) -> Callable[[int], int]:
+    from open_spiel.python.observation import make_observation
+
+    from backroom.interop.openspiel import load_game
+
+    spiel = load_game(game, players)
+    observation = make_observation(spiel)
+    rng = random.Random(0)
+
+    def play_one(seed: int) -> int:
+        state = spiel.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                continue
+            observation.set_from(state, state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            actions += 1
+        return actions
+
+    return play_one
+
+
+LOOPS = {"pettingzoo": pettingzoo_loop, "gymnasium": gym_loop, "openspiel": openspiel_loop}
+
+
+def per_step_microseconds(table: Table, count: int = 200, repeat: int = 20) -> dict[str, float]:
+    """What one adapter step spends on the learner's inputs, over mid-game positions: the
+    observation vector and the legal mask of the seat to act."""
+    states = [s for s in midgame_states(table.game, table.players, count) if s.actors()]
+    costs = {}
+    for name, work in (("observation_us", table.observation), ("mask_us", table.mask)):
+        began = time.process_time()
+        for _ in range(repeat):
+            for state in states:
+                work(state, state.actors()[0])
+        costs[name] = (time.process_time() - began) / (repeat * len(states)) * 1e6
+    return costs
+
+
+def bench(game: str, players: int, seconds: float, adapters: list[str]) -> dict[str, Any]:
+    table = Table(game, players)
+    engine = random_playouts(get_game(game), players, seconds)["actions_per_second"]
+    out: dict[str, Any] = {"game": game, "players": players, "engine_actions_per_second": engine}
+    out["engine_action_us"] = 1e6 / engine
+    out.update(per_step_microseconds(table))
+    for name in adapters:
+        rate = _rate(LOOPS[name](game, players), seconds)["actions_per_second"]
+        out[name] = {"actions_per_second": rate, "cost": engine / rate}
+    out["machine"] = machine()
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--adapters", default=",".join(LOOPS))
+    args = parser.parse_args(argv)
+    print(json.dumps(bench(args.game, args.players, args.seconds, args.adapters.split(",")), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""OpenSpiel's own checks on every game, variant and the smallest and largest table
+(``random_sim_test`` with serialization), OpenSpiel's Python ISMCTS and MCTS bots playing whole
+games against random, and the information-state and chance contracts of ``docs/research.md``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from backroom.games import all_games
+from tests.helpers import require
+from tests.interop.cases import TABLES
+
+np = require("numpy")
+pyspiel = require("pyspiel")
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402 (after the library check)
+
+from backroom.interop.openspiel import SEED_NODES, load_game  # noqa: E402
+
+GAMES = [g.id for g in all_games()]
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), TABLES)
+def test_openspiel_random_sim_test_passes_with_serialization(game, variant, players):
+    pyspiel.random_sim_test(load_game(game, players, **variant), num_sims=1, serialize=True, verbose=False)
+
+
+def random_state(game, seed: int, steps: int):
+    """A state ``steps`` decisions into a random game (chance drawn from ``seed`` too)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and steps:
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(len(state.chance_outcomes())))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps -= 1
+    return state
+
+
+def play(game, bots, seed: int) -> list[float]:
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state.returns()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["ismcts", "mcts"])
+def test_openspiel_search_bots_play_a_whole_game_against_random(game, kind):
+    """OpenSpiel's Python ISMCTS (which resamples through ``resample_from_infostate`` and
+    asserts every resample keeps the root's information state) and MCTS, in seat 0."""
+    spiel = load_game(game, 2 if game != "corruption" else 3)
+    n = spiel.num_players()
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    if kind == "ismcts":
+        bot = ismcts.ISMCTSBot(spiel, evaluator, 2.0, 4, random_state=np.random.RandomState(2))
+    else:
+        bot = mcts.MCTSBot(spiel, 2.0, 4, evaluator, random_state=np.random.RandomState(3))
+    returns = play(spiel, [bot] + [pyspiel.make_uniform_random_bot(p, p) for p in range(1, n)], 4)
+    assert len(returns) == n and all(-1.0 <= r <= 1.0 for r in returns) and max(returns) == 1.0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resample_keeps_the_players_key_and_carries_nothing_real_it_cannot_see(game):
+    spiel = load_game(game, 3)
+    for seed in range(4):
+        state = random_state(spiel, seed, 25 + 7 * seed)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        player = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.observation_string(player) == state.observation_string(player)
+        assert other.legal_actions() == state.legal_actions()
+        assert other.history() == []  # no chance outcome of the real deal
+        for seat in range(3):
+            if seat != player:
+                assert other.information_state_string(seat) != state.information_state_string(seat)
+        again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel, other))[1]
+        assert str(again) == str(other)
+        assert again.information_state_string(player) == state.information_state_string(player)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_history_replays_to_the_same_state_chance_nodes_included(game):
+    spiel = load_game(game, 2 if game != "corruption" else 3)
+    state = random_state(spiel, 11, 10_000)
+    again = spiel.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert str(again) == str(state) and again.returns() == state.returns()
+
+
+def test_a_stool_pigeon_reshuffle_is_a_chance_node():
+    """A draw from an empty pile reshuffles the discards: the seed comes from chance."""
+    spiel = load_game("stool-pigeon", 2)
+    rng = random.Random(3)
+    for _ in range(20):
+        state = spiel.new_initial_state()
+        chance_nodes = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                chance_nodes += 1
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if chance_nodes > SEED_NODES:  # more than the deal's
+            return
+    pytest.fail("no reshuffle in 20 random games")
