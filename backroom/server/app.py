@@ -20,7 +20,7 @@ from backroom.server.live import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
 from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint
-from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url
+from backroom.server.settings import DEFAULT_LIMITS, RATE, TABLES_PER_MINUTE, Limits, default_url
 from backroom.server.store import SNAPSHOT_EVERY, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -49,14 +49,15 @@ def create_app(
     idle_unload: float = IDLE_UNLOAD,
     tables_per_minute: float = TABLES_PER_MINUTE,
     allowed_origins: Iterable[str] = (),
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
     ``rate`` (messages per second per connection), ``tables_per_minute`` (tables one address
     may create), ``snapshot_every`` (actions between snapshots) and ``idle_unload`` (seconds
     before a table nobody uses leaves memory), ``allowed_origins`` (web pages of other sites
-    that may create tables and open sockets; the server's own always may): the defaults are
-    what ``backroom serve`` runs."""
+    that may create tables and open sockets; the server's own always may), ``limits`` (bounds
+    on connections, settings.py): the defaults are what ``backroom serve`` runs."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -67,6 +68,7 @@ def create_app(
             snapshot_every=snapshot_every,
             idle_unload=idle_unload,
             tables_per_minute=tables_per_minute,
+            limits=limits,
         )
         app.state.hub = hub
         await hub.start()

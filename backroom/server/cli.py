@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import re
+import resource
 import socket
 import sys
 import threading
@@ -14,7 +15,25 @@ from typing import Any
 from urllib.parse import unquote_plus
 
 from backroom.i18n import default_language, translate
-from backroom.server.settings import RATE, TABLES_PER_MINUTE, default_url, normalize_url
+from backroom.server.settings import (
+    BODY_TIMEOUT,
+    CONNECTIONS_PER_ADDRESS,
+    CONNECTIONS_PER_TABLE,
+    CONNECTS_PER_MINUTE,
+    HEADER_TIMEOUT,
+    MAX_CONNECTIONS,
+    QUEUE_BYTES,
+    RATE,
+    SEND_TIMEOUT,
+    TABLES_PER_MINUTE,
+    Limits,
+    default_url,
+    normalize_url,
+)
+
+FILES_KEPT = 64
+"""Descriptors kept for other than client connections: the listening socket, the database
+and its journal files, PostgreSQL connections, the event loop's own, standard streams."""
 
 _PARAM = re.compile(r"(?P<name>[^=&?;\s\"']+)=(?P<value>[^&;\s\"']*)")
 
@@ -50,6 +69,26 @@ def _rate(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not 1 <= value <= 10_000:
         raise argparse.ArgumentTypeError("must be between 1 and 10000")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError("must be between 1 and 1000000")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.1 <= value <= 3600:
+        raise argparse.ArgumentTypeError("must be between 0.1 and 3600 seconds")
     return value
 
 
@@ -98,6 +137,58 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: "
         "none, every request counts as coming from its own address)",
     )
+    parser.add_argument(
+        "--max-connections",
+        type=_count,
+        default=MAX_CONNECTIONS,
+        help=f"connections (HTTP and WebSocket) the server holds at once; more are answered 503 "
+        f"(default {MAX_CONNECTIONS})",
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=_count,
+        default=CONNECTIONS_PER_ADDRESS,
+        help=f"connections one client address may hold at once (default {CONNECTIONS_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--connections-per-table",
+        type=_count,
+        default=CONNECTIONS_PER_TABLE,
+        help=f"WebSockets one table may hold, spectators included (default {CONNECTIONS_PER_TABLE})",
+    )
+    parser.add_argument(
+        "--connects-per-minute",
+        type=_rate,
+        default=CONNECTS_PER_MINUTE,
+        help=f"WebSockets one client address may open a minute, in bursts of as many "
+        f"(default {CONNECTS_PER_MINUTE:g})",
+    )
+    parser.add_argument(
+        "--queue-bytes",
+        type=_count,
+        default=QUEUE_BYTES,
+        help=f"bytes of messages queued for a connection that does not keep up before it is dropped "
+        f"(default {QUEUE_BYTES})",
+    )
+    parser.add_argument(
+        "--send-timeout",
+        type=_seconds,
+        default=SEND_TIMEOUT,
+        help=f"seconds a message may wait for a socket that does not read before the connection is "
+        f"dropped (default {SEND_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--header-timeout",
+        type=_seconds,
+        default=HEADER_TIMEOUT,
+        help=f"seconds a client has to send a request's headers (default {HEADER_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--body-timeout",
+        type=_seconds,
+        default=BODY_TIMEOUT,
+        help=f"seconds a client has to send a request's body (default {BODY_TIMEOUT:g})",
+    )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
     parser.set_defaults(func=serve)
     return parser
@@ -108,6 +199,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from backroom.server.app import create_app
+    from backroom.server.transport import protocols
 
     lang = default_language()
     url = normalize_url(args.db) if args.db else default_url()
@@ -123,13 +215,30 @@ def serve(args: argparse.Namespace) -> int:
         where = {"host": args.host, "port": str(args.port), "reason": reason}
         print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
         return 2
-    app = create_app(
-        url, rate=args.rate, tables_per_minute=args.tables_per_minute, allowed_origins=args.allow_origin
+    limits = Limits(
+        max_connections=connections_within_open_files(args.max_connections, lang),
+        connections_per_address=args.connections_per_address,
+        connections_per_table=args.connections_per_table,
+        connects_per_minute=args.connects_per_minute,
+        queue_bytes=args.queue_bytes,
+        send_timeout=args.send_timeout,
+        header_timeout=args.header_timeout,
+        body_timeout=args.body_timeout,
     )
+    app = create_app(
+        url,
+        rate=args.rate,
+        tables_per_minute=args.tables_per_minute,
+        allowed_origins=args.allow_origin,
+        limits=limits,
+    )
+    http, ws = protocols(limits, args.trusted_proxy)
     config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
+        http=http,
+        ws=ws,
         ws_max_size=1 << 20,
         proxy_headers=bool(args.trusted_proxy),
         forwarded_allow_ips=",".join(args.trusted_proxy) or None,
@@ -146,6 +255,28 @@ def serve(args: argparse.Namespace) -> int:
         threading.Timer(1.0, webbrowser.open, (f"http://{host}:{args.port}/",)).start()
     server.run(sockets=[sock])
     return 0
+
+
+def connections_within_open_files(wanted: int, lang: str) -> int:
+    """``wanted`` connections, if the process may open that many files (and ``FILES_KEPT``
+    more): the soft limit is raised toward the hard one as needed. Else as many as fit, said
+    on stderr. Past its open-file limit a server cannot even accept the connection that would
+    be refused, and every visitor is locked out."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = wanted + FILES_KEPT
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return wanted
+    fitting = max(1, soft - FILES_KEPT)
+    what = {"files": str(soft), "connections": str(fitting), "wanted": str(wanted)}
+    print(translate(lang, "ui.serve_few_files", what), file=sys.stderr)
+    return fitting
 
 
 def _family(host: str) -> socket.AddressFamily:

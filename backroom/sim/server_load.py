@@ -38,10 +38,15 @@ from backroom.sim.bench import machine
 
 GAME = "stool-pigeon"
 
-BENCH_RATE = ("--rate", "1000", "--tables-per-minute", "10000")
+BENCH_LIMITS = (
+    *("--rate", "1000", "--tables-per-minute", "10000"),
+    *("--connects-per-minute", "10000", "--connections-per-address", "100000"),
+    *("--max-connections", "10000"),
+)
 """The server's flood limits, raised: seats playing flat out at a few tables send more than a
-person's 20 messages a second, and a new table replaces every finished one; the bench would
-measure the limiters instead of the server."""
+person's 20 messages a second, a new table replaces every finished one, and every client
+connects from the one loopback address; the bench would measure the limiters instead of the
+server."""
 
 
 def free_port() -> int:
@@ -55,8 +60,9 @@ def free_port() -> int:
 def server_process(db_url: str, port: int, data_dir: Path) -> Iterator[subprocess.Popen[bytes]]:
     """A ``backroom serve`` subprocess on loopback, ready to answer; killed on exit."""
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
+    command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url]
     process = subprocess.Popen(
-        [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url, *BENCH_RATE],
+        [*command, *BENCH_LIMITS],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from backroom.server.app import create_app
+from backroom.server.settings import Limits
 
 Message = dict[str, Any]
 
@@ -23,6 +24,9 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
     def make(**settings: Any) -> TestClient:
         # Tests create tables faster than people do; the creation limit has its own test.
         settings.setdefault("tables_per_minute", 10_000)
+        # Tests count every message a socket gets, presence updates included: sent at once
+        # here, gathered over an interval in test_connection_limits.py.
+        settings.setdefault("limits", Limits(presence_interval=0.0))
         client = TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", **settings))
         client.__enter__()
         opened.append(client)
