@@ -44,10 +44,23 @@ SEAT_CONNECTS_PER_MINUTE = 12.0
 """(Re)connections one seat may make a minute (in bursts of as many). The browser backs off
 from 0.5 s to 15 s between attempts, so an honest client stays well under it."""
 
-QUEUE_BYTES = 64 * 1024
+QUEUE_BYTES = 32 * 1024
 """Bytes of messages queued for one connection that is not keeping up (the first message is
-always queued, however large). Past it the client is not reading: its connection is aborted,
-and a lagging honest client reconnects and gets the whole state again in one update."""
+always queued, however large). The kernel's socket buffers take hundreds of kilobytes before
+anything waits here, so past it the client is not reading: its connection is aborted, and a
+lagging honest client reconnects and gets the whole state again in one update."""
+
+WRITE_BUFFER_BYTES = 16 * 1024
+"""Bytes a WebSocket's transport holds beyond what the kernel took before its sends wait (and
+its messages queue, bounded by ``QUEUE_BYTES``); asyncio's default is 64 KiB."""
+
+SOCKET_BUFFER_BYTES = 32 * 1024
+"""A WebSocket's kernel send buffer (``SO_SNDBUF``; Linux books twice that). Left to itself the
+kernel grows it to 4 MiB for a peer that does not read (measured: 835 KB waiting for one such
+socket), kernel memory that a thousand of them would exhaust for the whole machine. 32 KiB
+still carries 160 KB/s over a 200 ms round trip, far more than a game's updates. With the
+transport's buffer and the queue, what one connection that stopped reading can make the
+server hold: about 112 KiB, a quarter of it in the process."""
 
 SEND_TIMEOUT = 10.0
 """Seconds one message may wait for the socket to take it. A send that blocks this long means

@@ -1,7 +1,7 @@
 """uvicorn's HTTP and WebSocket protocols with the bounds the ASGI app cannot set itself
 (issue 11, items 2 and 4): a cap on the connections the process holds, in all and per client
 address; read timeouts for request headers and bodies; and a WebSocket transport that the app
-may abort.
+may abort, with a smaller write buffer.
 
 uvicorn (0.54) has a keep-alive timeout between requests but none while a request arrives: a
 client that sends half its headers holds its descriptor forever (slowloris), and its
@@ -13,6 +13,9 @@ when a connection is made. ``backroom serve`` passes them to ``uvicorn.Config(ht
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
+import struct
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,7 +25,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
-from backroom.server.settings import Limits
+from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 
 
 def _answer(status: bytes, code: str) -> bytes:
@@ -109,10 +112,28 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             super().connection_lost(exc)
 
     class AbortableWebSocket(WebSocketsSansIOProtocol):
-        """A WebSocket whose endpoint can drop it without the closing handshake (``ABORT``)."""
+        """A WebSocket whose endpoint can drop it without the closing handshake (``ABORT``),
+        and whose buffers, the transport's and the kernel's, are small: a peer that stops
+        reading makes sends wait (then time out) before it costs much memory."""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            self.transport.set_write_buffer_limits(high=WRITE_BUFFER_BYTES)
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_BUFFER_BYTES)
 
         async def run_asgi(self) -> None:
-            self.scope["extensions"][ABORT] = {"abort": self.transport.abort}
+            self.scope["extensions"][ABORT] = {"abort": self.abort}
             await super().run_asgi()
+
+        def abort(self) -> None:
+            """Drop the connection now, with a reset: closed any other way, the kernel would
+            keep what it holds for a peer that does not read and retry it for minutes."""
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError, ValueError):  # closed already (uvloop: ValueError)
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.transport.abort()
 
     return GuardedHttp, AbortableWebSocket

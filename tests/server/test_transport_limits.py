@@ -5,6 +5,7 @@ Raw sockets, because well-behaved clients cannot misbehave on purpose."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import json
@@ -19,7 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
+from uvicorn.server import ServerState
 
+from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
+from backroom.server.transport import protocols
 from backroom.sim.server_load import free_port, http_json, wait_ready
 
 QUEUE_BYTES = 16384
@@ -221,3 +226,65 @@ def test_a_websocket_that_stops_reading_is_aborted(server: Server, idle: None) -
         server.wait_connections(at_most=0)  # dropped while the client still reads nothing
         sent = opcodes(read_to_end(sock))
     assert sent and 0x8 not in sent  # updates (text frames), and no closing handshake
+
+
+async def _app(scope: Any, receive: Any, send: Any) -> None:
+    pass
+
+
+async def accepted_websocket(ours: socket.socket) -> tuple[asyncio.Transport, Any]:
+    """``ours`` as the server's side of a WebSocket, under backroom serve's protocol."""
+    _, websocket_protocol = protocols(Limits())
+    config = uvicorn.Config(_app, log_config=None)
+    config.load()
+    transport, protocol = await asyncio.get_running_loop().connect_accepted_socket(
+        lambda: websocket_protocol(config=config, server_state=ServerState(), app_state={}), ours
+    )
+    return transport, protocol
+
+
+def test_a_websocket_buffers_little_in_the_transport_and_the_kernel() -> None:
+    """So that a peer that stops reading makes sends wait, and time out, before it costs much
+    (the kernel alone would hold up to 4 MiB for it)."""
+
+    async def run() -> None:
+        ours, theirs = socket.socketpair()
+        with theirs:
+            transport, _ = await accepted_websocket(ours)
+            try:
+                assert transport.get_write_buffer_limits()[1] == WRITE_BUFFER_BYTES
+                assert ours.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF) <= 2 * SOCKET_BUFFER_BYTES
+            finally:
+                transport.close()
+
+    asyncio.run(run())
+
+
+def test_an_aborted_websocket_leaves_nothing_in_the_kernel() -> None:
+    """Reset, not closed: a closed socket whose peer does not read lingers in FIN-WAIT-1, its
+    unsent data retried for minutes."""
+
+    def held(port: int, peer_port: int) -> list[str]:
+        """The kernel's sockets on the server's side of the connection, in any state."""
+        found = []
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = int(fields[1].split(":")[1], 16), int(fields[2].split(":")[1], 16)
+            if (local, remote) == (port, peer_port):
+                found.append(line)
+        return found
+
+    async def run() -> None:
+        with socket.create_server(("127.0.0.1", 0)) as listener:
+            port = listener.getsockname()[1]
+            peer = socket.create_connection(("127.0.0.1", port))
+            ours, _ = listener.accept()
+        with peer:  # open, and reading nothing, until the check
+            transport, protocol = await accepted_websocket(ours)
+            transport.write(b"x" * (1 << 20))  # more than the peer's and our buffers take
+            await asyncio.sleep(0.1)
+            protocol.abort()
+            await asyncio.sleep(0.1)
+            assert held(port, peer.getsockname()[1]) == []
+
+    asyncio.run(run())
