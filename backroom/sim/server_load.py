@@ -177,13 +177,16 @@ class Load:
 
 async def _play_seat(seat: Seat, rng: random.Random, think: float, load: Load) -> None:
     """Play random legal moves until the game ends; count refusals."""
+    answered = -1
     async for update in seat.updates():
         if update["outcome"] is not None:
             break
         # Only the first seat in priority order acts, as sequential drivers do: racing every
-        # seat of a reaction window would measure refusals, not play.
-        if not update["legal"] or update["actors"][0] != seat.seat:
+        # seat of a reaction window would measure refusals, not play. An update that repeats
+        # an answered version (someone connected meanwhile) asks for nothing new.
+        if not update["legal"] or update["actors"][0] != seat.seat or update["version"] <= answered:
             continue
+        answered = update["version"]
         action = rng.choice(update["legal"])["action"]
         if think > 0:
             await asyncio.sleep(rng.uniform(0, 2 * think))
