@@ -266,11 +266,12 @@ def connections_within_open_files(wanted: int, lang: str) -> int:
     needed = wanted + FILES_KEPT
     if soft != resource.RLIM_INFINITY and soft < needed:
         raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
-            soft = raised
-        except (ValueError, OSError):
-            pass
+        if raised > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+                soft = raised
+            except (ValueError, OSError):
+                pass
     if soft == resource.RLIM_INFINITY or soft >= needed:
         return wanted
     fitting = max(1, soft - FILES_KEPT)
