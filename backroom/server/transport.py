@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import socket
 import struct
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
@@ -43,11 +44,37 @@ BUSY = _answer(b"503 Service Unavailable", "server_busy")
 TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
 
 
+def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
+    """Whether an address is one of ``proxies``, written as uvicorn's ``forwarded_allow_ips``
+    takes them (``backroom serve --trusted-proxy``): addresses, networks, or ``*`` for all."""
+    given = list(proxies)
+    if "*" in given:
+        return lambda host: True
+    networks = []
+    names = set()
+    for proxy in given:
+        try:
+            networks.append(ipaddress.ip_network(proxy, strict=False))
+        except ValueError:
+            names.add(proxy)  # a Unix socket path, say
+
+    def trusted(host: str) -> bool:
+        if host in names:
+            return True
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(address in network for network in networks)
+
+    return trusted
+
+
 def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type[Any], type[Any]]:
     """The HTTP and WebSocket protocol classes for uvicorn under ``limits``. Connections from
     ``trusted_proxies`` are not counted per address: a proxy carries every visitor's (the app
     counts WebSockets by the forwarded address instead)."""
-    trusted = frozenset(trusted_proxies)
+    trusted = trusts(trusted_proxies)
 
     class GuardedHttp(HttpToolsProtocol):
         """HTTP/1.1 with a connection cap and request read timeouts."""
@@ -67,7 +94,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             if len(self.connections) > limits.max_connections:
                 return True
             host = self.client[0] if self.client else None
-            if host is None or host in trusted:
+            if host is None or trusted(host):
                 return False
             # Every protocol in the set, WebSockets included, has the peer address as ``client``.
             same = sum(1 for c in self.connections if (getattr(c, "client", None) or ("",))[0] == host)

@@ -24,7 +24,7 @@ import uvicorn
 from uvicorn.server import ServerState
 
 from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
-from backroom.server.transport import protocols
+from backroom.server.transport import protocols, trusts
 from backroom.sim.server_load import free_port, http_json, wait_ready
 
 QUEUE_BYTES = 16384
@@ -71,13 +71,13 @@ class Server:
             time.sleep(0.02)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("transport")
+@contextlib.contextmanager
+def running(data: Path, *args: str) -> Iterator[Server]:
+    """``backroom serve`` with ``args`` and one two-seat table; its log must hold no traceback:
+    every client here misbehaves on purpose, and each is refused or dropped, none an error."""
     port = free_port()
     command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port)]
-    command += ["--db", f"sqlite:///{data / 'tables.db'}"]
-    command += [item for pair in LIMITS.items() for item in pair]
+    command += ["--db", f"sqlite:///{data / 'tables.db'}", *args]
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data)}
     log = data / "server.log"
     with log.open("wb") as out:
@@ -91,8 +91,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     finally:
         process.kill()
         process.wait()
-    # Every client here misbehaves on purpose: each is refused or dropped, none is an error.
     assert "Traceback" not in log.read_text()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    args = [item for pair in LIMITS.items() for item in pair]
+    with running(tmp_path_factory.mktemp("transport"), *args) as served:
+        yield served
 
 
 @pytest.fixture
@@ -128,13 +134,17 @@ def read_to_end(sock: socket.socket) -> bytes:
     return b"".join(chunks)
 
 
-def websocket(server: Server, source: str = "127.0.0.1", rcvbuf: int | None = None) -> socket.socket:
+def websocket(
+    server: Server, source: str = "127.0.0.1", rcvbuf: int | None = None, forwarded_for: str | None = None
+) -> socket.socket:
     """A spectator's socket, past the opening handshake (no compression asked)."""
     sock = connect(server, source, rcvbuf)
     key = base64.b64encode(os.urandom(16)).decode()
+    forwarded = "" if forwarded_for is None else f"X-Forwarded-For: {forwarded_for}\r\n"
     sock.sendall(
         f"GET /ws/{server.table}?lang=en HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+        f"{forwarded}\r\n".encode()
     )
     head = b""
     while b"\r\n\r\n" not in head:
@@ -288,3 +298,44 @@ def test_an_aborted_websocket_leaves_nothing_in_the_kernel() -> None:
             assert held(port, peer.getsockname()[1]) == []
 
     asyncio.run(run())
+
+
+def test_a_trusted_proxys_connections_count_per_visitor(tmp_path: Path) -> None:
+    """Behind a proxy every visitor comes from its address: the cap counts forwarded addresses,
+    not the proxy's, or the proxy's visitors would share one address's cap."""
+    with running(tmp_path, "--trusted-proxy", "127.0.0.1", "--connections-per-address", "2") as server:
+        held = [websocket(server, forwarded_for=f"203.0.113.{i}") for i in range(4)]
+        held.append(websocket(server, forwarded_for="203.0.113.0"))
+        try:
+            with websocket(server, forwarded_for="203.0.113.0") as third:
+                assert first_message(third)["code"] == "too_many_connections"
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def first_message(sock: socket.socket) -> dict[str, Any]:
+    """The first text frame's JSON (a server's frames are not masked)."""
+
+    def exactly(n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            data += sock.recv(n - len(data))
+        return data
+
+    head = exactly(2)
+    length = head[1] & 0x7F
+    if length == 126:
+        length = struct.unpack("!H", exactly(2))[0]
+    message: dict[str, Any] = json.loads(exactly(length))
+    return message
+
+
+def test_trusted_proxies_are_matched_as_uvicorn_takes_them() -> None:
+    """Their connections are not counted per address; a network or ``*`` must work as it does
+    for ``X-Forwarded-For``, or every visitor behind the proxy would share one address's cap."""
+    trusted = trusts(["127.0.0.1", "10.0.0.0/8", "::1"])
+    assert trusted("127.0.0.1") and trusted("10.1.2.3") and trusted("::1")
+    assert not trusted("127.0.0.2") and not trusted("192.168.0.1") and not trusted("unix")
+    assert trusts(["*"])("203.0.113.9")
+    assert not trusts([])("127.0.0.1")
