@@ -190,11 +190,15 @@ async def play(
 ) -> dict[str, Any] | None:
     """Play a seat to the end with ``policy(update) -> action``; returns the outcome."""
     async with connect(url, token, lang) as seat:
+        answered = -1
         async for update in seat.updates():
             if update["outcome"] is not None:
                 outcome: dict[str, Any] = update["outcome"]
                 return outcome
-            if update["legal"]:
+            # An update may repeat a version already answered (it says who connected): acting
+            # on it again would only be refused as stale.
+            if update["legal"] and update["version"] > answered:
+                answered = update["version"]
                 try:
                     await seat.act(policy(update), update["version"])
                 except ActionRefused as refused:

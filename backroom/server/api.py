@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from backroom.bots import bot_kinds
@@ -163,11 +163,16 @@ async def read_body(request: Request, lang: str) -> bytes:
         raise _fail(lang, "too_large", 413, limit=MAX_BODY)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise _fail(lang, "too_large", 413, limit=MAX_BODY)
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise _fail(lang, "too_large", 413, limit=MAX_BODY)
+            chunks.append(chunk)
+    except ClientDisconnect:
+        # Gone before the body was in, or cut off for sending it too slowly (--body-timeout):
+        # nobody is left to read the answer, and the log needs no traceback for it.
+        raise _fail(lang, "too_slow", 408) from None
     return b"".join(chunks)
 
 

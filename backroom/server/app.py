@@ -23,11 +23,13 @@ from backroom.server.openapi import SCHEMA
 from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint
 from backroom.server.settings import (
+    DEFAULT_LIMITS,
     EXPIRE_UNPLAYED,
     RATE,
     SEARCH_ITERATIONS,
     SEARCH_WORKERS,
     TABLES_PER_MINUTE,
+    Limits,
     default_url,
 )
 from backroom.server.store import SNAPSHOT_EVERY, Store
@@ -63,6 +65,7 @@ def create_app(
     search_workers: int = SEARCH_WORKERS,
     search_iterations: int = SEARCH_ITERATIONS,
     lock: DatabaseLock | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
@@ -73,10 +76,10 @@ def create_app(
     (whether a new table's creator may choose its seed, and so know the deal),
     ``expire_unplayed`` (seconds after which a table nobody played is deleted; None: never),
     ``search_workers`` and ``search_iterations`` (processes for search bots, and their budget
-    per move): the defaults are what ``backroom serve`` runs. ``lock``: the database's lock,
-    already taken (``serve`` takes it to refuse in a sentence); without it the app takes it at
-    start (``DatabaseInUse`` if another server holds it). Either way the app releases it once
-    its tables are stopped."""
+    per move), ``limits`` (bounds on connections, settings.py): the defaults are what
+    ``backroom serve`` runs. ``lock``: the database's lock, already taken (``serve`` takes it
+    to refuse in a sentence); without it the app takes it at start (``DatabaseInUse`` if
+    another server holds it). Either way the app releases it once its tables are stopped."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -100,6 +103,7 @@ def create_app(
             expire_unplayed=expire_unplayed,
             search_workers=search_workers,
             search_iterations=search_iterations,
+            limits=limits,
         )
         app.state.hub = hub
         await hub.start()

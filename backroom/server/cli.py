@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import re
+import resource
 import socket
 import sys
 import threading
@@ -15,11 +16,20 @@ from urllib.parse import unquote_plus
 
 from backroom.i18n import default_language, translate
 from backroom.server.settings import (
+    BODY_TIMEOUT,
+    CONNECTIONS_PER_ADDRESS,
+    CONNECTIONS_PER_TABLE,
+    CONNECTS_PER_MINUTE,
     EXPIRE_UNPLAYED,
+    HEADER_TIMEOUT,
+    MAX_CONNECTIONS,
+    QUEUE_BYTES,
     RATE,
     SEARCH_ITERATIONS,
     SEARCH_WORKERS,
+    SEND_TIMEOUT,
     TABLES_PER_MINUTE,
+    Limits,
     default_url,
     normalize_url,
     parse_duration,
@@ -27,6 +37,10 @@ from backroom.server.settings import (
 
 if TYPE_CHECKING:
     from backroom.server.dblock import DatabaseLock
+
+FILES_KEPT = 64
+"""Descriptors kept for other than client connections: the listening socket, the database
+and its journal files, PostgreSQL connections, the event loop's own, standard streams."""
 
 _PARAM = re.compile(r"(?P<name>[^=&?;\s\"']+)=(?P<value>[^&;\s\"']*)")
 
@@ -65,13 +79,23 @@ def _rate(text: str) -> float:
     return value
 
 
-def _positive(text: str) -> int:
+def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= value <= 100_000:
-        raise argparse.ArgumentTypeError("must be between 1 and 100000")
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError("must be between 1 and 1000000")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.1 <= value <= 3600:
+        raise argparse.ArgumentTypeError("must be between 0.1 and 3600 seconds")
     return value
 
 
@@ -146,7 +170,7 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--search-workers",
-        type=_positive,
+        type=_count,
         default=SEARCH_WORKERS,
         metavar="N",
         help=f"processes in which search bots (ismcts) think, so that no table waits for another "
@@ -154,11 +178,63 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--search-iterations",
-        type=_positive,
+        type=_count,
         default=SEARCH_ITERATIONS,
         metavar="N",
         help=f"iterations a search bot spends on each move (default {SEARCH_ITERATIONS}, well under "
         "a second on one core)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=_count,
+        default=MAX_CONNECTIONS,
+        help=f"connections (HTTP and WebSocket) the server holds at once; more are answered 503 "
+        f"(default {MAX_CONNECTIONS})",
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=_count,
+        default=CONNECTIONS_PER_ADDRESS,
+        help=f"connections one client address may hold at once (default {CONNECTIONS_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--connections-per-table",
+        type=_count,
+        default=CONNECTIONS_PER_TABLE,
+        help=f"WebSockets one table may hold, spectators included (default {CONNECTIONS_PER_TABLE})",
+    )
+    parser.add_argument(
+        "--connects-per-minute",
+        type=_rate,
+        default=CONNECTS_PER_MINUTE,
+        help=f"WebSockets one client address may open a minute, in bursts of as many "
+        f"(default {CONNECTS_PER_MINUTE:g})",
+    )
+    parser.add_argument(
+        "--queue-bytes",
+        type=_count,
+        default=QUEUE_BYTES,
+        help=f"bytes of messages queued for a connection that does not keep up before it is dropped "
+        f"(default {QUEUE_BYTES})",
+    )
+    parser.add_argument(
+        "--send-timeout",
+        type=_seconds,
+        default=SEND_TIMEOUT,
+        help=f"seconds a message may wait for a socket that does not read before the connection is "
+        f"dropped (default {SEND_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--header-timeout",
+        type=_seconds,
+        default=HEADER_TIMEOUT,
+        help=f"seconds a client has to send a request's headers (default {HEADER_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--body-timeout",
+        type=_seconds,
+        default=BODY_TIMEOUT,
+        help=f"seconds a client has to send a request's body (default {BODY_TIMEOUT:g})",
     )
     parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
     parser.add_argument(
@@ -198,6 +274,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
 
     from backroom.server.app import create_app
     from backroom.server.check import check_database
+    from backroom.server.transport import protocols
 
     problem = schema_problem(url)
     if problem is not None:
@@ -212,6 +289,16 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         where = {"host": args.host, "port": str(args.port), "reason": reason}
         print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
         return 2
+    limits = Limits(
+        max_connections=connections_within_open_files(args.max_connections, lang),
+        connections_per_address=args.connections_per_address,
+        connections_per_table=args.connections_per_table,
+        connects_per_minute=args.connects_per_minute,
+        queue_bytes=args.queue_bytes,
+        send_timeout=args.send_timeout,
+        header_timeout=args.header_timeout,
+        body_timeout=args.body_timeout,
+    )
     app = create_app(
         url,
         rate=args.rate,
@@ -221,12 +308,16 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         expire_unplayed=args.expire_unplayed,
         search_workers=args.search_workers,
         search_iterations=args.search_iterations,
+        limits=limits,
         lock=lock,
     )
+    http, ws = protocols(limits, args.trusted_proxy)
     config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
+        http=http,
+        ws=ws,
         ws_max_size=1 << 20,
         proxy_headers=bool(args.trusted_proxy),
         forwarded_allow_ips=",".join(args.trusted_proxy) or None,
@@ -243,6 +334,29 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         threading.Timer(1.0, webbrowser.open, (f"http://{host}:{args.port}/",)).start()
     server.run(sockets=[sock])
     return 0
+
+
+def connections_within_open_files(wanted: int, lang: str) -> int:
+    """``wanted`` connections, if the process may open that many files (and ``FILES_KEPT``
+    more): the soft limit is raised toward the hard one as needed. Else as many as fit, said
+    on stderr. Past its open-file limit a server cannot even accept the connection that would
+    be refused, and every visitor is locked out."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = wanted + FILES_KEPT
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        if raised > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+                soft = raised
+            except (ValueError, OSError):
+                pass
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return wanted
+    fitting = max(1, soft - FILES_KEPT)
+    what = {"files": str(soft), "connections": str(fitting), "wanted": str(wanted)}
+    print(translate(lang, "ui.serve_few_files", what), file=sys.stderr)
+    return fitting
 
 
 def _family(host: str) -> socket.AddressFamily:

@@ -19,7 +19,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import orjson
@@ -34,13 +34,17 @@ from backroom.games import get_game
 from backroom.i18n import seat_name, translate
 from backroom.server import upkeep
 from backroom.server.chain import Damaged, link
+from backroom.server.connections import Admission, Buckets, Outbox, TokenBucket
 from backroom.server.labels import legal_json
 from backroom.server.settings import (
+    DEFAULT_LIMITS,
     EXPIRE_UNPLAYED,
+    QUEUE_BYTES,
     RATE,
     SEARCH_ITERATIONS,
     SEARCH_WORKERS,
     TABLES_PER_MINUTE,
+    Limits,
 )
 from backroom.server.store import SNAPSHOT_EVERY, Conflict, SeatRow, Store, TableRow, Write
 from backroom.server.thinking import Thinker, is_search
@@ -58,9 +62,6 @@ recent logs of hundreds of tables then cost its pauses nothing (as ``Event`` obj
 parameter dicts they were most of what a full collection had to walk). The JSON is kept as
 text: orjson's bytes keep a 4 KiB buffer each."""
 
-OUTBOX_LIMIT = 1000
-"""Messages queued for one connection before it is judged dead and dropped."""
-
 IDLE_UNLOAD = 600.0
 """Seconds a table in play may sit with nobody connected and nothing due (no bot to move, no
 turn timer running) before it leaves memory; its log stays in the database and the next
@@ -69,12 +70,14 @@ visitor loads it again. Memory then holds the tables being played, not every tab
 
 class Refused(Exception):
     """An action or message refused with a protocol error code; nothing changed. ``rule`` is
-    the game's own reason (``IllegalAction``) when the rules refused the action."""
+    the game's own reason (``IllegalAction``) when the rules refused the action; ``params``
+    fill the code's sentence (a limit, say)."""
 
-    def __init__(self, code: str, rule: IllegalAction | None = None) -> None:
+    def __init__(self, code: str, rule: IllegalAction | None = None, **params: Any) -> None:
         super().__init__(code)
         self.code = code
         self.rule = rule
+        self.params = params
 
 
 def hash_token(token: str) -> str:
@@ -92,49 +95,32 @@ def dumps(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode("utf-8")
 
 
-class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` (default: ``rate``) saved up."""
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: float | None = None) -> None:
-        self.rate = rate
-        self.burst = rate if burst is None else burst
-        self.tokens = self.burst
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
 class Conn:
     """One WebSocket connection: its seat (None: spectator), language, and outbox."""
 
-    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed")
+    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort")
 
-    def __init__(self, seat: int | None, lang: str, rate: float = RATE) -> None:
+    def __init__(
+        self, seat: int | None, lang: str, rate: float = RATE, queue_bytes: int = QUEUE_BYTES
+    ) -> None:
         self.seat = seat
         self.lang = lang
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outbox = Outbox(queue_bytes)
         self.seen = -1
         self.bucket = TokenBucket(rate)
         self.closed = False
+        self.abort: Callable[[], None] = self.outbox.close
+        """Drops the connection; the endpoint sets it to abort the socket itself. By default
+        the send loop ends and closes politely, all a server without the transport allows."""
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            # A client that does not read is not allowed to grow the server's memory.
+        if not self.outbox.put(dumps(message)):
+            # A client that does not read may not grow the server's memory: it is dropped at
+            # once, whatever its send loop is waiting on.
             self.closed = True
-            self.outbox.put_nowait(None)
-            return
-        self.outbox.put_nowait(dumps(message))
+            self.abort()
 
     def error(self, code: str, client_id: str | None = None, /, **params: Any) -> None:
         self.send(error_message(self.lang, code, client_id, **params))
@@ -194,6 +180,10 @@ class LiveTable:
         """Set (under the lock) when the hub forgets the table: a late joiner must load it anew."""
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
+        self._presence: asyncio.TimerHandle | None = None
+        """The coming broadcast of who is connected, while joins and leaves are being gathered."""
+        self._presence_at = -float("inf")
+        """When (monotonic) the latest such broadcast went out."""
         self.bots: dict[int, Bot] = {}
         self.trouble = WriteTrouble(f"table {row.id}")
         """Writes the database refused lately: how long bots wait, whether to log (trouble.py)."""
@@ -390,17 +380,43 @@ class LiveTable:
         }
 
     def broadcast(self) -> None:
+        if self._presence is not None:  # this update says who is here: nothing left to gather
+            self._presence.cancel()
+            self._presence = None
         shared = self.shared()
         for conn in list(self.conns):
             conn.send(self.update_for(conn, shared))
 
+    def presence_changed(self) -> bool:
+        """Tell every connection that a seat came or went: at once if the table has said nothing
+        of it for ``presence_interval`` seconds, else in one update at the end of that interval
+        for every join and leave meanwhile (a reconnect loop would otherwise send each seat an
+        update per attempt, and a slow honest player fell a minute behind). True when the
+        update went out now."""
+        if self._presence is not None:
+            return False
+        wait = self._presence_at + self.hub.limits.presence_interval - time.monotonic()
+        if wait > 0:
+            self._presence = asyncio.get_running_loop().call_later(wait, self._send_presence)
+            return False
+        self._send_presence()
+        return True
+
+    def _send_presence(self) -> None:
+        self.broadcast()
+        self._presence_at = time.monotonic()
+
     # -- connections
 
     async def join(self, conn: Conn) -> bool:
-        """Seat ``conn``; False if the table has just left memory (load it again and retry)."""
+        """Seat ``conn``; False if the table has just left memory (load it again and retry).
+        Raises ``Refused`` when the table or the seat holds as many connections as it may."""
         async with self.lock:
             if self.unloaded:
                 return False
+            refusal = self.hub.admission.table_refusal(self, conn.seat)
+            if refusal is not None:
+                raise Refused(refusal[0], limit=refusal[1])
             self.active_at = time.monotonic()
             self.conns.add(conn)
             conn.send(
@@ -418,8 +434,7 @@ class LiveTable:
                 self.connected[seat] += 1
                 self.away_since[seat] = None
                 self.autoplay[seat] = False
-                self.broadcast()
-            else:
+            if seat is None or not self.presence_changed():  # the joiner's update, at once
                 conn.send(self.update_for(conn, self.shared()))
         self.wake.set()
         return True
@@ -433,7 +448,7 @@ class LiveTable:
                 self.connected[seat] -= 1
                 if self.connected[seat] == 0:
                     self.away_since[seat] = time.time()
-                self.broadcast()
+                self.presence_changed()
         self.wake.set()
         self.hub.release(self)
 
@@ -534,7 +549,7 @@ class LiveTable:
             for conn in list(self.conns):
                 conn.error(code)
                 conn.closed = True
-                conn.outbox.put_nowait(None)
+                conn.outbox.close()
             return
         self.row = fresh.row
         self.state = fresh.state
@@ -562,6 +577,9 @@ class LiveTable:
             self.driver = asyncio.create_task(self._drive(), name=f"table-{self.row.id}")
 
     async def stop(self) -> None:
+        if self._presence is not None:
+            self._presence.cancel()
+            self._presence = None
         if self.driver is not None:
             self.driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -683,6 +701,7 @@ class Hub:
         expire_unplayed: float | None = EXPIRE_UNPLAYED,
         search_workers: int = SEARCH_WORKERS,
         search_iterations: int = SEARCH_ITERATIONS,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.store = store
         self.thinker = Thinker(search_workers)
@@ -691,7 +710,9 @@ class Hub:
         """Seconds after creation that a table nobody played is deleted (None: never)."""
         self.rate = rate
         self.tables_per_minute = tables_per_minute
-        self._creators: dict[str, TokenBucket] = {}
+        self._creators = Buckets(tables_per_minute)
+        self.limits = limits
+        self.admission = Admission(limits)
         self.snapshot_every = snapshot_every
         self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
@@ -772,13 +793,7 @@ class Hub:
 
     def may_create(self, address: str) -> bool:
         """Whether ``address`` may create a table now (its bucket refills continuously)."""
-        bucket = self._creators.get(address)
-        if bucket is None:
-            if len(self._creators) >= 100_000:  # a bound on memory; full buckets are forgotten
-                self._creators = {a: b for a, b in self._creators.items() if b.tokens < b.burst}
-            per_minute = self.tables_per_minute
-            bucket = self._creators[address] = TokenBucket(per_minute / 60, per_minute)
-        return bucket.take()
+        return self._creators.take(address)
 
     def release(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches: its log is in the database, and memory

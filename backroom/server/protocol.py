@@ -7,6 +7,7 @@ table; anything wrong is answered with an error naming the problem and changes n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -14,6 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from backroom.engine.actions import action_from_json
 from backroom.i18n import LANGUAGES, normalize_language
+from backroom.server.connections import transport_abort
 from backroom.server.live import Conn, Hub, LiveTable, Refused, dumps, error_message, refusal_message
 from backroom.server.origin import origin_allowed
 
@@ -24,6 +26,9 @@ MAX_ID = 64
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_DAMAGED_TABLE = 4503
 CLOSE_BAD_TOKEN = 4403
+CLOSE_TRY_LATER = 4429
+"""After a refusal for capacity or rate (``too_many_connections``, ``connecting_too_fast``,
+``table_full``, ``seat_full``): nothing is wrong with the link, coming back later may work."""
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
@@ -33,6 +38,18 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     if not origin_allowed(websocket.headers, websocket.url.scheme, websocket.app.state.allowed_origins):
         await _refuse(websocket, lang, "bad_origin", CLOSE_BAD_TOKEN)
         return
+    address = websocket.client.host if websocket.client else ""
+    refusal = hub.admission.enter(address)
+    if refusal is not None:
+        await _refuse(websocket, lang, refusal[0], CLOSE_TRY_LATER, limit=refusal[1])
+        return
+    try:
+        await _serve(websocket, hub, lang)
+    finally:
+        hub.admission.leave(address)
+
+
+async def _serve(websocket: WebSocket, hub: Hub, lang: str) -> None:
     table_id = websocket.path_params["table_id"]
     table = await hub.get(table_id)
     if table is None:
@@ -45,14 +62,25 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         if seat is None:
             await _refuse(websocket, lang, "bad_token", CLOSE_BAD_TOKEN)
             return
-    conn = Conn(seat, lang, hub.rate)
-    while not await table.join(conn):  # it left memory meanwhile: load it again
-        reloaded = await hub.get(table_id)
-        if reloaded is None:
-            await _refuse_missing(websocket, hub, lang, table_id)
+        refusal = hub.admission.seat_refusal(table_id, seat)
+        if refusal is not None:
+            await _refuse(websocket, lang, refusal[0], CLOSE_TRY_LATER, limit=refusal[1])
             return
-        table = reloaded
-    sender = asyncio.create_task(_send_loop(websocket, conn))
+    conn = Conn(seat, lang, hub.rate, hub.limits.queue_bytes)
+    abort = transport_abort(websocket.scope)
+    if abort is not None:
+        conn.abort = abort  # the receive loop then sees the disconnect and cleans up
+    try:
+        while not await table.join(conn):  # it left memory meanwhile: load it again
+            reloaded = await hub.get(table_id)
+            if reloaded is None:
+                await _refuse_missing(websocket, hub, lang, table_id)
+                return
+            table = reloaded
+    except Refused as refused:
+        await _refuse(websocket, lang, refused.code, CLOSE_TRY_LATER, **refused.params)
+        return
+    sender = asyncio.create_task(_send_loop(websocket, conn, hub.limits.send_timeout))
     try:
         while not conn.closed and not sender.done():
             message = await websocket.receive()
@@ -64,12 +92,12 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     finally:
         await table.leave(conn)
         conn.closed = True
-        conn.outbox.put_nowait(None)
+        conn.outbox.close()
         await sender
 
 
-async def _refuse(websocket: WebSocket, lang: str, code: str, close_code: int) -> None:
-    await websocket.send_text(dumps(error_message(lang, code)))
+async def _refuse(websocket: WebSocket, lang: str, code: str, close_code: int, **params: Any) -> None:
+    await websocket.send_text(dumps(error_message(lang, code, None, **params)))
     await websocket.close(close_code)
 
 
@@ -80,21 +108,20 @@ async def _refuse_missing(websocket: WebSocket, hub: Hub, lang: str, table_id: s
         await _refuse(websocket, lang, "unknown_table", CLOSE_UNKNOWN_TABLE)
 
 
-async def _send_loop(websocket: WebSocket, conn: Conn) -> None:
+async def _send_loop(websocket: WebSocket, conn: Conn, timeout: float) -> None:
+    """Send the outbox in order. A send that fails, or that the socket has not taken within
+    ``timeout`` seconds (the peer stopped reading and every buffer is full), aborts the
+    connection: a polite close would queue behind the same full buffers and never finish."""
     try:
-        while True:
-            text = await conn.outbox.get()
-            if text is None:
-                break
-            await websocket.send_text(text)
+        while (text := await conn.outbox.get()) is not None:
+            await asyncio.wait_for(websocket.send_text(text), timeout)
     except Exception:
-        # The peer is gone; the receive loop sees the disconnect and cleans up.
         conn.closed = True
+        conn.abort()
+        return
     if conn.closed:
-        try:
-            await websocket.close()
-        except Exception:
-            conn.closed = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(websocket.close(), timeout)
 
 
 async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | None) -> None:

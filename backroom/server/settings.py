@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 RATE = 20.0
@@ -14,6 +15,91 @@ TABLES_PER_MINUTE = 30.0
 """Tables one client address may create a minute (in bursts of as many): friends make a few,
 a script looping on the lobby API must not fill the database and push real tables out of
 the list."""
+
+MAX_CONNECTIONS = 1000
+"""Connections (HTTP and WebSocket) the process holds at once; past it a new connection is
+answered 503 and closed before anything is read. Below the usual open-file limit of 1024, which
+the server raises when it may (``backroom serve``), so the process never runs out of descriptors
+and stops accepting anyone."""
+
+CONNECTIONS_PER_ADDRESS = 50
+"""Connections one client address may hold at once: WebSockets by the address the app sees
+(behind a trusted proxy, the visitor's), and every TCP connection from a peer that is not a
+trusted proxy. A family behind one router opens a few; agents running many seats from one
+machine raise it."""
+
+CONNECTIONS_PER_TABLE = 200
+"""WebSockets one table may hold, spectators included. Each seat keeps room for
+``CONNECTIONS_PER_SEAT`` of its own, so spectators may fill only what the seats leave: a crowd
+watching can never lock a player out of their own game."""
+
+CONNECTIONS_PER_SEAT = 3
+"""WebSockets one seat may hold at once (a browser tab or two and an agent)."""
+
+CONNECTS_PER_MINUTE = 120.0
+"""WebSockets one client address may open a minute (in bursts of as many): a reconnect loop
+costs a handshake and a refusal, not a join broadcast to every seat."""
+
+SEAT_CONNECTS_PER_MINUTE = 12.0
+"""(Re)connections one seat may make a minute (in bursts of as many). The browser backs off
+from 0.5 s to 15 s between attempts, so an honest client stays well under it."""
+
+QUEUE_BYTES = 32 * 1024
+"""Bytes of messages queued for one connection that is not keeping up (the first message is
+always queued, however large). The kernel's socket buffers take hundreds of kilobytes before
+anything waits here, so past it the client is not reading: its connection is aborted, and a
+lagging honest client reconnects and gets the whole state again in one update."""
+
+WRITE_BUFFER_BYTES = 16 * 1024
+"""Bytes a WebSocket's transport holds beyond what the kernel took before its sends wait (and
+its messages queue, bounded by ``QUEUE_BYTES``); asyncio's default is 64 KiB."""
+
+SOCKET_BUFFER_BYTES = 32 * 1024
+"""A WebSocket's kernel send buffer (``SO_SNDBUF``; Linux books twice that). Left to itself the
+kernel grows it to 4 MiB for a peer that does not read (measured: 835 KB waiting for one such
+socket), kernel memory that a thousand of them would exhaust for the whole machine. 32 KiB
+still carries 160 KB/s over a 200 ms round trip, far more than a game's updates. With the
+transport's buffer and the queue, what one connection that stopped reading can make the
+server hold: about 112 KiB, a quarter of it in the process."""
+
+SEND_TIMEOUT = 10.0
+"""Seconds one message may wait for the socket to take it. A send that blocks this long means
+the peer stopped reading (the kernel's and the transport's buffers are full): the connection is
+aborted, not closed politely (a closing handshake would wait on the same full buffers)."""
+
+PRESENCE_INTERVAL = 0.5
+"""Seconds between two broadcasts of who is connected at one table: joins and leaves within it
+are sent together, so a reconnect loop cannot flood the other seats."""
+
+HEADER_TIMEOUT = 10.0
+"""Seconds a client has to send a request's headers (from the connection's first byte or the
+start of the next request); then the connection is closed. Slow half-sent requests (slowloris)
+would otherwise hold their descriptors forever."""
+
+BODY_TIMEOUT = 10.0
+"""Seconds a client has to send a request's body once its headers are in (bodies are at most
+64 KiB)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The bounds on connections that ``backroom serve`` flags set; each field's default is
+    the setting of the same name above."""
+
+    max_connections: int = MAX_CONNECTIONS
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS
+    connections_per_table: int = CONNECTIONS_PER_TABLE
+    connections_per_seat: int = CONNECTIONS_PER_SEAT
+    connects_per_minute: float = CONNECTS_PER_MINUTE
+    seat_connects_per_minute: float = SEAT_CONNECTS_PER_MINUTE
+    queue_bytes: int = QUEUE_BYTES
+    send_timeout: float = SEND_TIMEOUT
+    presence_interval: float = PRESENCE_INTERVAL
+    header_timeout: float = HEADER_TIMEOUT
+    body_timeout: float = BODY_TIMEOUT
+
+
+DEFAULT_LIMITS = Limits()
 
 
 EXPIRE_UNPLAYED = 24 * 3600.0

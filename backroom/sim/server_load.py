@@ -38,10 +38,15 @@ from backroom.sim.bench import machine
 
 GAME = "stool-pigeon"
 
-BENCH_FLAGS = ("--rate", "1000", "--tables-per-minute", "10000", "--allow-seed")
+BENCH_LIMITS = (
+    *("--rate", "1000", "--tables-per-minute", "10000", "--allow-seed"),
+    *("--connects-per-minute", "10000", "--connections-per-address", "100000"),
+    *("--max-connections", "10000"),
+)
 """The server's flood limits, raised: seats playing flat out at a few tables send more than a
-person's 20 messages a second, and a new table replaces every finished one; the bench would
-measure the limiters instead of the server. Seeds allowed: each run deals the same games."""
+person's 20 messages a second, a new table replaces every finished one, and every client
+connects from the one loopback address; the bench would measure the limiters instead of the
+server. Seeds allowed: each run deals the same games."""
 
 
 def free_port() -> int:
@@ -55,8 +60,9 @@ def free_port() -> int:
 def server_process(db_url: str, port: int, data_dir: Path) -> Iterator[subprocess.Popen[bytes]]:
     """A ``backroom serve`` subprocess on loopback, ready to answer; killed on exit."""
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
+    command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url]
     process = subprocess.Popen(
-        [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url, *BENCH_FLAGS],
+        [*command, *BENCH_LIMITS],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -171,13 +177,16 @@ class Load:
 
 async def _play_seat(seat: Seat, rng: random.Random, think: float, load: Load) -> None:
     """Play random legal moves until the game ends; count refusals."""
+    answered = -1
     async for update in seat.updates():
         if update["outcome"] is not None:
             break
         # Only the first seat in priority order acts, as sequential drivers do: racing every
-        # seat of a reaction window would measure refusals, not play.
-        if not update["legal"] or update["actors"][0] != seat.seat:
+        # seat of a reaction window would measure refusals, not play. An update that repeats
+        # an answered version (someone connected meanwhile) asks for nothing new.
+        if not update["legal"] or update["actors"][0] != seat.seat or update["version"] <= answered:
             continue
+        answered = update["version"]
         action = rng.choice(update["legal"])["action"]
         if think > 0:
             await asyncio.sleep(rng.uniform(0, 2 * think))

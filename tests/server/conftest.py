@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from backroom.server.app import create_app
+from backroom.server.settings import Limits
 from tests.helpers import unavailable
 
 Message = dict[str, Any]
@@ -34,6 +36,9 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
         # Tests deal known hands from chosen seeds, as ``backroom serve --allow-seed`` lets
         # researchers do; test_seeds.py checks what a server without the flag does.
         settings.setdefault("allow_seed", True)
+        # Tests count every message a socket gets, presence updates included: sent at once
+        # here, gathered over an interval in test_connection_limits.py.
+        settings.setdefault("limits", Limits(presence_interval=0.0))
         client = TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", **settings))
         client.__enter__()
         opened.append(client)
@@ -129,3 +134,12 @@ def play_to_the_end(ws: Any, choose: Callable[[list[Message]], list[Any]]) -> Me
             count += 1
             action = choose(message["legal"])
             send(ws, {"type": "act", "action": action, "version": message["version"], "id": str(count)})
+
+
+def wait_until_over(client: TestClient, table: Message, seconds: float = 120) -> None:
+    """Poll a table until its game is over, by the clock: a count of polls runs out first on
+    a loaded machine."""
+    deadline = time.monotonic() + seconds
+    while client.get(f"/api/tables/{table['id']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.01)

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from backroom.server import api
 from backroom.server.app import create_app
-from tests.server.conftest import new_table
+from tests.server.conftest import new_table, wait_until_over
 
 GOOD = {"game": "stool-pigeon", "players": 3, "seats": [{"kind": "human"}, {"kind": "bot"}], "seed": 1}
 
@@ -194,10 +194,7 @@ def test_record_is_given_only_once_the_game_is_over(client: TestClient) -> None:
     response = client.get(f"/api/tables/{table['id']}/record")
     assert response.status_code == 409 and response.json()["error"]["code"] == "not_over"
     bots = new_table(client, seats=[{"kind": "bot"}, {"kind": "bot"}], players=2)
-    deadline = time.monotonic() + 60  # a count of polls ran out first on a loaded machine
-    while client.get(f"/api/tables/{bots['id']}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots' game did not end"
-        time.sleep(0.01)
+    wait_until_over(client, bots)
     record = client.get(f"/api/tables/{bots['id']}/record").json()
     assert record["format"] == "backroom-record/1" and record["seed"] == 7
     assert len(record["actions"]) == client.get(f"/api/tables/{bots['id']}").json()["version"]

@@ -4,14 +4,26 @@
 from __future__ import annotations
 
 import argparse
+import resource
 import socket
 from pathlib import Path
 
 import pytest
 
 from backroom.cli.bench_server import add_bench_server_args, bench_server_command
-from backroom.server.cli import add_serve_command, serve
-from backroom.server.settings import data_dir, default_url, normalize_url
+from backroom.server.cli import add_serve_command, connections_within_open_files, serve
+from backroom.server.settings import (
+    BODY_TIMEOUT,
+    CONNECTIONS_PER_ADDRESS,
+    CONNECTIONS_PER_TABLE,
+    HEADER_TIMEOUT,
+    MAX_CONNECTIONS,
+    QUEUE_BYTES,
+    SEND_TIMEOUT,
+    data_dir,
+    default_url,
+    normalize_url,
+)
 from backroom.sim.server_load import bench_server
 
 
@@ -49,6 +61,42 @@ def test_serve_arguments_and_defaults() -> None:
         ["serve", "--host", "0.0.0.0", "--port", "9000", "--db", "postgresql://x/y", "--open"]
     )
     assert (args.host, args.port, args.db, args.open) == ("0.0.0.0", 9000, "postgresql://x/y", True)
+
+
+def test_serve_connection_limits_default_to_the_settings() -> None:
+    parser = argparse.ArgumentParser(prog="backroom")
+    add_serve_command(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["serve"])
+    given = (args.max_connections, args.connections_per_address, args.connections_per_table)
+    assert given == (MAX_CONNECTIONS, CONNECTIONS_PER_ADDRESS, CONNECTIONS_PER_TABLE)
+    timeouts = (args.send_timeout, args.header_timeout, args.body_timeout)
+    assert (args.queue_bytes, *timeouts) == (QUEUE_BYTES, SEND_TIMEOUT, HEADER_TIMEOUT, BODY_TIMEOUT)
+    for flag, bad in [("--max-connections", "0"), ("--queue-bytes", "lots"), ("--send-timeout", "0")]:
+        with pytest.raises(SystemExit):
+            parser.parse_args(["serve", flag, bad])
+
+
+@pytest.mark.parametrize(
+    ("soft", "hard", "raised", "allowed"),
+    [(1024, 1024, None, 960), (1024, 4096, 1064, 1000), (4096, 4096, None, 1000)],
+)
+def test_connections_fit_under_the_open_file_limit(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    soft: int,
+    hard: int,
+    raised: int | None,
+    allowed: int,
+) -> None:
+    """Past its open-file limit a server cannot even accept a connection to refuse it: the
+    limit is raised to fit the cap when the hard limit allows, else the cap is lowered."""
+    set_to: list[int] = []
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (soft, hard))
+    monkeypatch.setattr(resource, "setrlimit", lambda _, limits: set_to.append(limits[0]))
+    assert connections_within_open_files(1000, "en") == allowed
+    assert set_to == ([] if raised is None else [raised])
+    said = capsys.readouterr().err
+    assert ("960 connections instead of 1000" in said) == (allowed < 1000)
 
 
 @pytest.mark.parametrize("rate", ["0", "-5", "20000", "fast"])

@@ -39,7 +39,7 @@ from backroom.i18n import seat_name, translate
 from backroom.server.cli import RedactTokens
 from backroom.server.live import RECENT_EVENTS
 from backroom.sim.server_load import free_port, http_json, wait_ready
-from tests.server.conftest import receive_until, send, ws_path
+from tests.server.conftest import receive_until, send, wait_until_over, ws_path
 
 Message = dict[str, Any]
 
@@ -470,11 +470,7 @@ def test_the_record_of_a_finished_table_is_served_also_after_a_restart(
 ) -> None:
     client = make_client()
     bots = create(client, "stool-pigeon", [{"kind": "bot"}, {"kind": "bot"}], seed=42)
-    for _ in range(2000):
-        if client.get(f"/api/tables/{bots['id']}").json()["status"] == "over":
-            break
-    else:
-        raise AssertionError("the bots never finished")
+    wait_until_over(client, bots)
     for restarted in (False, True):
         server = make_client() if restarted else client
         record = server.get(f"/api/tables/{bots['id']}/record")

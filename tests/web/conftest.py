@@ -60,9 +60,12 @@ class LiveServer:
         import uvicorn
 
         from backroom.server.app import create_app
+        from backroom.server.settings import Limits
 
+        # One browser session opens every test's pages from one address, faster than people.
+        limits = Limits(connects_per_minute=10_000, seat_connects_per_minute=10_000)
         config = uvicorn.Config(
-            create_app(f"sqlite:///{self.db}", tables_per_minute=10_000, allow_seed=True),
+            create_app(f"sqlite:///{self.db}", tables_per_minute=10_000, allow_seed=True, limits=limits),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

@@ -1,6 +1,8 @@
 // A WebSocket that comes back: after a drop it reconnects with exponential backoff (0.5 s
 // doubling to 15 s, with jitter so a restarted server is not stormed), keeps itself alive
-// with pings, and stops for good only when told to (a bad token or an unknown table).
+// with pings, and stops for good only when told to (a bad token or an unknown table). The
+// backoff starts over only once the server has welcomed the socket: one it refuses (too many
+// connections, reconnecting too fast) opens and closes, and must not retry at once.
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 15000;
@@ -58,7 +60,6 @@ export class Connection {
     this.socket = socket;
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
-      this.attempt = 0;
       this.onState("open");
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);
@@ -71,6 +72,7 @@ export class Connection {
       } catch {
         return;
       }
+      if (message && message.type === "welcome") this.attempt = 0;
       // Handle messages one after another even when a handler awaits (a board import).
       this.queue = this.queue.then(() => this.onMessage(message)).catch((err) => console.error(err));
     });

@@ -1,0 +1,166 @@
+"""uvicorn's HTTP and WebSocket protocols with the bounds the ASGI app cannot set itself
+(issue 11, items 2 and 4): a cap on the connections the process holds, in all and per client
+address; read timeouts for request headers and bodies; and a WebSocket transport that the app
+may abort, with a smaller write buffer.
+
+uvicorn (0.54) has a keep-alive timeout between requests but none while a request arrives: a
+client that sends half its headers holds its descriptor forever (slowloris), and its
+``limit_concurrency`` is checked only once a request's headers are complete, so half-sent
+requests never count. These subclasses keep uvicorn's parsing and only add timers and a check
+when a connection is made. ``backroom serve`` passes them to ``uvicorn.Config(http=..., ws=...)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import socket
+import struct
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import orjson
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from backroom.i18n import translate
+from backroom.server.connections import ABORT
+from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
+
+
+def _answer(status: bytes, code: str) -> bytes:
+    """A whole HTTP answer with the usual error body, written before any request was read: no
+    language is known yet, so it is in English."""
+    body = orjson.dumps({"error": {"code": code, "message": translate("en", f"server.error.{code}")}})
+    head = (
+        f"HTTP/1.1 {status.decode()}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode("ascii") + body
+
+
+BUSY = _answer(b"503 Service Unavailable", "server_busy")
+TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
+
+
+def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
+    """Whether an address is one of ``proxies``, written as uvicorn's ``forwarded_allow_ips``
+    takes them (``backroom serve --trusted-proxy``): addresses, networks, or ``*`` for all."""
+    given = list(proxies)
+    if "*" in given:
+        return lambda host: True
+    networks = []
+    names = set()
+    for proxy in given:
+        try:
+            networks.append(ipaddress.ip_network(proxy, strict=False))
+        except ValueError:
+            names.add(proxy)  # a Unix socket path, say
+
+    def trusted(host: str) -> bool:
+        if host in names:
+            return True
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(address in network for network in networks)
+
+    return trusted
+
+
+def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type[Any], type[Any]]:
+    """The HTTP and WebSocket protocol classes for uvicorn under ``limits``. Connections from
+    ``trusted_proxies`` are not counted per address: a proxy carries every visitor's (the app
+    counts WebSockets by the forwarded address instead)."""
+    trusted = trusts(trusted_proxies)
+
+    class GuardedHttp(HttpToolsProtocol):
+        """HTTP/1.1 with a connection cap and request read timeouts."""
+
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if self._over_cap():
+                # Refused before anything is read: this costs the server a write and a close.
+                transport.write(BUSY)
+                transport.close()
+                return
+            self._arm(limits.header_timeout)
+
+        def _over_cap(self) -> bool:
+            if len(self.connections) > limits.max_connections:
+                return True
+            host = self.client[0] if self.client else None
+            if host is None or trusted(host):
+                return False
+            # Every protocol in the set, WebSockets included, has the peer address as ``client``.
+            same = sum(1 for c in self.connections if (getattr(c, "client", None) or ("",))[0] == host)
+            return same > limits.connections_per_address
+
+        def _arm(self, seconds: float) -> None:
+            self._disarm()
+            self._deadline = self.loop.call_later(seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            """The headers or the body did not arrive in time: say so and drop the connection
+            (aborted: a client this slow may not read the answer either)."""
+            self._deadline = None
+            if not self.transport.is_closing():
+                self.transport.write(TOO_SLOW)
+                self.transport.abort()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            if self._deadline is None:  # a further request on a kept-alive connection
+                self._arm(limits.header_timeout)
+
+        def on_headers_complete(self) -> None:
+            upgrading = self.parser.should_upgrade() and self._should_upgrade()
+            super().on_headers_complete()
+            if upgrading:  # a WebSocket from here on: its own protocol takes the connection
+                self._disarm()
+            else:
+                self._arm(limits.body_timeout)
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            super().on_message_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    class AbortableWebSocket(WebSocketsSansIOProtocol):
+        """A WebSocket whose endpoint can drop it without the closing handshake (``ABORT``),
+        and whose buffers, the transport's and the kernel's, are small: a peer that stops
+        reading makes sends wait (then time out) before it costs much memory."""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            self.transport.set_write_buffer_limits(high=WRITE_BUFFER_BYTES)
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_BUFFER_BYTES)
+
+        async def run_asgi(self) -> None:
+            self.scope["extensions"][ABORT] = {"abort": self.abort}
+            await super().run_asgi()
+
+        def abort(self) -> None:
+            """Drop the connection now, with a reset: closed any other way, the kernel would
+            keep what it holds for a peer that does not read and retry it for minutes."""
+            sock = self.transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError, ValueError):  # closed already (uvloop: ValueError)
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.transport.abort()
+
+    return GuardedHttp, AbortableWebSocket

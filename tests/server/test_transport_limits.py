@@ -1,0 +1,341 @@
+"""The bounds that live in the transport (issue 11, items 2 and 4), against a real ``backroom
+serve`` process with small limits: half-sent requests are cut off, connections are capped per
+address and in all before anything is read, and a WebSocket that stops reading is aborted.
+Raw sockets, because well-behaved clients cannot misbehave on purpose."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from uvicorn.server import ServerState
+
+from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
+from backroom.server.transport import protocols, trusts
+from backroom.sim.server_load import free_port, http_json, wait_ready
+
+QUEUE_BYTES = 16384
+LIMITS = {
+    "--max-connections": "6",
+    "--connections-per-address": "3",
+    "--header-timeout": "1",
+    "--body-timeout": "1",
+    "--queue-bytes": str(QUEUE_BYTES),
+    "--rate": "10000",
+}
+
+pytestmark = pytest.mark.xdist_group("transport-limits")
+
+
+class Server:
+    def __init__(self, process: subprocess.Popen[bytes], port: int) -> None:
+        self.process = process
+        self.port = port
+        self.table = ""
+
+    def connections(self) -> int:
+        """Client connections the server process holds open now (its descriptors that are
+        TCP sockets on its port, other than the listening one)."""
+        inodes = set()
+        for fd in Path(f"/proc/{self.process.pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue  # closed meanwhile
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+        held = 0
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local_port, state, inode = int(fields[1].split(":")[1], 16), fields[3], fields[9]
+            held += local_port == self.port and state != "0A" and inode in inodes  # 0A: listening
+        return held
+
+    def wait_connections(self, at_most: int, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while (held := self.connections()) > at_most:
+            assert time.monotonic() < deadline, f"the server still holds {held} connections"
+            time.sleep(0.02)
+
+
+@contextlib.contextmanager
+def running(data: Path, *args: str) -> Iterator[Server]:
+    """``backroom serve`` with ``args`` and one two-seat table; its log must hold no traceback:
+    every client here misbehaves on purpose, and each is refused or dropped, none an error."""
+    port = free_port()
+    command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{data / 'tables.db'}", *args]
+    env = {**os.environ, "BACKROOM_DATA_DIR": str(data)}
+    log = data / "server.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_ready(port, process)
+        served = Server(process, port)
+        body = {"game": "stool-pigeon", "players": 2, "seats": [{"kind": "agent"}] * 2}
+        served.table = http_json("POST", f"http://127.0.0.1:{port}/api/tables", body)["id"]
+        yield served
+    finally:
+        process.kill()
+        process.wait()
+    assert "Traceback" not in log.read_text()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    args = [item for pair in LIMITS.items() for item in pair]
+    with running(tmp_path_factory.mktemp("transport"), *args) as served:
+        yield served
+
+
+@pytest.fixture
+def idle(server: Server) -> Iterator[None]:
+    """Each test starts and leaves the server holding no client connection."""
+    server.wait_connections(at_most=0)
+    yield
+    server.wait_connections(at_most=0)
+
+
+def connect(server: Server, source: str = "127.0.0.1", rcvbuf: int | None = None) -> socket.socket:
+    sock = socket.socket()
+    if rcvbuf is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.bind((source, 0))
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", server.port))
+    return sock
+
+
+def read_to_end(sock: socket.socket) -> bytes:
+    """Everything the server sends until it drops the connection (socket.timeout if it never
+    does)."""
+    chunks = []
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except ConnectionResetError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def websocket(
+    server: Server, source: str = "127.0.0.1", rcvbuf: int | None = None, forwarded_for: str | None = None
+) -> socket.socket:
+    """A spectator's socket, past the opening handshake (no compression asked)."""
+    sock = connect(server, source, rcvbuf)
+    key = base64.b64encode(os.urandom(16)).decode()
+    forwarded = "" if forwarded_for is None else f"X-Forwarded-For: {forwarded_for}\r\n"
+    sock.sendall(
+        f"GET /ws/{server.table}?lang=en HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+        f"{forwarded}\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+def frame(message: dict[str, Any]) -> bytes:
+    """A masked text frame, as a client must send."""
+    payload = json.dumps(message).encode()
+    assert len(payload) < 126
+    mask = os.urandom(4)
+    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def opcodes(data: bytes) -> list[int]:
+    """The opcode of each whole frame the server sent (unmasked, as a server sends)."""
+    found = []
+    at = 0
+    while at + 2 <= len(data):
+        length, head = data[at + 1] & 0x7F, 2
+        if length == 126:
+            length, head = struct.unpack("!H", data[at + 2 : at + 4])[0], 4
+        elif length == 127:
+            length, head = struct.unpack("!Q", data[at + 2 : at + 10])[0], 10
+        if at + head + length > len(data):
+            break
+        found.append(data[at] & 0x0F)
+        at += head + length
+    return found
+
+
+def refused_at_once(server: Server, source: str) -> bool:
+    """Whether a new connection from ``source`` is answered 503 before it sends anything."""
+    sock = connect(server, source)
+    try:
+        answer = read_to_end(sock)
+    finally:
+        sock.close()
+    if not answer:
+        return False
+    assert answer.startswith(b"HTTP/1.1 503"), answer
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "server_busy"
+    return True
+
+
+def test_half_sent_headers_are_cut_off(server: Server, idle: None) -> None:
+    with connect(server) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+        assert read_to_end(sock).startswith(b"HTTP/1.1 408")
+
+
+def test_half_sent_bodies_are_cut_off(server: Server, idle: None) -> None:
+    with connect(server) as sock:
+        sock.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 100\r\n\r\n{"game": '
+        )
+        assert read_to_end(sock).startswith(b"HTTP/1.1 408")
+
+
+def test_connections_per_address_are_capped_before_anything_is_read(server: Server, idle: None) -> None:
+    held = [websocket(server) for _ in range(3)]
+    try:
+        # A connection that sends nothing: slowloris's, refused at once instead of held.
+        assert refused_at_once(server, "127.0.0.1")
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_connections_in_all_are_capped_before_anything_is_read(server: Server, idle: None) -> None:
+    held = [websocket(server, source) for source in ("127.0.0.2", "127.0.0.3") for _ in range(3)]
+    try:
+        assert refused_at_once(server, "127.0.0.4")
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_a_websocket_that_stops_reading_is_aborted(server: Server, idle: None) -> None:
+    with websocket(server, rcvbuf=4096) as sock:
+        # Each "lang" is answered with a full update; this client reads none of them. The
+        # server may drop it before all are sent.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            for i in range(3000):
+                sock.sendall(frame({"type": "lang", "lang": "fr" if i % 2 else "es"}))
+        server.wait_connections(at_most=0)  # dropped while the client still reads nothing
+        sent = opcodes(read_to_end(sock))
+    assert sent and 0x8 not in sent  # updates (text frames), and no closing handshake
+
+
+async def _app(scope: Any, receive: Any, send: Any) -> None:
+    pass
+
+
+async def accepted_websocket(ours: socket.socket) -> tuple[asyncio.Transport, Any]:
+    """``ours`` as the server's side of a WebSocket, under backroom serve's protocol."""
+    _, websocket_protocol = protocols(Limits())
+    config = uvicorn.Config(_app, log_config=None)
+    config.load()
+    transport, protocol = await asyncio.get_running_loop().connect_accepted_socket(
+        lambda: websocket_protocol(config=config, server_state=ServerState(), app_state={}), ours
+    )
+    return transport, protocol
+
+
+def test_a_websocket_buffers_little_in_the_transport_and_the_kernel() -> None:
+    """So that a peer that stops reading makes sends wait, and time out, before it costs much
+    (the kernel alone would hold up to 4 MiB for it)."""
+
+    async def run() -> None:
+        ours, theirs = socket.socketpair()
+        with theirs:
+            transport, _ = await accepted_websocket(ours)
+            try:
+                assert transport.get_write_buffer_limits()[1] == WRITE_BUFFER_BYTES
+                assert ours.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF) <= 2 * SOCKET_BUFFER_BYTES
+            finally:
+                transport.close()
+
+    asyncio.run(run())
+
+
+def test_an_aborted_websocket_leaves_nothing_in_the_kernel() -> None:
+    """Reset, not closed: a closed socket whose peer does not read lingers in FIN-WAIT-1, its
+    unsent data retried for minutes."""
+
+    def held(port: int, peer_port: int) -> list[str]:
+        """The kernel's sockets on the server's side of the connection, in any state."""
+        found = []
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = int(fields[1].split(":")[1], 16), int(fields[2].split(":")[1], 16)
+            if (local, remote) == (port, peer_port):
+                found.append(line)
+        return found
+
+    async def run() -> None:
+        with socket.create_server(("127.0.0.1", 0)) as listener:
+            port = listener.getsockname()[1]
+            peer = socket.create_connection(("127.0.0.1", port))
+            ours, _ = listener.accept()
+        with peer:  # open, and reading nothing, until the check
+            transport, protocol = await accepted_websocket(ours)
+            transport.write(b"x" * (1 << 20))  # more than the peer's and our buffers take
+            await asyncio.sleep(0.1)
+            protocol.abort()
+            await asyncio.sleep(0.1)
+            assert held(port, peer.getsockname()[1]) == []
+
+    asyncio.run(run())
+
+
+def test_a_trusted_proxys_connections_count_per_visitor(tmp_path: Path) -> None:
+    """Behind a proxy every visitor comes from its address: the cap counts forwarded addresses,
+    not the proxy's, or the proxy's visitors would share one address's cap."""
+    with running(tmp_path, "--trusted-proxy", "127.0.0.1", "--connections-per-address", "2") as server:
+        held = [websocket(server, forwarded_for=f"203.0.113.{i}") for i in range(4)]
+        held.append(websocket(server, forwarded_for="203.0.113.0"))
+        try:
+            with websocket(server, forwarded_for="203.0.113.0") as third:
+                assert first_message(third)["code"] == "too_many_connections"
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def first_message(sock: socket.socket) -> dict[str, Any]:
+    """The first text frame's JSON (a server's frames are not masked)."""
+
+    def exactly(n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            data += sock.recv(n - len(data))
+        return data
+
+    head = exactly(2)
+    length = head[1] & 0x7F
+    if length == 126:
+        length = struct.unpack("!H", exactly(2))[0]
+    message: dict[str, Any] = json.loads(exactly(length))
+    return message
+
+
+def test_trusted_proxies_are_matched_as_uvicorn_takes_them() -> None:
+    """Their connections are not counted per address; a network or ``*`` must work as it does
+    for ``X-Forwarded-For``, or every visitor behind the proxy would share one address's cap."""
+    trusted = trusts(["127.0.0.1", "10.0.0.0/8", "::1"])
+    assert trusted("127.0.0.1") and trusted("10.1.2.3") and trusted("::1")
+    assert not trusted("127.0.0.2") and not trusted("192.168.0.1") and not trusted("unix")
+    assert trusts(["*"])("203.0.113.9")
+    assert not trusts([])("127.0.0.1")
