@@ -185,7 +185,7 @@ def data_status() -> list[dict[str, str]]:
     for o in DATA["offices"]:
         add(f"office {o['id']}", f"loyalty {o['loyalty']}", o)
     for t in DATA["basicCardTypes"]:
-        add(f"type {t['type']}", t.get("effect", f"{t['stat']} {t['direction']}"), t)
+        add(f"type {t['type']}", t["effect"] if "effect" in t else f"{t['stat']} {t['direction']}", t)
     for c in DATA["basicDeck"]:
         add(f"card {c['type']} {abs(c.get('value', 0)) or ''}".strip(), f"x{c['count']}", c)
     for s in DATA["specialCards"]:

@@ -210,6 +210,7 @@ def vacate(state: PolitburoState, o: int, events: Events) -> None:
     previous = state.office[o]
     state.office[o] = -1
     state.office_event = True
+    state.office_dirty = True
     if events is not None:
         events.append(
             Event(
