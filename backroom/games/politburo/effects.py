@@ -71,6 +71,7 @@ def hurt(state: PolitburoState, c: int, amount: int, events: Events, why: str) -
     """Health down (0 is death, decided by ``flow.advance`` after the cure window)."""
     before = state.health[c]
     state.health[c] = max(0, before - amount)
+    state.wounded = True
     if events is not None:
         events.append(
             Event(
@@ -149,32 +150,35 @@ def promote(state: PolitburoState, events: Events) -> None:
     a move only ever frees an office lower than the one being filled.
     """
     state.office_dirty = False
+    office, loyalty, fate = state.office, state.loyalty, state.fate
+    rank = [-1] * NC
+    for o, h in enumerate(office):
+        if h >= 0:
+            rank[h] = o
+    live = [c for c in range(NC) if fate[c] == IN_PLAY]
     for o in range(len(OFFICES) - 1, -1, -1):
-        holder = state.office[o]
-        if holder >= 0 and state.loyalty[holder] >= OFFICE_MIN[o]:
+        holder = office[o]
+        need = OFFICE_MIN[o]
+        if holder >= 0 and loyalty[holder] >= need:
             continue
-        best = -1
-        rivals: list[int] = []
-        for c in range(NC):
-            if state.fate[c] != IN_PLAY or c == holder or state.loyalty[c] < OFFICE_MIN[o]:
-                continue
-            if any(state.office[h] == c for h in range(o, len(OFFICES))):
-                continue
-            if best < 0 or state.loyalty[c] > state.loyalty[best]:
-                best, rivals = c, [c]
-            elif state.loyalty[c] == state.loyalty[best]:
-                rivals.append(c)
-        if best < 0:
+        rivals = [c for c in live if loyalty[c] >= need and c != holder and rank[c] < o]
+        if not rivals:
             continue
+        top = max(loyalty[c] for c in rivals)
+        rivals = [c for c in rivals if loyalty[c] == top]
+        best = rivals[0]
         if len(rivals) > 1:
             totals = {c: total_loyalty(state, state.owner[c]) for c in rivals}
-            top = max(totals.values())
-            leaders = [c for c in rivals if totals[c] == top]
+            most = max(totals.values())
+            leaders = [c for c in rivals if totals[c] == most]
             if len(leaders) != 1:
                 if events is not None:
                     events.append(Event("office_tied", {"office": office_param(o), "candidates": rivals}))
                 continue
             best = leaders[0]
+        if holder >= 0:
+            rank[holder] = -1
+        rank[best] = o
         take_office(state, best, o, events)
 
 

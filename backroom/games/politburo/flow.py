@@ -61,9 +61,7 @@ def advance(state: PolitburoState, events: Events) -> None:
             if _pending(state, events):
                 return
             continue
-        if _dying(state, events):
-            return
-        if _survivors(state, events):
+        if state.wounded and _dying(state, events):
             return
         if state.murdered:
             seat = state.murdered.pop(0)
@@ -72,6 +70,8 @@ def advance(state: PolitburoState, events: Events) -> None:
                 return
             continue
         if state.office_dirty:
+            if _survivors(state, events):  # a removal always marks the offices for settling
+                return
             effects.promote(state, events)
             if state.phase == OVER:
                 finish(state, state.end_reason, events)
@@ -159,10 +159,12 @@ def attack(
 
 def _dying(state: PolitburoState, events: Events) -> bool:
     """A candidate at 0 health dies unless its owner plays a cure in the window (R)."""
+    state.wounded = False
     for c in range(NC):
         if state.fate[c] == IN_PLAY and state.health[c] <= 0:
             state.dying = c
             if can_answer(state, state.owner[c], DYING):
+                state.wounded = True  # others may be at 0 too: look again after this one
                 _open(state, DYING, (state.owner[c],), events)
                 return True
             state.dying = -1

@@ -10,7 +10,7 @@ candidate by its number on the table, an office by its index (0 Industria ... 4 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.games.politburo.cards import (
@@ -66,11 +66,11 @@ def actions(state: PolitburoState, seat: int) -> list[Action]:
         return [*answers(state, seat, react), PASS]
     phase = state.phase
     if phase == SETUP:
-        return [*arrange(state, seat), PASS]
+        return [*expand(arrange(state, seat)), PASS]
     if phase == REDRAW:
         return [("discard", f) for f in faces(state.hands[seat])]
     if phase == TURN:
-        return turn_actions(state, seat)
+        return expand(turn_segments(state, seat))
     if phase == TURN_END:
         return [*initiative(state, seat), *candidate_plays(state, seat), PASS]
     return [*round_end_plays(state, seat), PASS]  # ROUND_END
@@ -89,7 +89,7 @@ def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
 
 def faces(cards: list[int]) -> list[str]:
     """Distinct faces in first-seen order: identical cards are one choice."""
-    return list(dict.fromkeys(FACE[c] for c in cards))
+    return list({FACE[c]: None for c in cards})
 
 
 # ------------------------------------------------------------------- candidates
@@ -104,12 +104,18 @@ def hospitalized(state: PolitburoState, c: int) -> bool:
 
 
 def own(state: PolitburoState, seat: int) -> list[int]:
-    """``seat``'s candidates in play."""
-    return [c for c in range(NC) if state.owner[c] == seat and state.fate[c] == IN_PLAY]
+    """``seat``'s candidates in play (who owns whom never changes after the deal: kept)."""
+    mine = state._mine
+    if mine is None:
+        owner = state.owner
+        mine = state._mine = tuple(tuple(c for c in range(NC) if owner[c] == s) for s in range(state.n))
+    fate = state.fate
+    return [c for c in mine[seat] if fate[c] == IN_PLAY]
 
 
 def offices_of(state: PolitburoState, seat: int) -> list[int]:
-    return [o for o, c in enumerate(state.office) if c >= 0 and state.owner[c] == seat]
+    owner = state.owner
+    return [o for o, c in enumerate(state.office) if c >= 0 and owner[c] == seat]
 
 
 def office_of(state: PolitburoState, c: int) -> int:
@@ -152,35 +158,84 @@ def activatable(state: PolitburoState, seat: int, c: int) -> bool:
 # ----------------------------------------------------------------------- turns
 
 
-def arrange(state: PolitburoState, seat: int) -> list[Action]:
-    """Assigning (face down, at most two per candidate, basic cards only) and discarding."""
-    hand = state.hands[seat]
+Segment = tuple[tuple[Any, ...], list[Any] | None]
+"""Actions in bulk: ``(prefix, options)`` stands for ``prefix + (x,)`` for each option, or for
+the one action ``prefix`` when ``options`` is None. A turn's long list (every card on every
+candidate) is built from segments, and ``pick`` draws one of its actions uniformly without
+building it: random playouts are most of the cost of search and simulation."""
+
+
+def expand(segments: list[Segment]) -> list[Action]:
     out: list[Action] = []
-    room = [c for c in own(state, seat) if len(state.assigned[c]) < MAX_ASSIGNED and state.hospital[c] < 0]
-    for f in faces(hand):
-        if FACE_TYPE[f] >= 0:
-            out.extend(("assign", f, c) for c in room)
-        out.append(("discard", f))
+    for prefix, options in segments:
+        if options is None:
+            out.append(prefix)
+        else:
+            out.extend((*prefix, x) for x in options)
     return out
 
 
-def turn_actions(state: PolitburoState, seat: int) -> list[Action]:
-    hand = state.hands[seat]
-    out: list[Action] = []
-    if not state.acted:
-        out.append(("redraw",))
+def member(segments: list[Segment], action: Action) -> bool:
+    """Whether ``action`` is among the segments' actions (without expanding them)."""
+    n = len(action) - 1
+    for prefix, options in segments:
+        if options is None:
+            if action == prefix:
+                return True
+        elif len(prefix) == n and action[:n] == prefix and type(action[n]) is int and action[n] in options:
+            return True
+    return False
+
+
+def pick(segments: list[Segment], r: float) -> Action:
+    """The action at fraction ``r`` (0 <= r < 1) of the expanded list."""
+    total = sum(1 if options is None else len(options) for _, options in segments)
+    i = int(r * total)
+    for prefix, options in segments:
+        size = 1 if options is None else len(options)
+        if i < size:
+            return prefix if options is None else (*prefix, options[i])
+        i -= size
+    raise AssertionError(r)
+
+
+def arrange(state: PolitburoState, seat: int) -> list[Segment]:
+    """Assigning (face down, at most two per candidate, basic cards only) and discarding."""
+    out: list[Segment] = []
+    hospital = state.hospital
+    assigned = state.assigned
+    room = [c for c in own(state, seat) if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
+    for f in faces(state.hands[seat]):
+        if room and FACE_TYPE[f] >= 0:
+            out.append((("assign", f), room))
+        out.append((("discard", f), None))
+    return out
+
+
+def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
+    hand = faces(state.hands[seat])
+    out: list[Segment] = [(("redraw",), None)] if not state.acted else []
     out += arrange(state, seat)
-    for f in faces(hand):
+    fate, hospital, typed = state.fate, state.hospital, state.typed
+    live = [c for c in range(NC) if fate[c] == IN_PLAY]
+    healthy = [c for c in live if hospital[c] < 0]
+    for f in hand:
         kind = FACE_TYPE[f]
         if kind in OFFENSIVE:
-            out.extend(("play", f, c) for c in targets(state, kind) if type_allowed(state, seat, kind, c))
-    out += initiative(state, seat)
+            chosen = live if kind == DIFAMACION else healthy
+            if typed[kind]:
+                chosen = [c for c in chosen if type_allowed(state, seat, kind, c)]
+            if chosen:
+                out.append((("play", f), chosen))
+    out += [(a, None) for a in initiative(state, seat)]
     held = offices_of(state, seat)
     if 0 in held and not state.powers & 1 and (state.deck or state.discard):
-        out.append(("industry",))
+        out.append((("industry",), None))
     if NKVD in held and not (state.powers >> NKVD) & 1:
-        out.extend(("nkvd", c) for c in range(NC) if state.assigned[c] and state.owner[c] != seat)
-    out.append(PASS)
+        looked = [c for c in range(NC) if state.assigned[c] and state.owner[c] != seat]
+        if looked:
+            out.append((("nkvd",), looked))
+    out.append((PASS, None))
     return out
 
 

@@ -132,6 +132,7 @@ class PolitburoState(State):
         step_seat=Int(-1),
         step_arg=Int(-1),
         dying=Int(-1),
+        wounded=Bool(),
         murdered=Ints(),
         office_dirty=Bool(),
         office_event=Bool(),
@@ -139,6 +140,8 @@ class PolitburoState(State):
         end_reason=Str(),
         chance=ChanceField(),
         _outcome=Cached(),
+        _mine=Cached(),
+        _turn=Cached(shared=False),
     )
     __slots__ = SCHEMA.slots
 
@@ -181,6 +184,8 @@ class PolitburoState(State):
     step_seat: int
     step_arg: int
     dying: int
+    wounded: bool
+    """A candidate lost health since the last look for candidates at 0 (``flow._dying``)."""
     murdered: list[int]
     office_dirty: bool
     office_event: bool
@@ -188,6 +193,11 @@ class PolitburoState(State):
     end_reason: str
     chance: Chance
     _outcome: Outcome | None
+    _mine: tuple[tuple[int, ...], ...] | None
+    """Each seat's candidates (in play or not): fixed at the deal, so clones share them."""
+    _turn: list[Any] | None
+    """The player on turn's actions as segments (``legality.Segment``), kept until the next
+    action: a playout asks for a random action and then checks it."""
 
     # ----------------------------------------------------------------- setup
 
@@ -245,10 +255,33 @@ class PolitburoState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         return legality.actions(self, seat)
 
+    def _segments(self, seat: int) -> list[Any] | None:
+        """The turn's segments when ``seat`` is the player on turn in its main phase."""
+        if self.phase != TURN or self.step or self.react or seat != self.active:
+            return None
+        if self._turn is None:
+            self._turn = legality.turn_segments(self, seat)
+        return self._turn
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        segments = self._segments(seat)
+        if segments is None:
+            return action in legality.actions(self, seat)
+        return type(action) is tuple and len(action) > 0 and legality.member(segments, action)
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """Uniform over the legal actions; a turn's long list is drawn without building it."""
+        segments = self._segments(seat)
+        if segments is not None:
+            return legality.pick(segments, rng.random())
+        legal = legality.actions(self, seat)
+        return legal[int(rng.random() * len(legal))]
+
     def why_illegal(self, seat: int, action: Action) -> str:
         return legality.why_illegal(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        self._turn = None
         kind = action[0]
         if self.react and not self.step:
             self.window = self.window.answered(seat)
