@@ -42,11 +42,12 @@ def cards_text(faces: Sequence[str | None], lang: str) -> Text:
     return out or Text("—", style="dim")
 
 
-def track(value: int, low: int, high: int, style: str) -> Text:
-    """A track as a bar and its value: health 0-10, loyalty -5-25 (marked every office)."""
-    filled = max(0, value - low)
+def track(value: int, low: int, high: int, style: str, step: int = 1) -> Text:
+    """A track as a bar (one block per ``step`` points) and its value: health 0-10, loyalty
+    -5-25 at two points a block, so a board fits in 80 columns."""
+    filled = max(0, value - low) // step
     text = Text("█" * filled, style=style)
-    text.append("░" * max(0, high - low - filled), style="dim")
+    text.append("░" * max(0, (high - low) // step - filled), style="dim")
     text.append(f" {value}", style="bold")
     return text
 
@@ -76,7 +77,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         board.add_row(
             name,
             track(c["health"], 0, 10, "red"),
-            track(c["loyalty"], -5, 25, "green"),
+            track(c["loyalty"], -5, 25, "green", 2),
             office,
             cards_text(c["assigned"], lang),
         )

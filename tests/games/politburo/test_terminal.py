@@ -36,3 +36,15 @@ def test_terminal_board_renders_in_every_language_and_player_count():
         state, _ = GAME.start(players, {}, seed=2)
         for lang, word in (("es", "Salud"), ("en", "Health"), ("fr", "Santé")):
             assert word in text(render(state.view(0), lang, [f"P{i}" for i in range(players)]))
+
+
+def test_terminal_play_against_heuristic_bots_in_spanish_to_the_end(capsys, monkeypatch):
+    # Issue 13: `backroom play politburo --players 4 --bots heuristic --lang es`
+    import io
+
+    from backroom.cli.main import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
+    code = main(["play", "politburo", "--players", "4", "--bots", "heuristic", "--lang", "es", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert code == 0 and "Resultados" in out and "Ventana" in out and "Salud" in out
