@@ -202,19 +202,27 @@ def priority(state: PolitburoState, skip: int = -1) -> list[int]:
     """Who answers first when several may (R, FAQ): the player on turn, then the highest
     office held, then the most loyalty in play, then the nearest to the player on turn, and
     on the right (the seat before it) before the left. Seats without candidates are out."""
-    n, active = state.n, state.active
-
-    def key(s: int) -> tuple[int, int, int, int]:
-        held = offices_of(state, s)
+    n, active, owner, fate, loyalty = state.n, state.active, state.owner, state.fate, state.loyalty
+    total = [0] * n
+    alive = [False] * n
+    for c in range(NC):
+        s = owner[c]
+        if s >= 0 and fate[c] == IN_PLAY:
+            alive[s] = True
+            total[s] += loyalty[c]
+    best = [0] * n
+    for o, c in enumerate(state.office):
+        if c >= 0 and best[owner[c]] <= o:
+            best[owner[c]] = o + 1
+    keys = []
+    for s in range(n):
+        if s == skip or not alive[s]:
+            continue
         distance = min((s - active) % n, (active - s) % n)
-        return (
-            0 if s == active else 1,
-            -(max(held) + 1 if held else 0),
-            -effects.total_loyalty(state, s),
-            distance * 2 + (0 if (active - s) % n == distance else 1),
-        )
-
-    return sorted((s for s in range(n) if s != skip and own(state, s)), key=key)
+        side = 0 if (active - s) % n == distance else 1
+        keys.append((0 if s == active else 1, -best[s], -total[s], distance * 2 + side, s))
+    keys.sort()
+    return [k[-1] for k in keys]
 
 
 # ------------------------------------------------------------------------- turns

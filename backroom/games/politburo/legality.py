@@ -47,6 +47,7 @@ from backroom.games.politburo.cards import (
     SETUP,
     TURN,
     TURN_END,
+    TYPE,
 )
 
 if TYPE_CHECKING:
@@ -242,10 +243,13 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
 def initiative(state: PolitburoState, seat: int) -> list[Action]:
     """Special cards a seat may play of its own accord (ruling 4)."""
     out: list[Action] = []
+    specials = [c for c in state.hands[seat] if TYPE[c] < 0]
+    if not specials:
+        return out  # most hands hold no special card: the common case, answered at once
     mine = own(state, seat)
     if not mine:
         return out
-    for f in faces(state.hands[seat]):
+    for f in faces(specials):
         if f in INITIATIVE:
             out += special_plays(state, seat, f, mine)
     return out
@@ -309,6 +313,8 @@ def candidate_plays(state: PolitburoState, seat: int) -> list[Action]:
     out: list[Action] = []
     for c in own(state, seat):
         if not state.assigned[c] or not activatable(state, seat, c):
+            continue
+        if all(TYPE[x] not in OFFENSIVE for x in state.assigned[c]):
             continue
         for f in faces(state.assigned[c]):
             kind = FACE_TYPE[f]

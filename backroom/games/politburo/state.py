@@ -195,9 +195,8 @@ class PolitburoState(State):
     _outcome: Outcome | None
     _mine: tuple[tuple[int, ...], ...] | None
     """Each seat's candidates (in play or not): fixed at the deal, so clones share them."""
-    _turn: list[Any] | None
-    """The player on turn's actions as segments (``legality.Segment``), kept until the next
-    action: a playout asks for a random action and then checks it."""
+    _turn: tuple[int, list[Any]] | None
+    """A seat and its legal actions as segments (see ``_segments``), until the next action."""
 
     # ----------------------------------------------------------------- setup
 
@@ -255,27 +254,27 @@ class PolitburoState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         return legality.actions(self, seat)
 
-    def _segments(self, seat: int) -> list[Any] | None:
-        """The turn's segments when ``seat`` is the player on turn in its main phase."""
-        if self.phase != TURN or self.step or self.react or seat != self.active:
-            return None
-        if self._turn is None:
-            self._turn = legality.turn_segments(self, seat)
-        return self._turn
+    def _segments(self, seat: int) -> list[Any]:
+        """``seat``'s legal actions as segments (``legality.Segment``), kept until the next
+        action: a playout asks for a random action and then checks it. The turn's long list
+        (every card on every candidate) is never expanded for that."""
+        kept = self._turn
+        if kept is not None and kept[0] == seat:
+            segments: list[Any] = kept[1]
+            return segments
+        if self.phase == TURN and not self.step and not self.react and seat == self.active:
+            segments = legality.turn_segments(self, seat)
+        else:
+            segments = [(a, None) for a in legality.actions(self, seat)]
+        self._turn = (seat, segments)
+        return segments
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        segments = self._segments(seat)
-        if segments is None:
-            return action in legality.actions(self, seat)
-        return type(action) is tuple and len(action) > 0 and legality.member(segments, action)
+        return type(action) is tuple and len(action) > 0 and legality.member(self._segments(seat), action)
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
-        """Uniform over the legal actions; a turn's long list is drawn without building it."""
-        segments = self._segments(seat)
-        if segments is not None:
-            return legality.pick(segments, rng.random())
-        legal = legality.actions(self, seat)
-        return legal[int(rng.random() * len(legal))]
+        """Uniform over the legal actions, drawn without listing them where the list is long."""
+        return legality.pick(self._segments(seat), rng.random())
 
     def why_illegal(self, seat: int, action: Action) -> str:
         return legality.why_illegal(self, seat, action)
