@@ -41,12 +41,10 @@ from backroom.engine.schema import (
     WindowField,
 )
 from backroom.engine.window import Window
-from backroom.games.politburo import effects, flow, hidden, legality, scoring, view
+from backroom.games.politburo import effects, flow, hidden, legality, scoring, specials, view
 from backroom.games.politburo.cards import (
     AGRESION,
-    ATENTADO_DAMAGE,
     CONTRABANDO_COST,
-    CURE_HEALTH,
     DEAD,
     DECK_SIZE,
     DEMAGOGIA,
@@ -56,28 +54,18 @@ from backroom.games.politburo.cards import (
     FACE_TYPE,
     FACE_VALUE,
     GAME_ID,
-    HOSPITAL,
     IN_PLAY,
-    INDUSTRY_DAMAGE,
     INTERIOR,
     NC,
-    NKVD,
-    OFFICE_MIN,
     OFFICES,
     OVER,
-    PATRIOTISMO,
     PER_PLAYER,
     PHASES,
-    PLAN,
-    POPULARIDAD,
     PROPAGANDA,
-    PURGE_LOYALTY,
     REDRAW,
     REDRAW_EXTRA,
-    REVUELTAS_LOSS,
     ROUND_LIMIT,
     SETUP,
-    SIBERIA,
     START_HEALTH,
     START_LOYALTY,
     TURN,
@@ -85,7 +73,6 @@ from backroom.games.politburo.cards import (
     UNUSED,
     VALUE,
     cand,
-    cause,
 )
 from backroom.games.politburo.flow import HEALTH, LOYALTY
 
@@ -284,8 +271,11 @@ class PolitburoState(State):
         kind = action[0]
         if self.react and not self.step:
             self.window = self.window.answered(seat)
-        handler = getattr(self, f"_do_{kind}")
-        handler(seat, *action[1:], events=events)
+        handler = specials.HANDLERS.get(kind)
+        if handler is None:
+            getattr(self, f"_do_{kind}")(seat, *action[1:], events=events)
+        else:
+            handler(self, seat, *action[1:], events=events)
         flow.advance(self, events)
 
     # -------------------------------------------------------------- helpers
@@ -351,7 +341,10 @@ class PolitburoState(State):
         self.hands[seat] = []
         self.acted = True
         self.phase = REDRAW
-        flow.draw(self, seat, flow.hand_max(self, seat) + REDRAW_EXTRA, events)
+        limit = flow.hand_max(self, seat)
+        flow.draw(self, seat, limit + REDRAW_EXTRA, events)
+        if len(self.hands[seat]) <= limit:  # the deck and the discards ran short: nothing to throw
+            flow.end_turn(self, events)
 
     def _do_discard(self, seat: int, face: str, events: list[Event] | None) -> None:
         self._spend(seat, face, events, "discard")
@@ -448,140 +441,13 @@ class PolitburoState(State):
             if events is not None:
                 events.append(Event("redirected", {"seat": seat, "candidate": cand(c)}))
         elif step == "usurp":
-            self._seize(c, self.step_arg, events)
+            specials.seize(self, c, self.step_arg, events)
         else:  # smuggle: the player's candidate who pays
             effects.lose(self, c, CONTRABANDO_COST, events, "contrabando")
 
     def _do_add(self, seat: int, face: str, events: list[Event] | None) -> None:
         self._spend(seat, face, events, "add")
         self._counter(seat, FACE_VALUE[face], events)
-
-    def _seize(self, c: int, o: int, events: list[Event] | None) -> None:
-        """¡Ascenso!, ¡Usurpación!: the candidate takes the office and the loyalty it needs."""
-        effects.take_office(self, c, o, events)
-        if self.loyalty[c] < OFFICE_MIN[o]:
-            before, self.loyalty[c] = self.loyalty[c], OFFICE_MIN[o]
-            if events is not None:
-                events.append(
-                    Event(
-                        "loyalty",
-                        {
-                            "candidate": cand(c),
-                            "before": before,
-                            "after": OFFICE_MIN[o],
-                            "cause": cause("office"),
-                        },
-                    )
-                )
-        self.office_dirty = True
-
-    def _do_special(self, seat: int, face: str, events: list[Event] | None) -> None:
-        card = self._spend(seat, face, events)
-        self.acted = self.acted or seat == self.active
-        if face == "traicion":
-            self.p_amount *= 2
-            self.p_sure = True
-        elif face == "contraataque":
-            self.step, self.step_seat = "counter_add", seat
-        elif face in ("popularidad", "patriotismo", "plan_quinquenal"):
-            self.discard.pop()
-            kind = {"popularidad": POPULARIDAD, "patriotismo": PATRIOTISMO}.get(face, PLAN)
-            self.effects.append([card, kind, seat, -1 if kind == PLAN else self.active, -1])
-        elif face == "gran_purga":
-            for c in range(NC):
-                if self.fate[c] == IN_PLAY and self.loyalty[c] <= PURGE_LOYALTY:
-                    effects.remove(self, c, SIBERIA, events)
-        elif face == "revueltas":
-            for c in [c for c in self.office if c >= 0]:
-                effects.lose(self, c, REVUELTAS_LOSS, events, face)
-        else:  # industrializacion, colectivizacion
-            for c in range(NC):
-                if self.fate[c] == IN_PLAY and self.hospital[c] < 0 and c not in self.office:
-                    effects.hurt(self, c, INDUSTRY_DAMAGE, events, face)
-
-    def _do_special_on(self, seat: int, face: str, c: int, events: list[Event] | None) -> None:
-        card = self._spend(seat, face, events, "special_on", candidate=cand(c))
-        self.acted = self.acted or seat == self.active
-        if face == "atentado":
-            flow.attack(self, seat, HEALTH, ATENTADO_DAMAGE, c, -1, face)
-            self.p_sure = True
-        elif face == "hospitalizacion":
-            self.discard.pop()
-            self.hospital[c] = card
-            self.marker[c] = True
-            self.effects.append([card, HOSPITAL, seat, self.active, c])
-            if self.p_kind == HEALTH and self.p_target == c:
-                flow.clear_pending(self)
-        elif face == "cura":
-            effects.heal(self, c, CURE_HEALTH, events, face)
-            if self.dying == c:
-                self.dying = -1
-        else:  # ascenso
-            self._seize(c, legality.first_vacant(self), events)
-
-    def _do_special_office(self, seat: int, face: str, o: int, events: list[Event] | None) -> None:
-        self._spend(seat, face, events, "special_office", office=effects.office_param(o))
-        self.acted = self.acted or seat == self.active
-        if face == "destitucion":
-            effects.vacate(self, o, events)
-        else:
-            self.step, self.step_seat, self.step_arg = "usurp", seat, o
-
-    def _do_smuggle(self, seat: int, face: str, events: list[Event] | None) -> None:
-        """Contrabando: any card of the discard pile into the hand, for two loyalty (R)."""
-        self.hands[seat].append(self._take(self.discard, face))
-        self._spend(seat, "contrabando", events, "smuggle", taken=face)
-        self.acted = self.acted or seat == self.active
-        self.step, self.step_seat = "smuggle", seat
-
-    def _do_industry(self, seat: int, events: list[Event] | None) -> None:
-        """Ministro de Industria: one more card, to discard, return or swap (R)."""
-        self.powers |= 1
-        self.acted = True
-        before = len(self.hands[seat])
-        flow.draw(self, seat, 1, events)
-        if len(self.hands[seat]) > before:
-            self.extra = self.hands[seat].pop()
-            self.step, self.step_seat = "industry", seat
-
-    def _do_industry_discard(self, seat: int, events: list[Event] | None) -> None:
-        self.discard.append(self.extra)
-        if events is not None:
-            events.append(Event("discard", {"seat": seat, "card": FACE[self.extra]}))
-        self._industry_done()
-
-    def _do_industry_return(self, seat: int, events: list[Event] | None) -> None:
-        """Returned to the deck at a random place (ruling 10): nobody knows the next draw."""
-        where, self.chance = self.chance.randrange(len(self.deck) + 1)
-        self.deck.insert(where, self.extra)
-        if events is not None:
-            events.append(Event("industry_return", {"seat": seat}))
-        self._industry_done()
-
-    def _do_industry_swap(self, seat: int, face: str, events: list[Event] | None) -> None:
-        self.hands[seat].append(self.extra)
-        self._spend(seat, face, events, "discard")
-        self._industry_done()
-
-    def _industry_done(self) -> None:
-        self.extra = -1
-        self.step = ""
-
-    def _do_nkvd(self, seat: int, c: int, events: list[Event] | None) -> None:
-        """Líder del NKVD: look at the cards assigned to any candidate (R)."""
-        self.powers |= 1 << NKVD
-        self.acted = True
-        for card in self.assigned[c]:
-            self.known[seat] |= 1 << card
-        if events is not None:
-            events.append(Event("nkvd", {"seat": seat, "candidate": cand(c)}))
-            events.append(
-                Event(
-                    "nkvd_saw",
-                    {"seat": seat, "candidate": cand(c), "cards": [FACE[x] for x in self.assigned[c]]},
-                    (seat,),
-                )
-            )
 
     # --------------------------------------------------------------- the end
 
@@ -629,6 +495,7 @@ class PolitburoState(State):
         }
 
     def resample(self, seat: int, rng: random.Random) -> Self:
+        """A redeal consistent with ``seat``'s view and with the open window (``hidden.py``)."""
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other

@@ -210,7 +210,7 @@ export function render(root, ctx) {
     view.effects.length ? ` · ${t(`${GAME}.ui.effects`)}: ${view.effects.map((e) => card(e.card)).join(", ")}` : "",
     view.step && view.step.card ? ` · ${t(`${GAME}.ui.industry_card`, { card: card(view.step.card) })}` : "",
   );
-  const myTurn = view.phase === "turn" && asked && !view.step;
+  const myTurn = view.phase === "turn" && view.active === ctx.seat && !win && !view.step;
   const hint = h("p", { class: "hint", text: myTurn ? t("web.politburo.hint") : t(`${GAME}.phase.${view.phase}`) });
   root.replaceChildren(h("div", { class: "pb-board" }, offices, status, windowBox, table, hand, controls, hint));
 }

@@ -55,3 +55,14 @@ def test_resample_hides_the_industria_card_from_others_only():
     state.apply(0, ("industry",))
     assert state.resample(0, random.Random(3)).extra == state.extra
     assert any(state.resample(1, random.Random(s)).extra != state.extra for s in range(5))
+
+
+def test_resample_keeps_an_answer_for_every_seat_the_window_asks():
+    # Being asked in a window is public: the seat holds an answer, in every redeal too.
+    state = position(hands={0: ["agresion-4"], 1: ["cura", "demagogia-2"]}, health={4: 3})
+    state.apply(0, ("play", "agresion-4", 4))
+    assert state.actors() == (1,)
+    for seed in range(30):
+        other = state.resample(2, random.Random(seed))
+        assert "cura" in [FACE[c] for c in other.hands[1]]
+        assert sorted(other._all_cards()) == list(range(98))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from backroom.games.politburo.cards import FACE
+from backroom.games.politburo.flow import hand_max
 from tests.helpers import kinds
 
 from .conftest import INDUSTRIA, NKVD, SECRETARIO, hand, position
@@ -14,6 +15,21 @@ def test_special_01_gran_purga_sends_every_candidate_at_4_or_less_to_siberia():
     state = position(hands={0: ["gran_purga"]}, offices={INDUSTRIA: 0}, loyalty={0: 10, 1: 4, 3: 3, 6: 5})
     state.apply(0, ("special", "gran_purga"))
     assert state.fate[1] == 2 and state.fate[3] == 2 and state.fate[6] == 0 and state.fate[0] == 0
+
+
+def test_special_01_gran_purga_each_player_losing_a_candidate_has_a_smaller_hand():
+    # "Los candidatos con 4 puntos de lealtad o menos se retiran del juego, las cartas que tuvieran
+    # asignadas se descartan y cada jugador que ha perdido un candidato reduce el tamaño de su mano.
+    # Por cada candidato perdido se reduce en uno el tamaño de la mano."
+    state = position(
+        hands={0: ["gran_purga"]},
+        offices={INDUSTRIA: 0},
+        loyalty={0: 10, 3: 4, 4: 2},
+        assigned={3: ["favorito"]},
+    )
+    state.apply(0, ("special", "gran_purga"))
+    assert hand_max(state, 1) == 3 and hand_max(state, 2) == 5 and not state.assigned[3]
+    assert "favorito" in [FACE[c] for c in state.discard]
 
 
 def test_special_01_gran_purga_only_by_an_office_holder():
