@@ -253,8 +253,9 @@ def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:
 
 
 def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
-    """A turn begins: effects lasting "until every player has had a turn" end, then the player
-    draws up to the hand size, first discarding down to it if the hand is over (ruling 9)."""
+    """A turn begins: effects lasting "until every player has had a turn" end (also those
+    waiting for a player who is out of the game: ruling 27), then the player draws up to the
+    hand size, first discarding down to it if the hand is over (ruling 9)."""
     state.active = seat
     state.phase = TURN
     state.acted = False
@@ -262,7 +263,7 @@ def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
     state.typed = [0] * len(state.typed)
     if events is not None:
         events.append(Event("turn", {"seat": seat, "round": state.round}))
-    for e in [e for e in state.effects if e[3] == seat]:
+    for e in [e for e in state.effects if e[3] == seat or (e[3] >= 0 and not own(state, e[3]))]:
         state.effects.remove(e)
         state.discard.append(e[0])
         if e[1] == HOSPITAL:

@@ -161,3 +161,12 @@ def test_ruling_5_events_name_what_was_played_never_a_face_down_card():
     events = state.apply(0, ("assign", "favorito", 1))
     assert event(events, "assigned").to == (0,) and "card" not in event(events, "assign").params
     assert hand(state, 0) == []
+
+
+def test_ruling_27_an_effect_waiting_for_a_player_who_is_out_ends_at_the_next_turn():
+    state = position(players=3, hands={0: [], 2: ["popularidad"]}, active=2, out={3: "dead", 4: "dead"})
+    state.apply(2, ("special", "popularidad"))
+    state.effects[0][3] = 1  # as if played on seat 1's turn
+    state.fate[5] = 1  # seat 1 is out of the game
+    state.apply(2, ("pass",))
+    assert state.active == 0 and not state.effects
