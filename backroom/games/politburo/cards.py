@@ -97,7 +97,6 @@ BASIC_FACES: tuple[str, ...] = tuple(f for f in FACES if TYPE[FACE.index(f)] >= 
 FACE_TYPE: dict[str, int] = {f: TYPE[FACE.index(f)] for f in FACES}
 FACE_VALUE: dict[str, int] = {f: VALUE[FACE.index(f)] for f in FACES}
 AGRESION_FACES = tuple(f for f in BASIC_FACES if FACE_TYPE[f] == AGRESION)
-DEMAGOGIA_FACES = tuple(f for f in BASIC_FACES if FACE_TYPE[f] == DEMAGOGIA)
 assert DECK_SIZE == 98 and len(FACE) - FACE.count("cura") == 96
 
 # -------------------------------------------------------------- candidates, offices

@@ -96,14 +96,6 @@ def faces(cards: list[int]) -> list[str]:
 # ------------------------------------------------------------------- candidates
 
 
-def in_play(state: PolitburoState, c: int) -> bool:
-    return state.fate[c] == IN_PLAY
-
-
-def hospitalized(state: PolitburoState, c: int) -> bool:
-    return state.hospital[c] >= 0
-
-
 def own(state: PolitburoState, seat: int) -> list[int]:
     """``seat``'s candidates in play (who owns whom never changes after the deal: kept)."""
     mine = state._mine

@@ -62,6 +62,7 @@ from backroom.games.politburo.cards import (
     PER_PLAYER,
     PHASES,
     PROPAGANDA,
+    REACTIONS,
     REDRAW,
     REDRAW_EXTRA,
     ROUND_LIMIT,
@@ -473,7 +474,7 @@ class PolitburoState(State):
             raise ValueError(f"a {GAME_ID} position has {NC} candidates and {len(OFFICES)} offices")
         if sorted(self._all_cards()) != list(range(DECK_SIZE)):
             raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
-        if self.phase not in PHASES or not 0 <= self.active < self.n:
+        if self.react not in ("", *REACTIONS) or self.phase not in PHASES or not 0 <= self.active < self.n:
             raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
 
     def _all_cards(self) -> list[int]:
