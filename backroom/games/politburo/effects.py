@@ -110,6 +110,7 @@ def remove(state: PolitburoState, c: int, fate: int, events: Events) -> None:
             state.office[o] = -1
             state.office_event = True
     state.office_dirty = True
+    state.culled = True
     if fate == DEAD:
         state.murdered.append(state.owner[c])
     if events is not None:
@@ -156,10 +157,11 @@ def promote(state: PolitburoState, events: Events) -> None:
         if h >= 0:
             rank[h] = o
     live = [c for c in range(NC) if fate[c] == IN_PLAY]
+    top_loyalty = max((loyalty[c] for c in live), default=LOYALTY_MIN)
     for o in range(len(OFFICES) - 1, -1, -1):
         holder = office[o]
         need = OFFICE_MIN[o]
-        if holder >= 0 and loyalty[holder] >= need:
+        if top_loyalty < need or (holder >= 0 and loyalty[holder] >= need):
             continue
         rivals = [c for c in live if loyalty[c] >= need and c != holder and rank[c] < o]
         if not rivals:

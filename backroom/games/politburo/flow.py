@@ -54,6 +54,8 @@ HEALTH, LOYALTY = 1, 2
 def advance(state: PolitburoState, events: Events) -> None:
     while state.phase != OVER and not state.step:
         if state.react:
+            if state.window:  # an answer may have left others in it with nothing to play
+                state.window = Window(s for s in state.window if can_answer(state, s, state.react))
             if state.window:
                 return
             state.react = ""
@@ -69,9 +71,11 @@ def advance(state: PolitburoState, events: Events) -> None:
                 _open(state, MURDERED, (seat,), events)
                 return
             continue
-        if state.office_dirty:
-            if _survivors(state, events):  # a removal always marks the offices for settling
+        if state.culled:
+            state.culled = False
+            if _survivors(state, events):
                 return
+        if state.office_dirty:
             effects.promote(state, events)
             if state.phase == OVER:
                 finish(state, state.end_reason, events)

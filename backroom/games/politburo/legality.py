@@ -82,7 +82,7 @@ def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
     if react == ROUND_END:
         return bool(round_end_plays(state, seat))
     if react == TURN_END:
-        return bool(initiative(state, seat) or candidate_plays(state, seat))
+        return bool(initiative(state, seat)) or any_candidate_play(state, seat)
     if react == SETUP:
         return True
     return bool(answers(state, seat, react))
@@ -193,7 +193,8 @@ def pick(segments: list[Segment], r: float) -> Action:
 
 
 def arrange(state: PolitburoState, seat: int) -> list[Segment]:
-    """Assigning (face down, at most two per candidate, basic cards only) and discarding."""
+    """Assigning (face down, at most two per candidate, basic cards only) and discarding: the
+    setup's choices (a turn's are written out in ``turn_segments``)."""
     out: list[Segment] = []
     hospital = state.hospital
     assigned = state.assigned
@@ -206,12 +207,23 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
 
 
 def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
-    hand = faces(state.hands[seat])
+    """The main phase of a turn: redraw (first), assign, discard, play from the hand, special
+    cards, office powers, pass. Written out flat: it is rebuilt after every action of a turn."""
+    cards = state.hands[seat]
+    hand = faces(cards)
+    fate, hospital, typed, assigned = state.fate, state.hospital, state.typed, state.assigned
     out: list[Segment] = [(("redraw",), None)] if not state.acted else []
-    out += arrange(state, seat)
-    fate, hospital, typed = state.fate, state.hospital, state.typed
+    mine = own(state, seat)
+    room = [c for c in mine if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
     live = [c for c in range(NC) if fate[c] == IN_PLAY]
     healthy = [c for c in live if hospital[c] < 0]
+    special = False
+    for f in hand:
+        if FACE_TYPE[f] < 0:
+            special = True
+        elif room:
+            out.append((("assign", f), room))
+        out.append((("discard", f), None))
     for f in hand:
         kind = FACE_TYPE[f]
         if kind in OFFENSIVE:
@@ -220,14 +232,16 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
                 chosen = [c for c in chosen if type_allowed(state, seat, kind, c)]
             if chosen:
                 out.append((("play", f), chosen))
-    out += [(a, None) for a in initiative(state, seat)]
+    if special:
+        out += [(a, None) for a in initiative(state, seat)]
     held = offices_of(state, seat)
-    if 0 in held and not state.powers & 1 and (state.deck or state.discard):
-        out.append((("industry",), None))
-    if NKVD in held and not (state.powers >> NKVD) & 1:
-        looked = [c for c in range(NC) if state.assigned[c] and state.owner[c] != seat]
-        if looked:
-            out.append((("nkvd",), looked))
+    if held:
+        if 0 in held and not state.powers & 1 and (state.deck or state.discard):
+            out.append((("industry",), None))
+        if NKVD in held and not (state.powers >> NKVD) & 1:
+            looked = [c for c in range(NC) if assigned[c] and state.owner[c] != seat]
+            if looked:
+                out.append((("nkvd",), looked))
     out.append((PASS, None))
     return out
 
@@ -315,6 +329,19 @@ def candidate_plays(state: PolitburoState, seat: int) -> list[Action]:
                     ("use", c, f, t) for t in targets(state, kind) if type_allowed(state, seat, kind, t)
                 )
     return out
+
+
+def any_candidate_play(state: PolitburoState, seat: int) -> bool:
+    """Whether ``candidate_plays`` is not empty, answered at the first play found: asked of
+    every other seat at the end of every turn."""
+    for c in own(state, seat):
+        if not state.assigned[c] or not activatable(state, seat, c):
+            continue
+        for x in state.assigned[c]:
+            kind = TYPE[x]
+            if kind in OFFENSIVE and any(type_allowed(state, seat, kind, t) for t in targets(state, kind)):
+                return True
+    return False
 
 
 def round_end_plays(state: PolitburoState, seat: int) -> list[Action]:

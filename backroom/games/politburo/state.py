@@ -121,6 +121,7 @@ class PolitburoState(State):
         step_arg=Int(-1),
         dying=Int(-1),
         wounded=Bool(),
+        culled=Bool(),
         murdered=Ints(),
         office_dirty=Bool(),
         office_event=Bool(),
@@ -173,6 +174,8 @@ class PolitburoState(State):
     step_arg: int
     dying: int
     wounded: bool
+    culled: bool
+    """A candidate left the game since the last look for a last player standing."""
     """A candidate lost health since the last look for candidates at 0 (``flow._dying``)."""
     murdered: list[int]
     office_dirty: bool

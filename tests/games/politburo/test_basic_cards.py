@@ -111,3 +111,25 @@ def test_activated_candidate_cannot_defend_again_this_round():
     state = position(hands={0: ["agresion-2"]}, assigned={4: ["guardaespaldas"]}, markers=[4])
     events = state.apply(0, ("play", "agresion-2", 4))
     assert "window" not in kinds(events) and state.health[4] == 8
+
+
+def test_window_eligibility_agrees_with_the_legal_list_along_random_games():
+    # Issue 13: "a seat with nothing playable is never asked"; the end-of-turn window's quick
+    # test must say exactly what the full list says.
+    import random
+
+    from backroom.games.politburo import GAME
+    from backroom.games.politburo.legality import any_candidate_play, candidate_plays
+
+    for seed in range(6):
+        state, _ = GAME.start(4, {}, seed)
+        rng = random.Random(seed)
+        while state.actors():
+            for seat in range(4):
+                assert any_candidate_play(state, seat) == bool(candidate_plays(state, seat))
+            seat = state.actors()[0]
+            legal = state.legal_actions(seat)
+            in_window = state.react or state.phase in ("turn_end", "round_end")
+            if in_window and not state.step:
+                assert len(legal) > 1, (state.react, state.phase)  # more than a pass
+            state.apply(seat, legal[rng.randrange(len(legal))])
