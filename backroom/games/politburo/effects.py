@@ -120,7 +120,7 @@ def remove(state: PolitburoState, c: int, fate: int, events: Events) -> None:
                 {
                     "candidate": cand(c),
                     "seat": state.owner[c],
-                    "fate": FATES[fate],
+                    "fate": {"$": f"politburo.fate.{FATES[fate]}"},
                     "cards": [FACE[x] for x in shown],
                 },
             )

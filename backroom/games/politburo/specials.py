@@ -117,7 +117,7 @@ def special_office(state: PolitburoState, seat: int, face: str, o: int, events: 
 def smuggle(state: PolitburoState, seat: int, face: str, events: Events) -> None:
     """Contrabando: any card of the discard pile into the hand, for two loyalty (R)."""
     state.hands[seat].append(state._take(state.discard, face))
-    state._spend(seat, "contrabando", events, "smuggle", taken=face)
+    state._spend(seat, "contrabando", events, "smuggle", taken_card=face)
     state.acted = state.acted or seat == state.active
     state.step, state.step_seat = "smuggle", seat
 

@@ -200,5 +200,5 @@ def label(state: PolitburoState, action: Action) -> Msg:
         if kind == "target":
             kind = f"target.{state.step}"
     elif kind == "pass":
-        kind = f"pass.{state.react or state.step or state.phase}"
+        kind = f"pass.{state.step or state.react or state.phase}"
     return Msg(f"{GAME_ID}.action.{kind}", params)

@@ -271,3 +271,10 @@ def test_specials_can_never_be_assigned():
     # "solo pueden ser jugadas desde la mano, por lo que nunca pueden ser asignadas a un candidato."
     state = position(hands={0: ["cura", "atentado", "popularidad"]})
     assert not [a for a in state.legal_actions(0) if a[0] == "assign"]
+
+
+def test_special_04_contraataque_labels_say_what_adding_nothing_means():
+    state = position(hands={0: ["agresion-2"], 1: ["contraataque"]})
+    state.apply(0, ("play", "agresion-2", 4))
+    state.apply(1, ("special", "contraataque"))
+    assert state.label(("pass",)).key == "politburo.action.pass.counter_add"
