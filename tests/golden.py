@@ -14,7 +14,8 @@ close, look, blind swap in two steps, Capo remove, the Soplón returned and valu
 misses, give, penalties, reshuffle, no penalty card left. Corruption (4p 0 standard; 5p 2 Stud Libre with
 the Little Black Book): Swiss assignments, kills, cancellations, reporters, ties, position
 choices, looks and declines. Slush Fund (2p 5, 4p 9): both turn options, Time cards, scandals,
-Thief, Spy and Money Transfer.
+Thief, Spy and Money Transfer. Politburó (2p 3, 4p 30): setup, attacks
+answered and returned, windows, deaths, offices, round ends, a Secretary General.
 """
 
 from __future__ import annotations

@@ -9,10 +9,11 @@ from __future__ import annotations
 from backroom.engine.errors import UnknownGame
 from backroom.engine.game import Game
 from backroom.games.corruption import GAME as CORRUPTION
+from backroom.games.politburo import GAME as POLITBURO
 from backroom.games.slush_fund import GAME as SLUSH_FUND
 from backroom.games.stool_pigeon import GAME as STOOL_PIGEON
 
-_GAMES: dict[str, Game] = {g.id: g for g in (STOOL_PIGEON, CORRUPTION, SLUSH_FUND)}
+_GAMES: dict[str, Game] = {g.id: g for g in (STOOL_PIGEON, CORRUPTION, SLUSH_FUND, POLITBURO)}
 
 
 def game_ids() -> list[str]:

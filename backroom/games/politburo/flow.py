@@ -1,0 +1,343 @@
+"""The order of play: turns, the end of a round, and the reaction windows between them.
+
+``advance`` runs after every action. It settles what the action set in motion, in the order a
+table would: an attack in flight (Traición for its player, then the target's defence, then
+the blow), a candidate at 0 health (the cure window, else death), Patriotismo Heroico for an
+assassination, the offices (and the office window when one changed hands), and only then
+gives the turn back, or closes the window at the end of a turn or of the round. Each window
+asks exactly the seats whose legal list holds more than a pass (``legality.can_answer``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from backroom.engine.events import Event
+from backroom.engine.window import CLOSED, Window
+from backroom.games.politburo import effects
+from backroom.games.politburo.cards import (
+    ATTACK,
+    BETRAY,
+    DEAD,
+    DEFAME,
+    DYING,
+    FACE,
+    HAND,
+    HOSPITAL,
+    HOSPITAL_HEALTH,
+    IN_PLAY,
+    MURDERED,
+    NC,
+    OFFICE,
+    OVER,
+    PLAN,
+    PLAN_GAIN,
+    REDRAW,
+    ROUND_END,
+    ROUND_GAIN,
+    SETUP,
+    SIBERIA,
+    TURN,
+    TURN_END,
+    cand,
+)
+from backroom.games.politburo.legality import can_answer, offices_of, own
+
+if TYPE_CHECKING:
+    from backroom.games.politburo.state import PolitburoState
+
+Events = list[Event] | None
+HEALTH, LOYALTY = 1, 2
+"""``state.p_kind``: the attack in flight is on health (Agresión, Atentado) or loyalty."""
+
+
+def advance(state: PolitburoState, events: Events) -> None:
+    while state.phase != OVER and not state.step:
+        if state.react:
+            if state.window:  # an answer may have left others in it with nothing to play
+                state.window = Window(s for s in state.window if can_answer(state, s, state.react))
+            if state.window:
+                return
+            state.react = ""
+        if state.p_kind:
+            if _pending(state, events):
+                return
+            continue
+        if state.wounded and _dying(state, events):
+            return
+        if state.murdered:
+            seat = state.murdered.pop(0)
+            if can_answer(state, seat, MURDERED):
+                _open(state, MURDERED, (seat,), events)
+                return
+            continue
+        if state.culled:
+            state.culled = False
+            if _survivors(state, events):
+                return
+        if state.office_dirty:
+            effects.promote(state, events)
+            if state.phase == OVER:
+                finish(state, state.end_reason, events)
+                return
+        if state.office_event:
+            state.office_event = False
+            seats = [s for s in priority(state) if can_answer(state, s, OFFICE)]
+            if seats:
+                _open(state, OFFICE, seats, events)
+                return
+            continue
+        phase = state.phase
+        if phase in (TURN, REDRAW):
+            if own(state, state.active):
+                return
+            end_turn(state, events)  # its last candidate fell during its own turn
+            continue
+        state.base = Window(s for s in state.base if can_answer(state, s, phase))
+        if state.base:
+            return
+        if phase == SETUP:
+            for seat in range(state.n):
+                draw(state, seat, HAND - len(state.hands[seat]), events)
+            start_turn(state, 0, events)
+        elif phase == TURN_END:
+            _next_turn(state, events)
+        else:
+            end_round(state, events)
+
+
+def _open(state: PolitburoState, react: str, seats: tuple[int, ...] | list[int], events: Events) -> None:
+    state.react = react
+    state.window = Window(seats)
+    if events is not None:
+        events.append(Event("window", {"window": {"$": f"politburo.window.{react}"}, "seats": list(seats)}))
+
+
+def _pending(state: PolitburoState, events: Events) -> bool:
+    """The attack in flight; True when a window was opened for it."""
+    if state.p_stage == 0:
+        state.p_stage = 1
+        if state.p_kind == LOYALTY and not state.p_sure and can_answer(state, state.p_seat, BETRAY):
+            _open(state, BETRAY, (state.p_seat,), events)
+            return True
+    if state.p_stage == 1:
+        state.p_stage = 2
+        if not state.p_sure:
+            seat = state.owner[state.p_target]
+            react = ATTACK if state.p_kind == HEALTH else DEFAME
+            if can_answer(state, seat, react):
+                _open(state, react, (seat,), events)
+                return True
+    c = state.p_target
+    if state.fate[c] == IN_PLAY:
+        if state.p_kind == HEALTH:
+            effects.hurt(state, c, state.p_amount, events, state.p_face)
+        else:
+            effects.lose(state, c, state.p_amount, events, state.p_face)
+    clear_pending(state)
+    return False
+
+
+def clear_pending(state: PolitburoState) -> None:
+    state.p_kind = 0
+    state.p_stage = 0
+    state.p_sure = False
+    state.p_target = state.p_seat = state.p_from = -1
+    state.p_amount = 0
+    state.p_face = ""
+
+
+def attack(
+    state: PolitburoState, seat: int, kind: int, amount: int, target: int, source: int, face: str
+) -> None:
+    """An attack is in flight from ``seat`` (and its candidate ``source``, or -1 from a hand)."""
+    state.p_kind = kind
+    state.p_amount = amount
+    state.p_target = target
+    state.p_seat = seat
+    state.p_from = source
+    state.p_face = face
+    state.p_stage = 0
+    state.p_sure = False
+
+
+def _dying(state: PolitburoState, events: Events) -> bool:
+    """A candidate at 0 health dies unless its owner plays a cure in the window (R)."""
+    state.wounded = False
+    for c in range(NC):
+        if state.fate[c] == IN_PLAY and state.health[c] <= 0:
+            state.dying = c
+            if can_answer(state, state.owner[c], DYING):
+                state.wounded = True  # others may be at 0 too: look again after this one
+                _open(state, DYING, (state.owner[c],), events)
+                return True
+            state.dying = -1
+            effects.remove(state, c, DEAD, events)
+    return False
+
+
+def _survivors(state: PolitburoState, events: Events) -> bool:
+    """A player without candidates is out; the last player with any wins (ruling 13)."""
+    if state.phase == SETUP:
+        return False
+    alive = {state.owner[c] for c in range(NC) if state.fate[c] == IN_PLAY}
+    if len(alive) > 1:
+        return False
+    state.winner = next(iter(alive)) if alive else -1
+    finish(state, "last_standing" if alive else "no_candidates", events)
+    return True
+
+
+def finish(state: PolitburoState, reason: str, events: Events) -> None:
+    state.phase = OVER
+    state.end_reason = reason
+    state.react = ""
+    state.window = CLOSED
+    state.base = CLOSED
+    if events is not None:
+        result = state.outcome()
+        assert result is not None
+        events.append(
+            Event("game_over", {"reason": {"$": f"politburo.end.{reason}"}, "winners": list(result.winners)})
+        )
+
+
+def priority(state: PolitburoState, skip: int = -1) -> list[int]:
+    """Who answers first when several may (R, FAQ): the player on turn, then the highest
+    office held, then the most loyalty in play, then the nearest to the player on turn, and
+    on the right (the seat before it) before the left. Seats without candidates are out."""
+    n, active, owner, fate, loyalty = state.n, state.active, state.owner, state.fate, state.loyalty
+    total = [0] * n
+    alive = [False] * n
+    for c in range(NC):
+        s = owner[c]
+        if s >= 0 and fate[c] == IN_PLAY:
+            alive[s] = True
+            total[s] += loyalty[c]
+    best = [0] * n
+    for o, c in enumerate(state.office):
+        if c >= 0 and best[owner[c]] <= o:
+            best[owner[c]] = o + 1
+    keys = []
+    for s in range(n):
+        if s == skip or not alive[s]:
+            continue
+        distance = min((s - active) % n, (active - s) % n)
+        side = 0 if (active - s) % n == distance else 1
+        keys.append((0 if s == active else 1, -best[s], -total[s], distance * 2 + side, s))
+    keys.sort()
+    return [k[-1] for k in keys]
+
+
+# ------------------------------------------------------------------------- turns
+
+
+def hand_max(state: PolitburoState, seat: int) -> int:
+    """Five, plus one per office held, minus one per candidate lost (R)."""
+    lost = sum(1 for c in range(NC) if state.owner[c] == seat and state.fate[c] in (DEAD, SIBERIA))
+    return max(0, HAND + len(offices_of(state, seat)) - lost)
+
+
+def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:
+    """Draw from the deck; an empty deck is the discard pile shuffled (ruling 3)."""
+    drawn: list[int] = []
+    for _ in range(count):
+        if not state.deck:
+            if not state.discard:
+                break
+            state.deck, state.discard = state.discard, []
+            state.chance = state.chance.shuffle(state.deck)
+            if events is not None:
+                events.append(Event("reshuffle", {"count": len(state.deck)}))
+        drawn.append(state.deck.pop())
+    state.hands[seat] += drawn
+    if events is not None and drawn:
+        events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
+        events.append(Event("drew", {"seat": seat, "cards": [FACE[c] for c in drawn]}, (seat,)))
+
+
+def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
+    """A turn begins: effects lasting "until every player has had a turn" end (also those
+    waiting for a player who is out of the game: ruling 27), then the player draws up to the
+    hand size, first discarding down to it if the hand is over (ruling 9)."""
+    state.active = seat
+    state.phase = TURN
+    state.acted = False
+    state.used_from = [-1] * state.n
+    state.typed = [0] * len(state.typed)
+    if events is not None:
+        events.append(Event("turn", {"seat": seat, "round": state.round}))
+    for e in [e for e in state.effects if e[3] == seat or (e[3] >= 0 and not own(state, e[3]))]:
+        state.effects.remove(e)
+        state.discard.append(e[0])
+        if e[1] == HOSPITAL:
+            c = e[4]
+            state.hospital[c] = -1
+            state.marker[c] = False
+            if events is not None:
+                events.append(Event("discharged", {"candidate": cand(c)}))
+            effects.heal(state, c, HOSPITAL_HEALTH, events, "hospitalizacion")
+        elif events is not None:
+            events.append(Event("effect_over", {"card": FACE[e[0]], "seat": e[2]}))
+    limit = hand_max(state, seat)
+    if len(state.hands[seat]) > limit:
+        state.step = "trim"
+        state.step_seat = seat
+    else:
+        draw(state, seat, limit - len(state.hands[seat]), events)
+
+
+def end_turn(state: PolitburoState, events: Events) -> None:
+    """The player passes: the others may now play from their candidates or their specials."""
+    state.phase = TURN_END
+    state.base = Window(priority(state, skip=state.active))
+
+
+def _next_turn(state: PolitburoState, events: Events) -> None:
+    state.turns += 1
+    for seat in range(state.active + 1, state.n):
+        if own(state, seat):
+            start_turn(state, seat, events)
+            return
+    state.phase = ROUND_END
+    state.typed = [0] * len(state.typed)
+    state.used_from = [-1] * state.n
+    state.base = Window(priority(state, skip=-1))
+    if events is not None:
+        events.append(Event("round_ending", {"round": state.round}))
+
+
+def end_round(state: PolitburoState, events: Events) -> None:
+    """R, "El final de una candidatura": action markers come off, every candidate in play
+    gains a point of loyalty (three with Plan quinquenal), and those still negative go to
+    Siberia (ruling 7: in that order). The starting player begins the next round."""
+    for c in range(NC):
+        if state.hospital[c] < 0:
+            state.marker[c] = False
+    planned = {e[2] for e in state.effects if e[1] == PLAN}
+    for c in range(NC):
+        if state.fate[c] == IN_PLAY:
+            amount = PLAN_GAIN if state.owner[c] in planned else ROUND_GAIN
+            effects.gain(
+                state, c, amount, events, "plan_quinquenal" if state.owner[c] in planned else "round"
+            )
+    for c in range(NC):
+        if state.fate[c] == IN_PLAY and state.loyalty[c] < 0:
+            effects.remove(state, c, SIBERIA, events)
+    for e in [e for e in state.effects if e[1] == PLAN]:
+        state.effects.remove(e)
+        state.discard.append(e[0])
+    state.powers = 0
+    if events is not None:
+        events.append(Event("round_over", {"round": state.round}))
+    state.round += 1
+    effects.promote(state, events)
+    if state.phase == OVER:
+        finish(state, state.end_reason, events)
+        return
+    if _survivors(state, events):
+        return
+    if state.round > state.round_limit:
+        finish(state, "round_limit", events)
+        return
+    start_turn(state, min(s for s in range(state.n) if own(state, s)), events)

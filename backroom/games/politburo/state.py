@@ -1,0 +1,505 @@
+"""A Politburó position and what each action does (rulebook: ``shared/seeds/002_afd13eeeb37cd482.txt``).
+
+Layout: candidates are the ints 0-14 (``owner``, ``health``, ``loyalty``, ``fate``, ``marker``
+= the action marker, ``hospital`` = the Hospitalización card on it or -1, ``assigned`` = its
+face-down cards); ``office[o]`` is the candidate holding office ``o`` or -1; ``hands``, the
+``deck`` (top at the end) and the public ``discard`` pile hold cards (ints, see ``cards.py``);
+``effects`` are the special cards lying in play, rows ``[card, kind, seat, until, candidate]``
+(``until``: the seat whose next turn ends it, -1 for the end of the round).
+
+This turn: ``typed[type]`` is a bit mask of the candidates a card of that basic type was
+played on (one of a type per turn), ``used_from[seat]`` the candidate a seat activated (one
+per turn), ``powers`` the office powers used this round, ``acted`` whether the player on turn
+has done anything (the redraw is a whole turn).
+
+An attack in flight (``p_*``) waits for its windows; ``react``/``window`` is the reaction
+window open now, ``base`` the window at the end of a turn, of the round or of the setup;
+``step`` a second decision owed by ``step_seat``. ``flow.advance`` settles all of these after
+every action; ``legality.py`` lists the actions; ``view.py`` shows them; ``hidden.py``
+resamples what a seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from backroom.engine.actions import Action
+from backroom.engine.chance import Chance
+from backroom.engine.events import Event, Msg
+from backroom.engine.game import Outcome, State
+from backroom.engine.schema import (
+    Bool,
+    Bools,
+    Cached,
+    ChanceField,
+    Int,
+    Ints,
+    Masks,
+    Schema,
+    Str,
+    WindowField,
+)
+from backroom.engine.window import Window
+from backroom.games.politburo import effects, flow, hidden, legality, scoring, specials, view
+from backroom.games.politburo.cards import (
+    AGRESION,
+    CONTRABANDO_COST,
+    DEAD,
+    DECK_SIZE,
+    DEMAGOGIA,
+    DIFAMACION,
+    DYING,
+    FACE,
+    FACE_TYPE,
+    FACE_VALUE,
+    GAME_ID,
+    IN_PLAY,
+    INTERIOR,
+    NC,
+    OFFICES,
+    OVER,
+    PER_PLAYER,
+    PHASES,
+    PROPAGANDA,
+    REACTIONS,
+    REDRAW,
+    REDRAW_EXTRA,
+    ROUND_LIMIT,
+    SETUP,
+    START_HEALTH,
+    START_LOYALTY,
+    TURN,
+    TYPES,
+    UNUSED,
+    VALUE,
+    cand,
+)
+from backroom.games.politburo.flow import HEALTH, LOYALTY
+
+
+class PolitburoState(State):
+    GAME_ID = GAME_ID
+    SCHEMA = Schema(
+        n=Int(json="players"),
+        round=Int(1),
+        round_limit=Int(ROUND_LIMIT),
+        turns=Int(),
+        active=Int(),
+        phase=Str(SETUP),
+        deck=Ints(),
+        discard=Ints(),
+        hands=Ints(depth=2),
+        extra=Int(-1),
+        owner=Ints(),
+        health=Ints(),
+        loyalty=Ints(),
+        fate=Ints(),
+        marker=Bools(),
+        hospital=Ints(),
+        assigned=Ints(depth=2),
+        office=Ints(),
+        known=Masks(),
+        effects=Ints(depth=2),
+        typed=Ints(),
+        powers=Int(),
+        used_from=Ints(),
+        acted=Bool(),
+        p_kind=Int(),
+        p_amount=Int(),
+        p_target=Int(-1),
+        p_seat=Int(-1),
+        p_from=Int(-1),
+        p_face=Str(),
+        p_stage=Int(),
+        p_sure=Bool(),
+        react=Str(),
+        window=WindowField(),
+        base=WindowField(),
+        step=Str(),
+        step_seat=Int(-1),
+        step_arg=Int(-1),
+        dying=Int(-1),
+        wounded=Bool(),
+        culled=Bool(),
+        murdered=Ints(),
+        office_dirty=Bool(),
+        office_event=Bool(),
+        winner=Int(-1),
+        end_reason=Str(),
+        chance=ChanceField(),
+        _outcome=Cached(),
+        _mine=Cached(),
+        _turn=Cached(shared=False),
+    )
+    __slots__ = SCHEMA.slots
+
+    n: int
+    round: int
+    round_limit: int
+    turns: int
+    active: int
+    phase: str
+    deck: list[int]
+    discard: list[int]
+    hands: list[list[int]]
+    extra: int
+    owner: list[int]
+    health: list[int]
+    loyalty: list[int]
+    fate: list[int]
+    marker: list[bool]
+    hospital: list[int]
+    assigned: list[list[int]]
+    office: list[int]
+    known: list[int]
+    effects: list[list[int]]
+    typed: list[int]
+    powers: int
+    used_from: list[int]
+    acted: bool
+    p_kind: int
+    p_amount: int
+    p_target: int
+    p_seat: int
+    p_from: int
+    p_face: str
+    p_stage: int
+    p_sure: bool
+    react: str
+    window: Window
+    base: Window
+    step: str
+    step_seat: int
+    step_arg: int
+    dying: int
+    wounded: bool
+    culled: bool
+    """A candidate left the game since the last look for a last player standing."""
+    """A candidate lost health since the last look for candidates at 0 (``flow._dying``)."""
+    murdered: list[int]
+    office_dirty: bool
+    office_event: bool
+    winner: int
+    end_reason: str
+    chance: Chance
+    _outcome: Outcome | None
+    _mine: tuple[tuple[int, ...], ...] | None
+    """Each seat's candidates (in play or not): fixed at the deal, so clones share them."""
+    _turn: tuple[int, list[Any]] | None
+    """A seat and its legal actions as segments (see ``_segments``), until the next action."""
+
+    # ----------------------------------------------------------------- setup
+
+    @classmethod
+    def deal(cls, players: int, seed: int, round_limit: int) -> tuple[Self, list[Event]]:
+        """R, "Inicio de la partida": three candidates each (health 10, loyalty 5), five game
+        cards each; then every player keeps, assigns or discards them and all draw back to
+        five (the setup window), and the starting player (seat 0) begins."""
+        state = cls()
+        state.n = players
+        state.round_limit = round_limit
+        state.chance = Chance(seed)
+        candidates = list(range(NC))
+        state.chance = state.chance.shuffle(candidates)
+        state.owner = [-1] * NC
+        for seat in range(players):
+            for c in candidates[seat * PER_PLAYER : (seat + 1) * PER_PLAYER]:
+                state.owner[c] = seat
+        state.fate = [IN_PLAY if o >= 0 else UNUSED for o in state.owner]
+        state.health = [START_HEALTH if o >= 0 else 0 for o in state.owner]
+        state.loyalty = [START_LOYALTY if o >= 0 else 0 for o in state.owner]
+        state.marker = [False] * NC
+        state.hospital = [-1] * NC
+        state.assigned = [[] for _ in range(NC)]
+        state.office = [-1] * len(OFFICES)
+        state.known = [0] * players
+        state.typed = [0] * len(TYPES)
+        state.used_from = [-1] * players
+        state.hands = [[] for _ in range(players)]
+        state.deck = list(range(DECK_SIZE))
+        state.chance = state.chance.shuffle(state.deck)
+        events: list[Event] = [Event("setup", {"players": players, "owners": list(state.owner)})]
+        for seat in range(players):
+            flow.draw(state, seat, 5, events)
+        state.base = Window(range(players))
+        return state, events
+
+    # ----------------------------------------------------------- the contract
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        if self.step:
+            return (self.step_seat,)
+        if self.react:
+            return self.window
+        if self.phase in (TURN, REDRAW):
+            return (self.active,)
+        return self.base
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return legality.actions(self, seat)
+
+    def _segments(self, seat: int) -> list[Any]:
+        """``seat``'s legal actions as segments (``legality.Segment``), kept until the next
+        action: a playout asks for a random action and then checks it. The turn's long list
+        (every card on every candidate) is never expanded for that."""
+        kept = self._turn
+        if kept is not None and kept[0] == seat:
+            segments: list[Any] = kept[1]
+            return segments
+        if self.phase == TURN and not self.step and not self.react and seat == self.active:
+            segments = legality.turn_segments(self, seat)
+        else:
+            segments = [(a, None) for a in legality.actions(self, seat)]
+        self._turn = (seat, segments)
+        return segments
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return type(action) is tuple and len(action) > 0 and legality.member(self._segments(seat), action)
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """Uniform over the legal actions, drawn without listing them where the list is long."""
+        return legality.pick(self._segments(seat), rng.random())
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        return legality.why_illegal(self, seat, action)
+
+    def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        self._turn = None
+        kind = action[0]
+        if self.react and not self.step:
+            self.window = self.window.answered(seat)
+        handler = specials.HANDLERS.get(kind)
+        if handler is None:
+            getattr(self, f"_do_{kind}")(seat, *action[1:], events=events)
+        else:
+            handler(self, seat, *action[1:], events=events)
+        flow.advance(self, events)
+
+    # -------------------------------------------------------------- helpers
+
+    def _take(self, cards: list[int], face: str) -> int:
+        """Remove the last card of ``face`` from ``cards`` (a hand or a candidate's cards)."""
+        for i in range(len(cards) - 1, -1, -1):
+            if FACE[cards[i]] == face:
+                return cards.pop(i)
+        raise AssertionError(face)
+
+    def _spend(
+        self, seat: int, face: str, events: list[Event] | None, kind: str = "special", **params: Any
+    ) -> int:
+        """A card from ``seat``'s hand onto the discard pile, in view of all."""
+        card = self._take(self.hands[seat], face)
+        self.discard.append(card)
+        if events is not None:
+            events.append(Event(kind, {"seat": seat, "card": face, **params}))
+        return card
+
+    def _mark(self, kind: int, c: int, seat: int) -> None:
+        """A card of basic type ``kind`` lands on ``c``; a second one uses an office power."""
+        if (self.typed[kind] >> c) & 1:
+            self.powers |= 1 << (INTERIOR if kind == AGRESION else PROPAGANDA)
+        self.typed[kind] |= 1 << c
+
+    def _reveal(self, card: int) -> None:
+        """An assigned card played goes face up to the discard pile: no one's secret now."""
+        self.discard.append(card)
+        bit = ~(1 << card)
+        self.known = [k & bit for k in self.known]
+
+    def _activate(self, seat: int, c: int, events: list[Event] | None) -> None:
+        if self.used_from[seat] != c:
+            self.used_from[seat] = c
+            self.marker[c] = True
+            if events is not None:
+                events.append(Event("activate", {"seat": seat, "candidate": cand(c)}))
+
+    # -------------------------------------------------------------- actions
+
+    def _do_pass(self, seat: int, events: list[Event] | None) -> None:
+        if self.step == "counter_add":
+            self._counter(seat, 0, events)
+        elif self.react:
+            if self.react == DYING:
+                c, self.dying = self.dying, -1
+                effects.remove(self, c, DEAD, events)
+        elif self.phase == TURN:
+            if events is not None:
+                events.append(Event("pass", {"seat": seat}))
+            flow.end_turn(self, events)
+        else:
+            self.base = self.base.answered(seat)
+
+    def _do_redraw(self, seat: int, events: list[Event] | None) -> None:
+        """Turn option 2 (R): discard the whole hand, draw seven, discard two, end the turn."""
+        hand = self.hands[seat]
+        if events is not None:
+            events.append(Event("redraw", {"seat": seat, "cards": [FACE[c] for c in hand]}))
+        self.discard += hand
+        self.hands[seat] = []
+        self.acted = True
+        self.phase = REDRAW
+        limit = flow.hand_max(self, seat)
+        flow.draw(self, seat, limit + REDRAW_EXTRA, events)
+        if len(self.hands[seat]) <= limit:  # the deck and the discards ran short: nothing to throw
+            flow.end_turn(self, events)
+
+    def _do_discard(self, seat: int, face: str, events: list[Event] | None) -> None:
+        self._spend(seat, face, events, "discard")
+        self.acted = True
+        limit = flow.hand_max(self, seat)
+        if self.step == "trim" and len(self.hands[seat]) <= limit:
+            self.step = ""
+        elif self.phase == REDRAW and len(self.hands[seat]) <= limit:
+            flow.end_turn(self, events)
+
+    def _do_assign(self, seat: int, face: str, c: int, events: list[Event] | None) -> None:
+        card = self._take(self.hands[seat], face)
+        self.assigned[c].append(card)
+        self.acted = True
+        if events is not None:
+            events.append(Event("assign", {"seat": seat, "candidate": cand(c)}))
+            events.append(Event("assigned", {"seat": seat, "candidate": cand(c), "card": face}, (seat,)))
+
+    def _do_play(self, seat: int, face: str, c: int, events: list[Event] | None) -> None:
+        self._spend(seat, face, events, "play", candidate=cand(c))
+        self.acted = True
+        self._basic(seat, face, c, -1, events)
+
+    def _do_use(self, seat: int, source: int, face: str, c: int, events: list[Event] | None) -> None:
+        """Out of turn, from an activated candidate (R, "Jugar cartas desde un candidato")."""
+        self._activate(seat, source, events)
+        self._reveal(self._take(self.assigned[source], face))
+        if events is not None:
+            events.append(
+                Event("use", {"seat": seat, "source": cand(source), "card": face, "candidate": cand(c)})
+            )
+        self._basic(seat, face, c, source, events)
+
+    def _basic(self, seat: int, face: str, c: int, source: int, events: list[Event] | None) -> None:
+        kind = FACE_TYPE[face]
+        self._mark(kind, c, seat)
+        if kind == DEMAGOGIA:
+            effects.gain(self, c, FACE_VALUE[face], events, face)
+        elif kind == DIFAMACION:
+            flow.attack(self, seat, LOYALTY, FACE_VALUE[face], c, source, face)
+        else:
+            flow.attack(self, seat, HEALTH, FACE_VALUE[face], c, source, face)
+
+    def _do_defend(self, seat: int, face: str, where: str, events: list[Event] | None) -> None:
+        """A self-only card answers the attack on its candidate (ruling 5)."""
+        c = self.p_target
+        if where == "assigned":
+            self._activate(seat, c, events)
+            self._reveal(self._take(self.assigned[c], face))
+            if events is not None:
+                events.append(Event("defend", {"seat": seat, "card": face, "candidate": cand(c)}))
+        else:
+            self._spend(seat, face, events, "defend", candidate=cand(c))
+        self._mark(FACE_TYPE[face], c, seat)
+        if face in ("guardaespaldas", "favorito"):
+            flow.clear_pending(self)
+            if events is not None:
+                events.append(Event("cancelled", {"candidate": cand(c)}))
+        elif face == "manipulador":
+            self.step, self.step_seat = "redirect", seat
+        else:  # vengativo
+            self._return(seat, 0, events)
+
+    def _return(self, seat: int, extra: int, events: list[Event] | None) -> None:
+        targets = legality.return_targets(self)
+        if self.p_from >= 0 or len(targets) == 1:
+            self._retarget(seat, targets[0], extra, events)
+        else:
+            self.step, self.step_seat, self.step_arg = "return", seat, extra
+
+    def _retarget(self, seat: int, c: int, extra: int, events: list[Event] | None) -> None:
+        """The attack goes back to its author (Vengativo, ¡Contraataque!): a new attack, which
+        that player may answer in turn."""
+        source = self.p_target
+        self.p_target, self.p_from, self.p_seat = c, source, seat
+        self.p_amount += extra
+        self.p_stage = 1
+        self.step = ""
+        if events is not None:
+            events.append(Event("returned", {"seat": seat, "candidate": cand(c), "amount": self.p_amount}))
+
+    def _counter(self, seat: int, extra: int, events: list[Event] | None) -> None:
+        self.step = ""
+        self._return(seat, extra, events)
+
+    def _do_target(self, seat: int, c: int, events: list[Event] | None) -> None:
+        step = self.step
+        self.step = ""
+        if step == "return":
+            self._retarget(seat, c, self.step_arg, events)
+        elif step == "redirect":
+            self.p_target = c
+            self.p_stage = 1
+            if events is not None:
+                events.append(Event("redirected", {"seat": seat, "candidate": cand(c)}))
+        elif step == "usurp":
+            specials.seize(self, c, self.step_arg, events)
+        else:  # smuggle: the player's candidate who pays
+            effects.lose(self, c, CONTRABANDO_COST, events, "contrabando")
+
+    def _do_add(self, seat: int, face: str, events: list[Event] | None) -> None:
+        self._spend(seat, face, events, "add")
+        self._counter(seat, FACE_VALUE[face], events)
+
+    # --------------------------------------------------------------- the end
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        if self._outcome is None:
+            self._outcome = scoring.outcome(self)
+        return self._outcome
+
+    # ------------------------------------------- views, labels, checks, hidden
+
+    def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
+        return view.view(self, seat, recall)
+
+    def label(self, action: Action) -> Msg:
+        return view.label(self, action)
+
+    def check(self) -> None:
+        if not 2 <= self.n <= 5 or len(self.hands) != self.n or len(self.known) != self.n:
+            raise ValueError(f"a {GAME_ID} position has 2 to 5 players, each with a hand")
+        if len(self.owner) != NC or len(self.assigned) != NC or len(self.office) != len(OFFICES):
+            raise ValueError(f"a {GAME_ID} position has {NC} candidates and {len(OFFICES)} offices")
+        if sorted(self._all_cards()) != list(range(DECK_SIZE)):
+            raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
+        if self.react not in ("", *REACTIONS) or self.phase not in PHASES or not 0 <= self.active < self.n:
+            raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
+
+    def _all_cards(self) -> list[int]:
+        cards = self.deck + self.discard + [e[0] for e in self.effects]
+        cards += [self.extra] if self.extra >= 0 else []
+        for hand in self.hands:
+            cards += hand
+        for a in self.assigned:
+            cards += a
+        return cards
+
+    def inventory(self) -> dict[str, int]:
+        """All 98 cards wherever they are, and the printed value of the basic cards."""
+        cards = self._all_cards()
+        return {
+            "cards": len(cards),
+            "printed": sum(VALUE[c] for c in cards),
+            "candidates": sum(1 for o in self.owner if o >= 0),
+        }
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A redeal consistent with ``seat``'s view and with the open window (``hidden.py``)."""
+        other = self.clone()
+        hidden.redeal(self, other, seat, rng)
+        return other

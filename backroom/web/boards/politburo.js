@@ -1,0 +1,216 @@
+// Politburó: every player's three candidates as cards with their two tracks (health 0-10,
+// loyalty -5-25), their office, action marker and face-down assigned cards; the five offices
+// and their holders; your hand. Clicks: a card of your hand, then the candidate it goes on
+// (play, assign or a special); an assigned card of your own candidate, then its target (out of
+// your turn); a candidate for a second decision (whom to send an attack back to, ...). A
+// reaction window shows what was just played and which of your cards can answer, with Pass
+// and the countdown. View fields: see backroom/games/politburo/view.py.
+
+const GAME = "politburo";
+const ON_CANDIDATE = new Set(["play", "assign", "special_on"]);
+
+export function render(root, ctx) {
+  const { h, t, view } = ctx;
+  const memo = ctx.memo;
+  const legal = ctx.legal;
+  const card = (face) => (face === null ? t("web.hidden_card") : t(`${GAME}.card.${face}`));
+  const candName = (c) => t(`${GAME}.candidate.${c}`);
+  const button = (entry, attrs, ...children) =>
+    h(
+      "button",
+      {
+        type: "button",
+        ...attrs,
+        class: [attrs.class, "clickable"],
+        "data-action": JSON.stringify(entry.action),
+        title: entry.label,
+        "aria-label": entry.label,
+        onclick: () => ctx.act(entry.action),
+      },
+      ...children,
+    );
+
+  // What a click on a candidate does: the selected hand card's use (in the chosen mode), an
+  // assigned card's use, or a one-argument choice (target, nkvd).
+  if (memo.face && !legal.some((e) => e.action[1] === memo.face)) memo.face = null;
+  const uses = legal.filter((e) => e.action[0] === "use");
+  if (memo.use && !uses.some((e) => e.action[1] === memo.use.source && e.action[2] === memo.use.face)) memo.use = null;
+  const onCandidate = new Map();
+  for (const e of legal) {
+    const [kind] = e.action;
+    if ((kind === "target" || kind === "nkvd") && !memo.face) onCandidate.set(e.action[1], e);
+    else if (memo.face && ON_CANDIDATE.has(kind) && e.action[1] === memo.face && (kind === (memo.mode || kind))) {
+      if (!onCandidate.has(e.action[2]) || kind === memo.mode) onCandidate.set(e.action[2], e);
+    } else if (memo.use && kind === "use" && e.action[1] === memo.use.source && e.action[2] === memo.use.face) onCandidate.set(e.action[3], e);
+  }
+  const kindsFor = new Set(legal.filter((e) => memo.face && e.action[1] === memo.face && ON_CANDIDATE.has(e.action[0])).map((e) => e.action[0]));
+
+  const track = (value, low, high, cls, label) =>
+    h(
+      "div",
+      { class: ["pb-track", cls], title: `${label} ${value}` },
+      h("span", { class: "pb-track-label", text: label }),
+      h("span", { class: "pb-bar" }, h("i", { style: `width:${(100 * Math.max(0, value - low)) / (high - low)}%` })),
+      h("b", { text: String(value) }),
+    );
+
+  const assignedCard = (c, face, i) => {
+    const mine = c.seat === ctx.seat;
+    const usable = mine && uses.some((e) => e.action[1] === c.id && e.action[2] === face);
+    return h(
+      usable ? "button" : "span",
+      {
+        class: ["pb-assigned", face === null ? "back" : `pb-${face.split("-")[0]}`, usable && "clickable", memo.use && memo.use.source === c.id && memo.use.face === face && "selected"],
+        type: usable ? "button" : false,
+        "data-face": face === null ? "back" : face,
+        "data-slot": i,
+        onclick: usable
+          ? () => {
+              memo.use = { source: c.id, face };
+              memo.face = null;
+              ctx.rerender();
+            }
+          : false,
+        text: face === null ? "?" : card(face),
+      },
+    );
+  };
+
+  const candidate = (c) => {
+    const entry = onCandidate.get(c.id);
+    const attrs = {
+      class: ["pb-candidate", c.fate !== "in_play" && "gone", c.seat === ctx.seat && "own", c.office && "holder"],
+      "data-candidate": c.id,
+    };
+    const body = [
+      h("span", { class: "pb-name", text: c.name }),
+      h("span", { class: "pb-owner", text: c.seat === ctx.seat ? t("web.you") : ctx.name(c.seat) }),
+      c.office ? h("span", { class: "pb-office-badge", text: t(`${GAME}.office.${c.office}`) }) : null,
+      c.fate !== "in_play" ? h("span", { class: "pb-fate", text: t(`${GAME}.fate.${c.fate}`) }) : null,
+      c.marker ? h("span", { class: "pb-marker", text: t(`${GAME}.ui.marker`) }) : null,
+      c.hospitalized ? h("span", { class: "pb-hospital", text: t(`${GAME}.ui.hospital`) }) : null,
+      c.fate === "in_play" ? track(c.health, 0, 10, "health", t(`${GAME}.ui.health`)) : null,
+      c.fate === "in_play" ? track(c.loyalty, -5, 25, "loyalty", t(`${GAME}.ui.loyalty`)) : null,
+    ];
+    const assigned = h("div", { class: "pb-assigned-row" }, c.assigned.map((face, i) => assignedCard(c, face, i)));
+    if (entry) return h("div", attrs, button(entry, { class: "pb-candidate-card" }, ...body), assigned);
+    return h("div", attrs, h("div", { class: "pb-candidate-card" }, ...body), assigned);
+  };
+
+  const offices = h(
+    "div",
+    { class: "pb-offices" },
+    view.offices.map((o) =>
+      h(
+        "div",
+        { class: ["pb-office", o.holder === null && "vacant"], "data-office": o.id },
+        h("b", { text: t(`${GAME}.office.${o.id}`) }),
+        h("span", { text: `≥ ${o.loyalty}` }),
+        h("span", { class: "pb-holder", text: o.holder === null ? t(`${GAME}.ui.vacant`) : candName(o.holder) }),
+      ),
+    ),
+  );
+
+  const seats = [...new Set(view.candidates.map((c) => c.seat))];
+  const table = h(
+    "div",
+    { class: "pb-seats" },
+    seats.map((s) =>
+      h(
+        "section",
+        { class: ["pb-seat", s === ctx.seat && "mine", ctx.actors.includes(s) && "acting"], "data-seat": s },
+        h("h3", { text: `${s === ctx.seat ? t("web.you") : ctx.name(s)} · ${t("web.politburo.hand_size", { count: view.players_info[s].hand, max: view.players_info[s].hand_max })}` }),
+        h("div", { class: "pb-candidates" }, view.candidates.filter((c) => c.seat === s).map(candidate)),
+      ),
+    ),
+  );
+
+  // The window: what is in flight, and the answers this seat holds (every one is a legal action).
+  const win = view.window;
+  const asked = ctx.actors.includes(ctx.seat);
+  const reaction = win && !["setup", "turn_end", "round_end"].includes(win.kind);
+  let windowBox = null;
+  if (win && win.kind !== "setup") {
+    const p = view.pending;
+    const seconds = ctx.deadline ? Math.max(0, Math.ceil((ctx.deadline - Date.now()) / 1000)) : null;
+    const answers = reaction ? legal : legal.filter((e) => e.action[0] === "pass");
+    windowBox = h(
+      "div",
+      { class: ["pb-window", reaction && "reaction"], "data-window": win.kind },
+      h("b", { text: t(`${GAME}.window.${win.kind}`) }),
+      p ? h("span", { class: "pb-inflight", text: t(`${GAME}.ui.pending`, { card: card(p.card), amount: p.amount, candidate: candName(p.candidate) }) }) : null,
+      asked
+        ? h(
+            "div",
+            { class: "big-buttons" },
+            reaction ? h("span", { class: "pb-answer-title", text: t("web.politburo.answer") }) : null,
+            answers.map((e) => button(e, { class: e.action[0] === "pass" ? "do-pass" : "use" }, e.label)),
+            seconds !== null ? h("span", { class: "pb-countdown", text: t("web.countdown", { seconds }) }) : null,
+          )
+        : h("span", { class: "muted", text: t("web.politburo.waiting", { seats: win.seats.map((s) => ctx.name(s)).join(", ") }) }),
+    );
+  }
+
+  // Your hand: a card is selected, then its target; actions without a target are buttons.
+  const hand = view.hand
+    ? h(
+        "div",
+        { class: "pb-hand" },
+        h("span", { class: "sf-row-label", text: t(`${GAME}.ui.hand`) }),
+        view.hand.map((face, i) => {
+          const selectable = legal.some((e) => e.action[1] === face && e.action[0] !== "smuggle");
+          return h(
+            selectable ? "button" : "div",
+            {
+              class: ["pb-card", `pb-${face.split("-")[0]}`, selectable && "clickable", memo.face === face && "selected"],
+              type: selectable ? "button" : false,
+              "data-face": face,
+              "data-slot": i,
+              onclick: selectable
+                ? () => {
+                    memo.face = memo.face === face ? null : face;
+                    memo.use = null;
+                    memo.mode = null;
+                    ctx.rerender();
+                  }
+                : false,
+              text: card(face),
+            },
+          );
+        }),
+      )
+    : null;
+
+  const cardButtons = memo.face && !reaction ? legal.filter((e) => e.action[1] === memo.face && !ON_CANDIDATE.has(e.action[0])) : [];
+  const modes =
+    kindsFor.size > 1
+      ? [...kindsFor].map((k) =>
+          h("button", {
+            type: "button",
+            class: ["pb-mode", (memo.mode || "play") === k && "selected"],
+            "data-mode": k,
+            onclick: () => {
+              memo.mode = k;
+              ctx.rerender();
+            },
+            text: t(`web.politburo.mode.${k}`),
+          }),
+        )
+      : [];
+  const own = reaction || (win && win.kind !== "setup") ? [] : legal.filter((e) => ["pass", "redraw", "industry", "industry_discard", "industry_return"].includes(e.action[0]));
+  const controls = h("div", { class: "big-buttons" }, modes, cardButtons.map((e) => button(e, { class: "use" }, e.label)), own.map((e) => button(e, { class: e.action[0] === "pass" ? "do-pass" : "use" }, e.label)));
+
+  const status = h(
+    "p",
+    { class: "pb-status" },
+    t(`${GAME}.ui.round`, { round: view.round, limit: view.round_limit }),
+    " · ",
+    t(`${GAME}.ui.deck`, { count: view.deck }),
+    view.discard.length ? ` · ${t(`${GAME}.ui.discard`)}: ${view.discard.slice(-4).map(card).join(", ")}` : "",
+    view.effects.length ? ` · ${t(`${GAME}.ui.effects`)}: ${view.effects.map((e) => card(e.card)).join(", ")}` : "",
+    view.step && view.step.card ? ` · ${t(`${GAME}.ui.industry_card`, { card: card(view.step.card) })}` : "",
+  );
+  const myTurn = view.phase === "turn" && view.active === ctx.seat && !win && !view.step;
+  const hint = h("p", { class: "hint", text: myTurn ? t("web.politburo.hint") : t(`${GAME}.phase.${view.phase}`) });
+  root.replaceChildren(h("div", { class: "pb-board" }, offices, status, windowBox, table, hand, controls, hint));
+}

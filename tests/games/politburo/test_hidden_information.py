@@ -1,0 +1,68 @@
+"""Politburó hidden information: hands, face-down assigned cards and the deck never leak, and
+``resample`` redraws them (and the future's chance) from the caller's generator."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from backroom.games.politburo.cards import FACE
+
+from .conftest import INDUSTRIA, NKVD, position
+
+
+def test_views_show_a_seat_only_its_own_hand_and_assigned_cards():
+    state = position(hands={0: ["cura"], 1: ["atentado"]}, assigned={0: ["favorito"], 3: ["vengativo"]})
+    view = state.view(0)
+    assert view["hand"] == ["cura"]
+    assert view["candidates"][0]["assigned"] == ["favorito"] and view["candidates"][3]["assigned"] == [None]
+    assert "atentado" not in json.dumps(view) and "vengativo" not in json.dumps(view)
+    assert state.view(None)["hand"] is None
+
+
+def test_labels_and_legal_lists_never_name_another_seats_cards():
+    state = position(hands={0: ["agresion-2"], 1: ["contraataque"]}, assigned={4: ["vengativo"]})
+    state.apply(0, ("play", "agresion-2", 4))
+    for action in state.legal_actions(0) + state.legal_actions(2):
+        assert "vengativo" not in json.dumps(state.label(action).to_json())
+
+
+def test_resample_redraws_hands_assigned_cards_and_deck_from_the_callers_rng():
+    state = position(
+        hands={0: ["cura"], 1: ["atentado", "traicion"]}, assigned={3: ["vengativo", "favorito"]}
+    )
+    a = state.resample(0, random.Random(1))
+    b = state.resample(0, random.Random(2))
+    assert a.hands[0] == state.hands[0] and a.assigned[0] == state.assigned[0]  # its own cards stay
+    assert any((r.hands[1], r.assigned[3]) != (state.hands[1], state.assigned[3]) for r in (a, b))
+    assert (a.hands[1], a.assigned[3], a.deck) != (b.hands[1], b.assigned[3], b.deck)
+    assert len(a.hands[1]) == 2 and len(a.assigned[3]) == 2
+    assert a.chance.seed != state.chance.seed
+
+
+def test_resample_keeps_what_the_nkvd_saw():
+    state = position(
+        hands={0: []}, offices={NKVD: 0}, loyalty={0: 21}, assigned={4: ["vengativo"], 5: ["favorito"]}
+    )
+    state.apply(0, ("nkvd", 4))
+    for seed in range(5):
+        other = state.resample(0, random.Random(seed))
+        assert [FACE[c] for c in other.assigned[4]] == ["vengativo"]
+
+
+def test_resample_hides_the_industria_card_from_others_only():
+    state = position(hands={0: []}, offices={INDUSTRIA: 0}, loyalty={0: 10}, deck=["cura"])
+    state.apply(0, ("industry",))
+    assert state.resample(0, random.Random(3)).extra == state.extra
+    assert any(state.resample(1, random.Random(s)).extra != state.extra for s in range(5))
+
+
+def test_resample_keeps_an_answer_for_every_seat_the_window_asks():
+    # Being asked in a window is public: the seat holds an answer, in every redeal too.
+    state = position(hands={0: ["agresion-4"], 1: ["cura", "demagogia-2"]}, health={4: 3})
+    state.apply(0, ("play", "agresion-4", 4))
+    assert state.actors() == (1,)
+    for seed in range(30):
+        other = state.resample(2, random.Random(seed))
+        assert "cura" in [FACE[c] for c in other.hands[1]]
+        assert sorted(other._all_cards()) == list(range(98))

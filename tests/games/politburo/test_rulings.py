@@ -1,0 +1,172 @@
+"""Politburó: the rulings of ``docs/games/politburo.md``, one test (at least) each."""
+
+from __future__ import annotations
+
+from backroom.games.politburo import GAME
+from backroom.games.politburo.cards import FACE
+from tests.helpers import event, kinds
+
+from .conftest import INDUSTRIA, hand, position
+
+
+def test_ruling_2_the_discard_pile_is_public():
+    state = position(hands={0: ["agresion-2"]})
+    state.apply(0, ("discard", "agresion-2"))
+    assert state.view(3)["discard"] == ["agresion-2"] == state.view(None)["discard"]
+
+
+def test_ruling_3_an_empty_deck_is_the_discard_pile_shuffled():
+    state = position(hands={0: []}, discard=["cura"])
+    state.discard += state.deck
+    state.deck = []
+    events = state.apply(0, ("pass",))
+    assert "reshuffle" in kinds(events) and len(state.hands[1]) == 5
+
+
+def test_ruling_4_out_of_turn_initiative_waits_for_the_end_of_the_turn():
+    state = position(hands={0: ["agresion-2"], 1: ["atentado"]})
+    state.apply(0, ("play", "agresion-2", 6))
+    assert state.actors() == (0,)  # not asked mid-turn: Atentado answers nothing
+    state.apply(0, ("pass",))
+    assert state.actors() == (1,)
+
+
+def test_ruling_4_round_end_window_offers_plan_quinquenal():
+    state = position(players=2, hands={0: ["plan_quinquenal"]}, offices={INDUSTRIA: 1}, loyalty={1: 10})
+    state.apply(0, ("pass",))
+    state.apply(1, ("pass",))
+    assert state.phase == "turn_end" and ("special", "plan_quinquenal") in state.legal_actions(0)
+    state.apply(0, ("pass",))  # not at the end of seat 1's turn: then at the end of the round
+    assert state.phase == "round_end" and state.legal_actions(0) == [
+        ("special", "plan_quinquenal"),
+        ("pass",),
+    ]
+
+
+def test_ruling_6_return_of_an_attack_from_a_hand_single_candidate_needs_no_choice():
+    state = position(hands={0: ["agresion-3"]}, assigned={4: ["vengativo"]}, out={1: "dead", 2: "siberia"})
+    state.apply(0, ("play", "agresion-3", 4))
+    state.apply(1, ("defend", "vengativo", "assigned"))
+    assert state.health[0] == 7 and state.step == ""
+
+
+def test_ruling_10_industria_return_lies_at_a_random_place():
+    placed = set()
+    for seed in range(6):
+        state = position(hands={0: []}, offices={INDUSTRIA: 0}, loyalty={0: 10}, deck=["cura"])
+        state.chance = state.chance.reseeded(__import__("random").Random(seed))
+        state.apply(0, ("industry",))
+        card = state.extra
+        state.apply(0, ("industry_return",))
+        placed.add(state.deck.index(card))
+    assert len(placed) > 1
+
+
+def test_ruling_11_a_choice_of_several_things_is_several_decisions():
+    state = position(hands={0: ["usurpacion"]}, offices={INDUSTRIA: 3}, loyalty={3: 4})
+    state.apply(0, ("special_office", "usurpacion", INDUSTRIA))
+    assert state.view(0)["step"] == {"seat": 0, "kind": "usurp", "office": "industria"}
+
+
+def test_ruling_12_hand_size_plus_one_per_office_held():
+    from backroom.games.politburo.flow import hand_max
+
+    state = position(hands={0: []}, offices={0: 0, 1: 1}, loyalty={0: 10, 1: 14})
+    assert hand_max(state, 0) == 7
+
+
+def test_ruling_15_redraw_draws_two_more_than_the_hand_size():
+    state = position(hands={0: ["cura"] * 2}, offices={INDUSTRIA: 0}, loyalty={0: 10})
+    state.apply(0, ("redraw",))
+    assert len(state.hands[0]) == 8
+
+
+def test_ruling_17_traicion_only_with_ones_own_difamacion():
+    state = position(hands={0: ["difamacion-2"], 2: ["traicion"]})
+    events = state.apply(0, ("play", "difamacion-2", 4))
+    assert "window" not in kinds(events) and state.loyalty[4] == 3
+
+
+def test_ruling_18_hospitalized_candidate_takes_no_card_but_difamacion():
+    state = position(hands={0: ["demagogia-2", "difamacion-2", "cura"]}, health={1: 3})
+    state.hospital[1] = next(c for c in range(98) if FACE[c] == "hospitalizacion")
+    state.deck.remove(state.hospital[1])
+    state.effects.append([state.hospital[1], 3, 0, 0, 1])
+    targets = {(a[1], a[2]) for a in state.legal_actions(0) if len(a) == 3 and a[2] == 1}
+    assert targets == {("difamacion-2", 1)}
+
+
+def test_ruling_19_contrabando_payer_is_chosen():
+    state = position(hands={0: ["contrabando"]}, discard=["cura"])
+    state.apply(0, ("smuggle", "cura"))
+    assert state.legal_actions(0) == [("target", 0), ("target", 1), ("target", 2)]
+
+
+def test_ruling_20_cura_restores_three_health_on_own_candidate():
+    state = position(hands={0: ["cura"]}, health={2: 4})
+    assert {a[2] for a in state.legal_actions(0) if a[0] == "special_on"} == {2}
+    state.apply(0, ("special_on", "cura", 2))
+    assert state.health[2] == 7
+
+
+def test_ruling_21_tracks_stop_at_minus_5_and_25_and_health_at_0():
+    state = position(hands={0: ["difamacion-4", "agresion-4"]}, loyalty={4: -3}, health={5: 2})
+    state.apply(0, ("play", "difamacion-4", 4))
+    state.apply(0, ("play", "agresion-4", 5))
+    assert state.loyalty[4] == -5 and state.health[5] == 0 and state.fate[5] == 1
+
+
+def test_ruling_22_gran_purga_spares_nobody_at_4_or_less_its_player_included():
+    state = position(hands={0: ["gran_purga"]}, offices={INDUSTRIA: 0}, loyalty={0: 10, 1: 4})
+    state.apply(0, ("special", "gran_purga"))
+    assert state.fate[1] == 2
+
+
+def test_ruling_23_industrializacion_spares_hospitalized_candidates():
+    state = position(hands={0: ["industrializacion"]}, offices={INDUSTRIA: 0}, loyalty={0: 10})
+    state.hospital[4] = next(c for c in range(98) if FACE[c] == "hospitalizacion")
+    state.deck.remove(state.hospital[4])
+    state.effects.append([state.hospital[4], 3, 1, 0, 4])
+    state.apply(0, ("special", "industrializacion"))
+    assert state.health[4] == 10 and state.health[3] == 8
+
+
+def test_ruling_24_popularidad_still_softens_a_traicion():
+    state = position(hands={0: ["difamacion-2", "traicion"], 1: ["popularidad"]}, active=1)
+    state.apply(1, ("special", "popularidad"))
+    state.apply(1, ("pass",))
+    while state.active != 0 or state.phase != "turn":
+        state.apply(state.actors()[0], ("pass",))
+    state.apply(0, ("play", "difamacion-2", 4))
+    state.apply(0, ("special", "traicion"))
+    assert state.loyalty[4] == 6 - 3  # 5, +1 at the round's end; then 2 doubled to 4, one less
+
+
+def test_ruling_25_one_card_of_a_type_per_turn_counts_every_players_cards():
+    state = position(hands={0: ["demagogia-2"]}, assigned={3: ["demagogia-3"]})
+    state.apply(0, ("play", "demagogia-2", 4))
+    state.apply(0, ("pass",))
+    assert ("use", 3, "demagogia-3", 4) not in state.legal_actions(1)
+    assert ("use", 3, "demagogia-3", 3) in state.legal_actions(1)
+
+
+def test_ruling_26_players_minimum_two_is_said_in_the_game_data():
+    assert GAME.min_players == 2 and GAME.max_players == 5
+    row = next(r for r in GAME.data_status() if r["item"] == "players")
+    assert "proposed" in row["value"] and row["status"] == "proposed-default"
+
+
+def test_ruling_5_events_name_what_was_played_never_a_face_down_card():
+    state = position(hands={0: ["favorito"]})
+    events = state.apply(0, ("assign", "favorito", 1))
+    assert event(events, "assigned").to == (0,) and "card" not in event(events, "assign").params
+    assert hand(state, 0) == []
+
+
+def test_ruling_27_an_effect_waiting_for_a_player_who_is_out_ends_at_the_next_turn():
+    state = position(players=3, hands={0: [], 2: ["popularidad"]}, active=2, out={3: "dead", 4: "dead"})
+    state.apply(2, ("special", "popularidad"))
+    state.effects[0][3] = 1  # as if played on seat 1's turn
+    state.fate[5] = 1  # seat 1 is out of the game
+    state.apply(2, ("pass",))
+    assert state.active == 0 and not state.effects
