@@ -1,4 +1,5 @@
-# Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything).
+# Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything,
+# the Ray backend included: the install brings the `cluster` extra).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -9,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,cluster]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -14,8 +14,10 @@ from importlib.metadata import version
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from backroom.cli.bench_server import add_bench_server_args
+from backroom.cli.runner import add_run_args
 from backroom.engine.errors import BadOptions, EngineError
 from backroom.i18n import LANGUAGES, default_language, translate
 from backroom.server.cli import add_serve_command
@@ -73,13 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many games between bots and report win rates")
     p.add_argument("game")
-    p.add_argument("--games", type=int, default=1000)
+    add_run_args(p, games=1000)
     p.add_argument("--players", type=int, default=None)
     p.add_argument(
         "--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated"
     )
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=1)
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.add_argument("--save-logs", metavar="DIR", help="write every game's record into DIR")
@@ -109,11 +109,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return dispatch(args, console)
     except EngineError as exc:
-        console.print(f"[bold red]{translate(lang, exc.key, exc.params)}[/]", soft_wrap=True)
+        console.print(f"[bold red]{escape(translate(lang, exc.key, exc.params))}[/]", soft_wrap=True)
         return 2
     except (OSError, ValueError) as exc:
         console.print(
-            f"[bold red]{translate(lang, 'error.generic', {'reason': str(exc)})}[/]", soft_wrap=True
+            f"[bold red]{escape(translate(lang, 'error.generic', {'reason': str(exc)}))}[/]", soft_wrap=True
         )
         return 2
     except KeyboardInterrupt:
