@@ -1,4 +1,5 @@
-"""The ``backroom`` command: list games, play in a terminal, simulate, replay, benchmark, serve.
+"""The ``backroom`` command: list games, play in a terminal, simulate, hold tournaments, replay,
+benchmark, serve.
 
 Every failure a person can cause (an unknown game, a bad player count, a missing file) ends in
 one translated sentence and exit status 2, never a traceback.
@@ -85,6 +86,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save-logs", metavar="DIR", help="write every game's record into DIR")
     common(p)
 
+    p = sub.add_parser(
+        "tournament", help="every combination of bot kinds over the seats: win/rank matrix and ratings"
+    )
+    p.add_argument("game")
+    add_run_args(p, games=3000)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--bots", type=bot_list, required=True, help="two or more bot kinds")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    common(p)
+
     p = sub.add_parser("replay", help="replay a saved game record step by step")
     p.add_argument("file")
     p.add_argument("--seat", type=int, default=None, help="see only what this seat (from 1) saw")
@@ -134,6 +146,10 @@ def dispatch(args: argparse.Namespace, console: Console) -> int:
         from backroom.cli.simulate import simulate_command
 
         return simulate_command(args, console, options_from(args.option))
+    if args.command == "tournament":
+        from backroom.cli.tournament import tournament_command
+
+        return tournament_command(args, console, options_from(args.option))
     if args.command == "replay":
         from backroom.cli.replay import replay_command
 

@@ -1,7 +1,9 @@
-"""The backend options of ``backroom simulate`` as a person meets them: sentences for mistakes."""
+"""``backroom tournament`` as a person meets it, and the backend options it shares with
+``simulate``: tables, and sentences for mistakes."""
 
 from __future__ import annotations
 
+import json
 import sys
 
 import pytest
@@ -13,6 +15,39 @@ def run(capsys, *argv: str) -> tuple[int, str]:
     code = main(list(argv))
     out = capsys.readouterr()
     return code, out.out + out.err
+
+
+def test_tournament_prints_bots_head_to_head_and_lineups_in_the_language_asked(capsys):
+    code, out = run(
+        capsys, "tournament", "stool-pigeon", "--bots", "heuristic,random", "--games", "12",
+        "--players", "3", "--lang", "es",
+    )  # fmt: skip
+    assert code == 0, out
+    assert "12 partidas de Soplón, 3 jugadores, 2 alineaciones" in out
+    assert "Cara a cara" in out and "Cada alineación" in out
+    assert "heuristic×2 random" in out and "heuristic random×2" in out
+
+
+def test_tournament_json_is_the_same_for_one_and_two_workers(capsys):
+    argv = ["tournament", "stool-pigeon", "--bots", "random,heuristic", "--games", "20", "--players", "2"]
+    tables = []
+    for workers in ("1", "2"):
+        code, out = run(capsys, *argv, "--workers", workers, "--json")
+        assert code == 0
+        data = json.loads(out)
+        del data["seconds"]
+        tables.append(data)
+    assert tables[0] == tables[1]
+    assert tables[0]["lineups"] == [
+        {"seats": ["random", "heuristic"], "games": 20, "bots": tables[0]["lineups"][0]["bots"]}
+    ]
+    assert set(tables[0]["bots"]) == {"random", "heuristic"}
+
+
+def test_a_tournament_of_one_kind_is_a_sentence(capsys):
+    code, out = run(capsys, "tournament", "stool-pigeon", "--bots", "random", "--games", "2", "--lang", "en")
+    assert code == 2
+    assert "at least two different bot kinds" in out and "Traceback" not in out
 
 
 def test_ray_backend_without_ray_says_what_to_install(capsys, monkeypatch):
