@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything,
-# the Ray backend included: the install brings the `cluster` extra).
+# reports and the Ray backend included: the install brings the `report` and `cluster` extras).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,cluster]'
+	$(PY) -m pip install --quiet -e '.[dev,report,cluster]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -1,5 +1,5 @@
-"""The ``backroom`` command: list games, play in a terminal, simulate, hold tournaments, replay,
-benchmark, serve.
+"""The ``backroom`` command: list games, play in a terminal, simulate, hold tournaments, write
+balance reports, replay, benchmark, serve.
 
 Every failure a person can cause (an unknown game, a bad player count, a missing file) ends in
 one translated sentence and exit status 2, never a traceback.
@@ -42,6 +42,11 @@ def options_from(pairs: Sequence[str] | None) -> dict[str, Any]:
 
 def bot_list(text: str) -> list[str]:
     return [b.strip() for b in text.split(",") if b.strip()]
+
+
+def player_list(text: str) -> list[int]:
+    """``4,5`` → [4, 5]; argparse turns a ValueError into a usage message."""
+    return [int(n) for n in text.split(",") if n.strip()]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,6 +102,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     common(p)
 
+    p = sub.add_parser("report", help="a balance report: one self-contained HTML page with plots")
+    p.add_argument("game")
+    add_run_args(p, games=1000)
+    p.add_argument(
+        "--variant",
+        action="append",
+        metavar="NAME=VALUE[,NAME=VALUE]",
+        help="one set of table options, repeatable to compare variants side by side ('' is the default)",
+    )
+    p.add_argument(
+        "--players", type=player_list, default=None, help="player counts, comma-separated (e.g. 4,5)"
+    )
+    p.add_argument(
+        "--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated"
+    )
+    p.add_argument("--out", default="report.html", metavar="FILE")
+    common(p)
+
     p = sub.add_parser("replay", help="replay a saved game record step by step")
     p.add_argument("file")
     p.add_argument("--seat", type=int, default=None, help="see only what this seat (from 1) saw")
@@ -150,6 +173,10 @@ def dispatch(args: argparse.Namespace, console: Console) -> int:
         from backroom.cli.tournament import tournament_command
 
         return tournament_command(args, console, options_from(args.option))
+    if args.command == "report":
+        from backroom.cli.report import report_command
+
+        return report_command(args, console)
     if args.command == "replay":
         from backroom.cli.replay import replay_command
 

@@ -1,9 +1,10 @@
-"""``backroom tournament`` as a person meets it, and the backend options it shares with
-``simulate``: tables, and sentences for mistakes."""
+"""``backroom tournament`` and ``backroom report`` as a person meets them, and the backend
+options they share with ``simulate``: tables, one self-contained page, sentences for mistakes."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import pytest
@@ -48,6 +49,55 @@ def test_a_tournament_of_one_kind_is_a_sentence(capsys):
     code, out = run(capsys, "tournament", "stool-pigeon", "--bots", "random", "--games", "2", "--lang", "en")
     assert code == 2
     assert "at least two different bot kinds" in out and "Traceback" not in out
+
+
+def test_report_is_one_page_that_needs_nothing_from_the_network(capsys, tmp_path):
+    page = tmp_path / "report.html"
+    code, out = run(
+        capsys, "report", "stool-pigeon", "--players", "2,3", "--games", "6", "--bots", "random",
+        "--out", str(page), "--lang", "fr",
+    )  # fmt: skip
+    assert code == 0, out
+    assert "Rapport écrit" in out
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "<html lang='fr'>" in html
+    assert "Côte à côte" in html and "2 joueurs" in html and "3 joueurs" in html
+    assert "La place 1 gagne" in html
+    # two comparison plots, then four per configuration (seats, scores, lengths, actions)
+    assert html.count("src='data:image/png;base64,") == 2 + 2 * 4
+    assert not re.search(r"""(src|href)=['"]?(https?:)?//""", html)
+    assert "<script" not in html
+
+
+def test_report_compares_variants_named_as_the_game_names_them(capsys, tmp_path):
+    page = tmp_path / "corruption.html"
+    code, out = run(
+        capsys, "report", "corruption", "--variant", "", "--variant", "variant=rio_abajo,black_book=true",
+        "--games", "3", "--players", "3", "--out", str(page), "--lang", "es",
+    )  # fmt: skip
+    assert code == 0, out
+    html = page.read_text(encoding="utf-8")
+    assert "Variante: Río Abajo, " in html and "3 jugadores" in html
+    assert "carta «soborno de $" in html  # cards are named from the game's catalog
+
+
+def test_report_with_an_unknown_option_is_a_sentence(capsys, tmp_path):
+    code, out = run(
+        capsys, "report", "corruption", "--variant", "colour=red", "--games", "2",
+        "--out", str(tmp_path / "r.html"), "--lang", "en",
+    )  # fmt: skip
+    assert code == 2
+    assert "has no option “colour”" in out and "Traceback" not in out
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_report_without_matplotlib_says_what_to_install(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("backroom.cli.report.find_spec", lambda name: None)
+    code, out = run(
+        capsys, "report", "stool-pigeon", "--games", "2", "--out", str(tmp_path / "r.html"), "--lang", "en"
+    )
+    assert code == 2
+    assert "pip install 'backroom[report]'" in out
 
 
 def test_ray_backend_without_ray_says_what_to_install(capsys, monkeypatch):

@@ -2,6 +2,7 @@
 independent of the workers."""
 
 from backroom.sim.backends import LocalBackend
+from backroom.sim.balance import BalanceTally
 from backroom.sim.batch import GameSummary, Plan, WinTally, run, wilson
 
 
@@ -41,13 +42,14 @@ def test_games_are_folded_in_index_order_whatever_the_workers():
 
 
 def test_same_seed_gives_same_results_whatever_the_workers():
-    plan = Plan.cycled("stool-pigeon", 120, 3, ("heuristic", "random"), 5)
+    plan = Plan.cycled("stool-pigeon", 120, 3, ("heuristic", "random"), 5, usage=True)
     summaries = []
     for workers in (1, 2):
-        wins = WinTally(plan)
-        summary = wins.summary(run(plan, LocalBackend(workers), [wins]))
+        wins, balance = WinTally(plan), BalanceTally(plan)
+        timing = run(plan, LocalBackend(workers), [wins, balance])
+        summary = wins.summary(timing)
         for key in ("seconds", "actions_per_second", "actions_per_cpu_second"):
             del summary[key]
-        summaries.append(summary)
+        summaries.append((summary, balance.summary()))
     assert summaries[0] == summaries[1]
-    assert sum(summaries[0]["wins_by_seat"]) == 120
+    assert sum(summaries[0][0]["wins_by_seat"]) == 120

@@ -11,7 +11,9 @@ import pytest
 
 from backroom.cli.main import main
 from backroom.sim.backends import LocalBackend, RayBackend
-from backroom.sim.batch import Plan, WinTally, run
+from backroom.sim.balance import BalanceTally
+from backroom.sim.batch import Plan, run
+from backroom.sim.tournament import TournamentTally, lineups
 
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")
@@ -40,15 +42,13 @@ def test_simulate_on_ray_gives_the_local_results_and_leaves_a_running_ray_runnin
     assert local_ray.is_initialized()  # the command used the Ray it found and did not stop it
 
 
-def test_games_on_ray_are_folded_as_local_ones_are(local_ray):
-    plan = Plan(
-        "corruption", 60, 3, (("heuristic", "random", "random"), ("heuristic", "heuristic", "random")), 8
-    )
+def test_tournament_and_balance_on_ray_give_the_local_results(local_ray):
+    plan = Plan("corruption", 60, 3, lineups(["heuristic", "random"], 3), 8, {}, usage=True)
     results = []
     for backend in (LocalBackend(1), RayBackend(local_ray)):
-        wins = WinTally(plan)
-        summary = wins.summary(run(plan, backend, [wins]))
-        for key in ("seconds", "actions_per_second", "actions_per_cpu_second"):
-            del summary[key]
-        results.append(summary)
+        tournament, balance = TournamentTally(plan), BalanceTally(plan)
+        timing = run(plan, backend, [tournament, balance])
+        summary = tournament.summary(timing)
+        del summary["seconds"]
+        results.append((summary, balance.summary()))
     assert results[0] == results[1]
