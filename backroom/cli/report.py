@@ -39,7 +39,7 @@ def report_command(args: argparse.Namespace, console: Console) -> int:
             )
             tallies.append(BalanceTally(plan))
             jobs.append((plan, [tallies[-1]]))
-            labels.append(configuration_label(lang, game, given, players))
+            labels.append(configuration_label(lang, game, given, players, compared=len(variants) > 1))
     label = translate(lang, "ui.report_running", {"game": translate(lang, f"{game.id}.name")})
     run_plans(args, label, jobs)
     from backroom.report.page import Page
@@ -52,10 +52,11 @@ def report_command(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def configuration_label(lang: str, game: Game, given: dict[str, Any], players: int) -> str:
-    """``Variant: Río Abajo, 5 players``: the options a person named, then the table size."""
+def configuration_label(lang: str, game: Game, given: dict[str, Any], players: int, *, compared: bool) -> str:
+    """``Variant: Río Abajo, 5 players``: the options a person named, then the table size; the
+    default rules say so when they are compared with variants."""
     specs = {spec.name: spec for spec in game.options}
-    parts = []
+    parts = [translate(lang, "ui.report_default_rules")] if compared and not given else []
     for name, value in given.items():
         shown = (
             translate(lang, f"{game.id}.option.{name}.{value}") if specs[name].choices else str(value).lower()

@@ -77,7 +77,10 @@ def test_report_compares_variants_named_as_the_game_names_them(capsys, tmp_path)
     )  # fmt: skip
     assert code == 0, out
     html = page.read_text(encoding="utf-8")
-    assert "Variante: Río Abajo, " in html and "3 jugadores" in html
+    assert (
+        "reglas por defecto, 3 jugadores" in html
+        and "Variante: Río Abajo, Pequeño Libro Negro: true, 3 jugadores" in html
+    )
     assert "carta «soborno de $" in html  # cards are named from the game's catalog
 
 
