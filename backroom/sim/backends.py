@@ -96,13 +96,10 @@ def open_backend(name: str, workers: int | None = None, address: str | None = No
         raise EngineError("error.ray_missing") from None
     started = not ray.is_initialized()
     if started:
+        # a cluster has its own CPUs and dashboard: only a Ray started here is told about them
+        here = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
         try:
-            ray.init(
-                address=address,
-                num_cpus=None if address else workers,
-                include_dashboard=False,
-                logging_level=logging.WARNING,
-            )
+            ray.init(logging_level=logging.WARNING, **here)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise EngineError("error.ray_connect", address=address or "local", reason=str(exc)) from None
     try:
