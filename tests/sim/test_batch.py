@@ -1,7 +1,10 @@
 """Simulation: seating rotation, confidence intervals, games folded in index order, and results
 independent of the workers."""
 
-from backroom.sim.backends import LocalBackend
+import pytest
+
+from backroom.engine.errors import EngineError
+from backroom.sim.backends import LocalBackend, open_backend
 from backroom.sim.balance import BalanceTally
 from backroom.sim.batch import GameSummary, Plan, WinTally, run, wilson
 
@@ -53,3 +56,9 @@ def test_same_seed_gives_same_results_whatever_the_workers():
         summaries.append((summary, balance.summary()))
     assert summaries[0] == summaries[1]
     assert sum(summaries[0][0]["wins_by_seat"]) == 120
+
+
+def test_a_backend_is_named_local_or_ray():
+    with pytest.raises(EngineError) as refused, open_backend("slurm"):
+        pass
+    assert refused.value.key == "error.unknown_backend"
