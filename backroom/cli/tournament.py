@@ -77,6 +77,13 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
         )
     console.print(bots)
     kinds = list(s["bots"])
+    places = Table(title=t("ui.tournament_ranks"))
+    places.add_column(t("ui.col_bot"))
+    for rank in range(1, s["players"] + 1):
+        places.add_column(t("ui.col_rank", rank=rank), justify="right")
+    for kind in kinds:
+        places.add_row(kind, *(_rate(cell["rate"], cell["ci95"]) for cell in s["bots"][kind]["ranks"]))
+    console.print(places)
     head = Table(title=t("ui.tournament_head_to_head"))
     head.add_column(t("ui.col_bot"))
     for kind in kinds:

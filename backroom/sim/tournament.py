@@ -14,6 +14,7 @@ updated ratings, so one game counts once per kind, whatever the number of seats 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Any
@@ -33,7 +34,8 @@ def lineups(kinds: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
 
 
 class TournamentTally:
-    """Wins and mean ranks per kind, head to head per pair, per lineup, and ratings."""
+    """Wins, mean ranks and the share of seats at each rank per kind, head to head per pair,
+    per lineup, and ratings."""
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
@@ -42,6 +44,8 @@ class TournamentTally:
         self.pairs: dict[tuple[str, str], list[float]] = {pair: [0.0, 0.0] for pair in combinations(kinds, 2)}
         """(a, b) → [games where a's best seat finished ahead of b's (a tie counts half), meetings]."""
         self.by_lineup = [WinTally(plan) for _ in plan.lineups]
+        self.places: dict[str, Counter[int]] = {kind: Counter() for kind in kinds}
+        """kind → how many of its seats finished at each rank (a shared place counts for each)."""
         self.model = PlackettLuce()
         self.ratings = {kind: self.model.rating(name=kind) for kind in kinds}
 
@@ -51,6 +55,7 @@ class TournamentTally:
         best: dict[str, int] = {}
         for kind, rank in zip(game.seating, game.ranks, strict=True):
             best[kind] = min(rank, best.get(kind, rank))
+            self.places[kind][rank] += 1
         for (a, b), record in self.pairs.items():
             if a in best and b in best:
                 record[0] += 1.0 if best[a] < best[b] else 0.5 if best[a] == best[b] else 0.0
@@ -77,6 +82,15 @@ class TournamentTally:
         for kind, row in rows.items():
             rating = self.ratings[kind]
             row["rating"] = {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal()}
+            places, seats = self.places[kind], row["seats"]
+            row["ranks"] = [
+                {
+                    "rank": r,
+                    "rate": places[r] / seats if seats else 0.0,
+                    "ci95": list(wilson(places[r], seats)),
+                }
+                for r in range(1, plan.players + 1)
+            ]
         order = sorted(rows, key=lambda k: -rows[k]["rating"]["ordinal"])
         head: dict[str, dict[str, Any]] = {a: {} for a in order}
         for (a, b), (ahead, met) in self.pairs.items():

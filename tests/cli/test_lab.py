@@ -25,7 +25,7 @@ def test_tournament_prints_bots_head_to_head_and_lineups_in_the_language_asked(c
     )  # fmt: skip
     assert code == 0, out
     assert "12 partidas de Soplón, 3 jugadores, 2 alineaciones" in out
-    assert "Cara a cara" in out and "Cada alineación" in out
+    assert "Cara a cara" in out and "Cada alineación" in out and "Puesto 3" in out
     assert "heuristic×2 random" in out and "heuristic random×2" in out
 
 

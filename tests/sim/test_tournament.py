@@ -44,6 +44,10 @@ def test_head_to_head_adds_up_and_the_stronger_bot_is_rated_first():
     assert heuristic["mean_rank"] < random["mean_rank"]
     assert heuristic["seats"] + random["seats"] == 180
     assert heuristic["wins"] + random["wins"] == pytest.approx(60)
+    for row in (heuristic, random):  # the rank matrix: every seat finished in some place
+        assert [cell["rank"] for cell in row["ranks"]] == [1, 2, 3]
+        assert sum(cell["rate"] for cell in row["ranks"]) == pytest.approx(1.0)
+    assert heuristic["ranks"][0]["rate"] > random["ranks"][0]["rate"]
 
 
 def test_same_seed_same_table_whatever_the_workers():
