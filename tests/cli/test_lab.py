@@ -122,3 +122,27 @@ def test_backend_options_that_cannot_work_are_sentences(capsys, argv, words):
     code, out = run(capsys, "simulate", "stool-pigeon", "--games", "2", "--lang", "en", *argv)
     assert code == 2
     assert words in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("command", ["tournament", "report"])
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["chess", "--bots", "random,heuristic"], "There is no game “chess”"),
+        (["stool-pigeon", "--bots", "random,genius"], "There is no bot “genius”"),
+        (["stool-pigeon", "--bots", "random,heuristic", "--players", "9"], "2 to 6 players"),
+    ],
+)
+def test_mistakes_in_tournaments_and_reports_are_sentences(capsys, tmp_path, command, argv, words):
+    code, out = run(
+        capsys,
+        command,
+        *argv,
+        "--games",
+        "2",
+        "--lang",
+        "en",
+        *(["--out", str(tmp_path / "r.html")] if command == "report" else []),
+    )
+    assert code == 2
+    assert words in out and "Traceback" not in out
