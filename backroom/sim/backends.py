@@ -29,16 +29,12 @@ BACKENDS = ("local", "ray")
 
 
 class Backend(Protocol):
-    name: str
-
     def imap(self, fn: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
         """``fn`` over ``tasks``, results in task order; ``fn`` must be importable by name."""
 
 
 class LocalBackend:
     """A pool of spawned processes on this machine, or the calling process for one worker."""
-
-    name = "local"
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -57,8 +53,6 @@ class RayBackend:
     The window keeps every CPU busy while bounding what waits in the object store, which is
     what lets a million-game run stream through a driver of constant memory.
     """
-
-    name = "ray"
 
     def __init__(self, ray: Any) -> None:
         self.ray = ray
