@@ -11,9 +11,17 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Mapping, Sequence
 from io import BytesIO
-from typing import Any
+from typing import Any, NamedTuple
 
 from matplotlib.figure import Figure
+
+
+class Formats(NamedTuple):
+    """How the reader's language writes the numbers on the axes."""
+
+    number: Callable[[float], str]
+    percent: Callable[[float], str]
+
 
 COLOURS = ("#1f5f8b", "#c2552b", "#3f8f4f", "#8b3f8f", "#8f7a1f", "#4f4f4f")
 
@@ -33,7 +41,11 @@ def _figure(height: float = 3.0) -> tuple[Figure, Any]:
 
 
 def seat_chart(
-    series: Sequence[tuple[str, Sequence[Mapping[str, Any]], float]], xlabel: str, ylabel: str, fair: str
+    series: Sequence[tuple[str, Sequence[Mapping[str, Any]], float]],
+    xlabel: str,
+    ylabel: str,
+    fair: str,
+    fmt: Formats,
 ) -> str:
     """Win rate by seat with 95% intervals, one series per configuration (label, seat rows,
     fair share); the dashed line of a series' colour is its fair share, 1/players."""
@@ -53,7 +65,7 @@ def seat_chart(
     ax.set_xticks(range(1, max(len(rows) for _, rows, _ in series) + 1))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
+    ax.yaxis.set_major_formatter(lambda v, _: fmt.percent(v))
     ax.plot([], [], color="black", linestyle="dashed", linewidth=1, label=fair)
     _legend(ax)
     return _data_uri(fig)
@@ -68,10 +80,10 @@ def distribution_chart(
     series: Sequence[tuple[str, Mapping[float, int]]],
     xlabel: str,
     ylabel: str,
-    number: Callable[[float], str],
+    fmt: Formats,
 ) -> str:
     """Overlaid histograms of counted values (value → how often), each as a share of its own
-    total so that series of different sizes compare; ``number`` writes the values' axis."""
+    total so that series of different sizes compare."""
     fig, ax = _figure()
     low = min(min(counts) for _, counts in series if counts)
     high = max(max(counts) for _, counts in series if counts)
@@ -95,8 +107,8 @@ def distribution_chart(
         )
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.xaxis.set_major_formatter(lambda v, _: number(v))
-    ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
+    ax.xaxis.set_major_formatter(lambda v, _: fmt.number(v))
+    ax.yaxis.set_major_formatter(lambda v, _: fmt.percent(v))
     if len(series) > 1:
         _legend(ax)
     return _data_uri(fig)
@@ -108,6 +120,7 @@ def usage_chart(
     others: Sequence[float],
     labels: tuple[str, str],
     xlabel: str,
+    fmt: Formats,
 ) -> str:
     """Mean uses per game by the seats that won and by the others, one pair of bars per action
     kind or card: where the bars differ, using it goes with winning (or losing)."""
@@ -120,5 +133,6 @@ def usage_chart(
     ax.grid(axis="x", alpha=0.3)
     ax.grid(axis="y", visible=False)
     ax.set_xlabel(xlabel)
+    ax.xaxis.set_major_formatter(lambda v, _: fmt.number(v))
     _legend(ax)
     return _data_uri(fig)

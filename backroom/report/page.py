@@ -36,6 +36,7 @@ class Page:
         self.lang = lang
         self.game = game
         self.configurations = configurations
+        self.formats = charts.Formats(self.number, lambda v: format_percent(v, "#,##0%", locale=lang))
 
     def t(self, key: str, **params: Any) -> str:
         return escape(translate(self.lang, key, params))
@@ -118,12 +119,13 @@ class Page:
             translate(self.lang, "ui.col_seat"),
             translate(self.lang, "ui.report_axis_win_rate"),
             translate(self.lang, "ui.report_fair_share"),
+            self.formats,
         )
         lengths = charts.distribution_chart(
             [(label, s["lengths"]) for label, s in self.configurations],
             translate(self.lang, "ui.report_axis_actions"),
             translate(self.lang, "ui.report_axis_share"),
-            self.number,
+            self.formats,
         )
         return [
             f"<h2>{self.t('ui.report_compare')}</h2>",
@@ -150,6 +152,7 @@ class Page:
             translate(self.lang, "ui.col_seat"),
             translate(self.lang, "ui.report_axis_win_rate"),
             translate(self.lang, "ui.report_fair_share"),
+            self.formats,
         )
         scores = charts.distribution_chart(
             [
@@ -158,13 +161,13 @@ class Page:
             ],
             translate(self.lang, "ui.report_axis_score"),
             translate(self.lang, "ui.report_axis_share"),
-            self.number,
+            self.formats,
         )
         lengths = charts.distribution_chart(
             [(label, s["lengths"])],
             translate(self.lang, "ui.report_axis_actions"),
             translate(self.lang, "ui.report_axis_share"),
-            self.number,
+            self.formats,
         )
         mean = sum(n * v for v, n in s["lengths"].items()) / s["games"]
         return [
@@ -215,6 +218,7 @@ class Page:
             [row["others_mean"] for row in top],
             (translate(self.lang, "ui.report_winners"), translate(self.lang, "ui.report_others")),
             translate(self.lang, "ui.report_axis_uses"),
+            self.formats,
         )
         head = self.header(
             "ui.col_action_or_card",
