@@ -1,5 +1,6 @@
 # Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything,
-# the research adapters' validators included: the install brings the `research` extra).
+# the research adapters' validators, reports and the Ray backend included: the install brings
+# the `research`, `report` and `cluster` extras).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -10,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,research]'
+	$(PY) -m pip install --quiet -e '.[dev,research,report,cluster]'
 	touch $(STAMP)
 
 install: $(STAMP)

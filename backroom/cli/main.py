@@ -1,4 +1,5 @@
-"""The ``backroom`` command: list games, play in a terminal, simulate, replay, benchmark, serve.
+"""The ``backroom`` command: list games, play in a terminal, simulate, hold tournaments, write
+balance reports, replay, benchmark, serve.
 
 Every failure a person can cause (an unknown game, a bad player count, a missing file) ends in
 one translated sentence and exit status 2, never a traceback.
@@ -14,8 +15,10 @@ from importlib.metadata import version
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from backroom.cli.bench_server import add_bench_server_args
+from backroom.cli.runner import add_run_args
 from backroom.engine.errors import BadOptions, EngineError
 from backroom.i18n import LANGUAGES, default_language, translate
 from backroom.server.cli import add_serve_command
@@ -39,6 +42,11 @@ def options_from(pairs: Sequence[str] | None) -> dict[str, Any]:
 
 def bot_list(text: str) -> list[str]:
     return [b.strip() for b in text.split(",") if b.strip()]
+
+
+def player_list(text: str) -> list[int]:
+    """``4,5`` → [4, 5]; argparse turns a ValueError into a usage message."""
+    return [int(n) for n in text.split(",") if n.strip()]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,16 +81,43 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many games between bots and report win rates")
     p.add_argument("game")
-    p.add_argument("--games", type=int, default=1000)
+    add_run_args(p, games=1000)
     p.add_argument("--players", type=int, default=None)
     p.add_argument(
         "--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated"
     )
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=1)
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.add_argument("--save-logs", metavar="DIR", help="write every game's record into DIR")
+    common(p)
+
+    p = sub.add_parser(
+        "tournament", help="every combination of bot kinds over the seats: win/rank matrix and ratings"
+    )
+    p.add_argument("game")
+    add_run_args(p, games=3000)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--bots", type=bot_list, required=True, help="two or more bot kinds")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    common(p)
+
+    p = sub.add_parser("report", help="a balance report: one self-contained HTML page with plots")
+    p.add_argument("game")
+    add_run_args(p, games=1000)
+    p.add_argument(
+        "--variant",
+        action="append",
+        metavar="NAME=VALUE[,NAME=VALUE]",
+        help="one set of table options, repeatable to compare variants side by side ('' is the default)",
+    )
+    p.add_argument(
+        "--players", type=player_list, default=None, help="player counts, comma-separated (e.g. 4,5)"
+    )
+    p.add_argument(
+        "--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated"
+    )
+    p.add_argument("--out", default="report.html", metavar="FILE")
     common(p)
 
     p = sub.add_parser("replay", help="replay a saved game record step by step")
@@ -109,11 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return dispatch(args, console)
     except EngineError as exc:
-        console.print(f"[bold red]{translate(lang, exc.key, exc.params)}[/]", soft_wrap=True)
+        console.print(f"[bold red]{escape(translate(lang, exc.key, exc.params))}[/]", soft_wrap=True)
         return 2
     except (OSError, ValueError) as exc:
         console.print(
-            f"[bold red]{translate(lang, 'error.generic', {'reason': str(exc)})}[/]", soft_wrap=True
+            f"[bold red]{escape(translate(lang, 'error.generic', {'reason': str(exc)}))}[/]", soft_wrap=True
         )
         return 2
     except KeyboardInterrupt:
@@ -134,6 +169,14 @@ def dispatch(args: argparse.Namespace, console: Console) -> int:
         from backroom.cli.simulate import simulate_command
 
         return simulate_command(args, console, options_from(args.option))
+    if args.command == "tournament":
+        from backroom.cli.tournament import tournament_command
+
+        return tournament_command(args, console, options_from(args.option))
+    if args.command == "report":
+        from backroom.cli.report import report_command
+
+        return report_command(args, console)
     if args.command == "replay":
         from backroom.cli.replay import replay_command
 

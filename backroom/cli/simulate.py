@@ -8,46 +8,35 @@ import json
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from backroom.engine.errors import BadOptions
+from backroom.cli.runner import check_run_args, run_plans
 from backroom.games import get_game
 from backroom.i18n import translate
-from backroom.sim.batch import Plan, run, summarize
+from backroom.sim.batch import Plan, WinTally
 
 
 def simulate_command(args: argparse.Namespace, console: Console, options: dict[str, Any]) -> int:
     lang: str = args.lang
     game = get_game(args.game)
-    if args.games < 1:
-        raise BadOptions("error.games_count", value=args.games)
-    if args.workers < 1:
-        raise BadOptions("error.workers_count", value=args.workers)
-    players = args.players or game.min_players
-    plan = Plan(
-        game=game.id,
-        games=args.games,
-        players=players,
-        bots=tuple(args.bots),
-        seed=args.seed,
+    check_run_args(args)
+    plan = Plan.cycled(
+        game.id,
+        args.games,
+        args.players or game.min_players,
+        args.bots,
+        args.seed,
         options=game.resolve_options(options),
         save_logs=args.save_logs,
     )
-    err = Console(stderr=True)
-    with Progress(
-        TextColumn(translate(lang, "ui.simulating", {"game": translate(lang, f"{game.id}.name")})),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=args.json and not err.is_terminal,
-    ) as progress:
-        task = progress.add_task("games", total=plan.games)
-        results, seconds, busy = run(plan, args.workers, lambda n: progress.advance(task, n))
-    summary = summarize(plan, results, seconds, busy)
-    summary["workers"] = args.workers
+    tally = WinTally(plan)
+    label = translate(lang, "ui.simulating", {"game": translate(lang, f"{game.id}.name")})
+    (timing,) = run_plans(
+        args, label, [(plan, [tally])], quiet=args.json and not Console(stderr=True).is_terminal
+    )
+    summary = tally.summary(timing)
+    summary["workers"] = args.workers or 1
+    summary["backend"] = args.backend
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0

@@ -1,13 +1,25 @@
-"""Simulation: seating rotation, confidence intervals, and results independent of workers."""
+"""Simulation: seating rotation, confidence intervals, games folded in index order, and results
+independent of the workers."""
 
-from backroom.sim.batch import Plan, run, summarize, wilson
+import pytest
+
+from backroom.engine.errors import EngineError
+from backroom.sim.backends import LocalBackend, open_backend
+from backroom.sim.balance import BalanceTally
+from backroom.sim.batch import GameSummary, Plan, WinTally, run, wilson
 
 
 def test_bot_list_is_cycled_then_rotated_per_game():
-    plan = Plan("stool-pigeon", 4, 3, ("heuristic", "random"), 1)
+    plan = Plan.cycled("stool-pigeon", 4, 3, ("heuristic", "random"), 1)
     assert plan.seating(0) == ["heuristic", "random", "heuristic"]
     assert plan.seating(1) == ["heuristic", "heuristic", "random"]
     assert plan.seating(2) == ["random", "heuristic", "heuristic"]
+
+
+def test_lineups_are_taken_in_turn_and_each_is_rotated_over_the_seats():
+    plan = Plan("stool-pigeon", 8, 2, (("a", "b"), ("a", "c")), 1)
+    assert [plan.seating(i) for i in range(4)] == [["a", "b"], ["a", "c"], ["b", "a"], ["c", "a"]]
+    assert plan.kinds == ["a", "b", "c"]
 
 
 def test_wilson_interval_contains_the_rate_and_stays_in_bounds():
@@ -17,10 +29,36 @@ def test_wilson_interval_contains_the_rate_and_stays_in_bounds():
     assert wilson(10, 10)[1] == 1.0
 
 
+class Indices:
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def add(self, game: GameSummary) -> None:
+        self.seen.append(game.index)
+
+
+def test_games_are_folded_in_index_order_whatever_the_workers():
+    plan = Plan.cycled("stool-pigeon", 130, 2, ("random",), 2)
+    order = Indices()
+    run(plan, LocalBackend(2), [order])
+    assert order.seen == list(range(130))  # three chunks of 50, 50 and 30, in order
+
+
 def test_same_seed_gives_same_results_whatever_the_workers():
-    plan = Plan("stool-pigeon", 120, 3, ("heuristic", "random"), 5)
-    one, _, _ = run(plan, workers=1)
-    two, _, _ = run(plan, workers=2)
-    assert one == two
-    summary = summarize(plan, one, 1.0, 1.0)
-    assert sum(summary["wins_by_seat"]) == 120
+    plan = Plan.cycled("stool-pigeon", 120, 3, ("heuristic", "random"), 5, usage=True)
+    summaries = []
+    for workers in (1, 2):
+        wins, balance = WinTally(plan), BalanceTally(plan)
+        timing = run(plan, LocalBackend(workers), [wins, balance])
+        summary = wins.summary(timing)
+        for key in ("seconds", "actions_per_second", "actions_per_cpu_second"):
+            del summary[key]
+        summaries.append((summary, balance.summary()))
+    assert summaries[0] == summaries[1]
+    assert sum(summaries[0][0]["wins_by_seat"]) == 120
+
+
+def test_a_backend_is_named_local_or_ray():
+    with pytest.raises(EngineError) as refused, open_backend("slurm"):
+        pass
+    assert refused.value.key == "error.unknown_backend"

@@ -1,0 +1,73 @@
+"""What ``simulate``, ``tournament`` and ``report`` share: the run options (games, seed,
+workers, backend), their checks, and playing plans on the chosen backend under one progress bar
+on standard error (so ``--json`` output stays clean)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from backroom.engine.errors import BadOptions
+from backroom.sim.backends import BACKENDS, open_backend
+from backroom.sim.batch import Plan, Tally, Timing, check, run
+
+
+def add_run_args(p: argparse.ArgumentParser, games: int) -> None:
+    p.add_argument("--games", type=int, default=games)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes on this machine (default 1); with --backend ray and no --address, "
+        "the CPUs of the Ray started here (default all)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="where games are played (ray: pip install backroom[cluster])",
+    )
+    p.add_argument(
+        "--address",
+        default=None,
+        help="the Ray cluster to use: HOST:6379 on one of its nodes, ray://HOST:10001, or auto",
+    )
+
+
+def check_run_args(args: argparse.Namespace) -> None:
+    """Refuse counts and combinations that cannot run, before any game is dealt."""
+    if args.games < 1:
+        raise BadOptions("error.games_count", value=args.games)
+    if args.workers is not None and args.workers < 1:
+        raise BadOptions("error.workers_count", value=args.workers)
+    if args.address is not None and args.backend != "ray":
+        raise BadOptions("error.address_needs_ray")
+    if getattr(args, "save_logs", None) is not None and args.backend != "local":
+        raise BadOptions("error.save_logs_local")
+
+
+def run_plans(
+    args: argparse.Namespace, label: str, jobs: Sequence[tuple[Plan, Sequence[Tally]]], *, quiet: bool = False
+) -> list[Timing]:
+    """Play every plan in turn on one backend (Ray starts once), folding into its tallies."""
+    for plan, _ in jobs:  # a mistake is reported before Ray or a pool starts
+        check(plan)
+    err = Console(stderr=True)
+    with (
+        open_backend(args.backend, args.workers, args.address) as backend,
+        Progress(
+            TextColumn(label),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=quiet,
+        ) as progress,
+    ):
+        task = progress.add_task("games", total=sum(plan.games for plan, _ in jobs))
+        return [run(plan, backend, tallies, lambda n: progress.advance(task, n)) for plan, tallies in jobs]

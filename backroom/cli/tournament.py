@@ -1,0 +1,108 @@
+"""``backroom tournament``: every combination of bot kinds over the seats, then one table per
+question: who is strongest (wins, mean rank, rating), who beats whom, and how each lineup went."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from backroom.cli.runner import check_run_args, run_plans
+from backroom.games import get_game
+from backroom.i18n import translate
+from backroom.sim.batch import Plan
+from backroom.sim.tournament import TournamentTally, lineups
+
+
+def tournament_command(args: argparse.Namespace, console: Console, options: dict[str, Any]) -> int:
+    lang: str = args.lang
+    game = get_game(args.game)
+    check_run_args(args)
+    players = args.players or game.min_players
+    plan = Plan(
+        game.id, args.games, players, lineups(args.bots, players), args.seed, game.resolve_options(options)
+    )
+    tally = TournamentTally(plan)
+    label = translate(lang, "ui.tournament_running", {"game": translate(lang, f"{game.id}.name")})
+    (timing,) = run_plans(
+        args, label, [(plan, [tally])], quiet=args.json and not Console(stderr=True).is_terminal
+    )
+    summary = tally.summary(timing)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+    show_tournament(console, lang, summary)
+    return 0
+
+
+def _rate(rate: float, ci: list[float]) -> str:
+    return f"{rate:.1%} ({ci[0]:.1%}–{ci[1]:.1%})"
+
+
+def _lineup(seats: list[str]) -> str:
+    """``heuristic×2 random``: each kind once, with its number of seats when more than one."""
+    counts = Counter(seats)
+    return " ".join(kind if n == 1 else f"{kind}×{n}" for kind, n in counts.items())
+
+
+def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
+    def t(key: str, **params: Any) -> str:
+        return translate(lang, key, params)
+
+    console.print(
+        t(
+            "ui.tournament_header",
+            games=s["games"],
+            game=t(f"{s['game']}.name"),
+            players=s["players"],
+            lineups=len(s["lineups"]),
+            seed=s["seed"],
+        )
+    )
+    bots = Table(title=t("ui.tournament_bots"))
+    for key in ("ui.col_bot", "ui.col_seats", "ui.col_win_share", "ui.col_mean_rank", "ui.col_rating"):
+        bots.add_column(t(key), justify="right")
+    for kind, row in s["bots"].items():
+        rating = row["rating"]
+        bots.add_row(
+            kind,
+            str(row["seats"]),
+            _rate(row["rate"], row["ci95"]),
+            f"{row['mean_rank']:.2f}",
+            f"{rating['mu']:.1f} ± {rating['sigma']:.1f} ({rating['ordinal']:.1f})",
+        )
+    console.print(bots)
+    kinds = list(s["bots"])
+    places = Table(title=t("ui.tournament_ranks"))
+    places.add_column(t("ui.col_bot"))
+    for rank in range(1, s["players"] + 1):
+        places.add_column(t("ui.col_rank", rank=rank), justify="right")
+    for kind in kinds:
+        places.add_row(kind, *(_rate(cell["rate"], cell["ci95"]) for cell in s["bots"][kind]["ranks"]))
+    console.print(places)
+    head = Table(title=t("ui.tournament_head_to_head"))
+    head.add_column(t("ui.col_bot"))
+    for kind in kinds:
+        head.add_column(kind, justify="right")
+    for row in kinds:
+        cells = s["head_to_head"][row]
+        head.add_row(row, *(_rate(cells[c]["rate"], cells[c]["ci95"]) if c in cells else "—" for c in kinds))
+    console.print(head)
+    table = Table(title=t("ui.tournament_lineups"))
+    table.add_column(t("ui.col_lineup"), no_wrap=True)
+    table.add_column(t("ui.col_games"), justify="right")
+    for kind in kinds:
+        table.add_column(kind, justify="right")
+    for lineup in s["lineups"]:
+        cells = lineup["bots"]
+        table.add_row(
+            _lineup(lineup["seats"]),
+            str(lineup["games"]),
+            *(_rate(cells[k]["rate"], cells[k]["ci95"]) if k in cells else "" for k in kinds),
+        )
+    console.print(table)
+    console.print(t("ui.tournament_footer", mean=f"{s['mean_actions']:.1f}", seconds=f"{s['seconds']:.1f}"))
