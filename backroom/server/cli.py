@@ -319,6 +319,11 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         http=http,
         ws=ws,
         ws_max_size=1 << 20,
+        # A client that reads nothing and is sent nothing still answers pings or goes: half the
+        # send timeout to answer a ping sent every half of it, so a quiet non-reader is dropped
+        # within the send timeout too (uvicorn's default pings gave it 40 s).
+        ws_ping_interval=limits.send_timeout / 2,
+        ws_ping_timeout=limits.send_timeout / 2,
         proxy_headers=bool(args.trusted_proxy),
         forwarded_allow_ips=",".join(args.trusted_proxy) or None,
         log_level="info",

@@ -35,6 +35,7 @@ LIMITS = {
     "--body-timeout": "1",
     "--queue-bytes": str(QUEUE_BYTES),
     "--rate": "10000",
+    "--send-timeout": "2",
 }
 
 pytestmark = pytest.mark.xdist_group("transport-limits")
@@ -224,6 +225,17 @@ def test_connections_in_all_are_capped_before_anything_is_read(server: Server, i
     finally:
         for sock in held:
             sock.close()
+
+
+def test_a_quiet_websocket_that_answers_no_ping_is_dropped_within_the_send_timeout(
+    server: Server, idle: None
+) -> None:
+    """A socket that neither reads nor is sent anything after its welcome: no send can time
+    out, so the keep-alive ping (every half send timeout, half of it to answer) drops it."""
+    with websocket(server, rcvbuf=4096):
+        began = time.monotonic()
+        server.wait_connections(at_most=0, timeout=10)
+        assert time.monotonic() - began < 2 * 1.5  # the send timeout, with room for a busy machine
 
 
 def test_a_websocket_that_stops_reading_is_aborted(server: Server, idle: None) -> None:
