@@ -21,7 +21,8 @@ from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import all_games, get_game
 from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
-from backroom.server.live import Hub, hash_token, new_token
+from backroom.server.hub import Hub
+from backroom.server.messages import hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.store import SeatRow, TableRow
 from backroom.server.trouble import RETRY_AFTER

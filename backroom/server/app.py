@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from backroom.server import api
 from backroom.server.dblock import DatabaseLock
 from backroom.server.headers import SecurityHeaders
-from backroom.server.live import IDLE_UNLOAD, Hub
+from backroom.server.hub import IDLE_UNLOAD, Hub
 from backroom.server.openapi import SCHEMA
 from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import itertools
 import json
 import logging
 import random
-import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -29,26 +26,16 @@ from backroom.engine.actions import Action, action_to_json
 from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event
 from backroom.engine.game import Game, State
-from backroom.engine.record import Record
-from backroom.games import get_game
 from backroom.i18n import seat_name, translate
-from backroom.server import upkeep
-from backroom.server.chain import Damaged, link
-from backroom.server.connections import Admission, Buckets, Outbox, TokenBucket
+from backroom.server.chain import link
 from backroom.server.labels import legal_json
-from backroom.server.settings import (
-    DEFAULT_LIMITS,
-    EXPIRE_UNPLAYED,
-    QUEUE_BYTES,
-    RATE,
-    SEARCH_ITERATIONS,
-    SEARCH_WORKERS,
-    TABLES_PER_MINUTE,
-    Limits,
-)
-from backroom.server.store import SNAPSHOT_EVERY, Conflict, SeatRow, Store, TableRow, Write
-from backroom.server.thinking import Thinker, is_search
+from backroom.server.messages import Conn, Refused, hash_token, new_token
+from backroom.server.store import Conflict, SeatRow, TableRow, Write
+from backroom.server.thinking import is_search
 from backroom.server.trouble import WriteTrouble
+
+if TYPE_CHECKING:
+    from backroom.server.hub import Hub
 
 log = logging.getLogger("backroom.server")
 
@@ -61,96 +48,6 @@ as JSON. A plain tuple of atoms, because the cyclic garbage collector stops trac
 recent logs of hundreds of tables then cost its pauses nothing (as ``Event`` objects with
 parameter dicts they were most of what a full collection had to walk). The JSON is kept as
 text: orjson's bytes keep a 4 KiB buffer each."""
-
-IDLE_UNLOAD = 600.0
-"""Seconds a table in play may sit with nobody connected and nothing due (no bot to move, no
-turn timer running) before it leaves memory; its log stays in the database and the next
-visitor loads it again. Memory then holds the tables being played, not every table begun."""
-
-
-class Refused(Exception):
-    """An action or message refused with a protocol error code; nothing changed. ``rule`` is
-    the game's own reason (``IllegalAction``) when the rules refused the action; ``params``
-    fill the code's sentence (a limit, say)."""
-
-    def __init__(self, code: str, rule: IllegalAction | None = None, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.rule = rule
-        self.params = params
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    """256 random bits, URL-safe: an invite link is the only key to its seat."""
-    return secrets.token_urlsafe(32)
-
-
-def dumps(message: dict[str, Any]) -> str:
-    """A message as compact UTF-8 JSON text. orjson, because encoding every seat's update was a
-    fifth of the server's time per move with the standard library's encoder."""
-    return orjson.dumps(message).decode("utf-8")
-
-
-class Conn:
-    """One WebSocket connection: its seat (None: spectator), language, and outbox."""
-
-    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort")
-
-    def __init__(
-        self, seat: int | None, lang: str, rate: float = RATE, queue_bytes: int = QUEUE_BYTES
-    ) -> None:
-        self.seat = seat
-        self.lang = lang
-        self.outbox = Outbox(queue_bytes)
-        self.seen = -1
-        self.bucket = TokenBucket(rate)
-        self.closed = False
-        self.abort: Callable[[], None] = self.outbox.close
-        """Drops the connection; the endpoint sets it to abort the socket itself. By default
-        the send loop ends and closes politely, all a server without the transport allows."""
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if not self.outbox.put(dumps(message)):
-            # A client that does not read may not grow the server's memory: it is dropped at
-            # once, whatever its send loop is waiting on.
-            self.closed = True
-            self.abort()
-
-    def error(self, code: str, client_id: str | None = None, /, **params: Any) -> None:
-        self.send(error_message(self.lang, code, client_id, **params))
-
-
-def error_message(lang: str, code: str, client_id: str | None = None, /, **params: Any) -> dict[str, Any]:
-    return {
-        "type": "error",
-        "code": code,
-        "message": translate(lang, f"server.error.{code}", params),
-        "id": client_id,
-    }
-
-
-def refusal_message(
-    lang: str, refused: Refused, client_id: str | None, names: tuple[str, ...]
-) -> dict[str, Any]:
-    """A refused move: the protocol code, and the rule that refused it in the reader's words
-    (``rule`` is its catalog key, stable for programs)."""
-    if refused.rule is None:
-        return error_message(lang, refused.code, client_id)
-    rule = refused.rule
-    params = {k: v for k, v in rule.params.items() if k != "action"}
-    return {
-        "type": "error",
-        "code": refused.code,
-        "rule": rule.key,
-        "message": translate(lang, rule.key, params, names),
-        "id": client_id,
-    }
 
 
 class LiveTable:
@@ -685,220 +582,3 @@ class LiveTable:
         timeout = None if expiry is None else max(0.0, expiry - time.time()) + 0.01
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.wake.wait(), timeout)
-
-
-class Hub:
-    """Every table this server process holds, loaded from the store on first use."""
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        rate: float = RATE,
-        snapshot_every: int = SNAPSHOT_EVERY,
-        idle_unload: float = IDLE_UNLOAD,
-        tables_per_minute: float = TABLES_PER_MINUTE,
-        expire_unplayed: float | None = EXPIRE_UNPLAYED,
-        search_workers: int = SEARCH_WORKERS,
-        search_iterations: int = SEARCH_ITERATIONS,
-        limits: Limits = DEFAULT_LIMITS,
-    ) -> None:
-        self.store = store
-        self.thinker = Thinker(search_workers)
-        self.search_iterations = search_iterations
-        self.expire_unplayed = expire_unplayed
-        """Seconds after creation that a table nobody played is deleted (None: never)."""
-        self.rate = rate
-        self.tables_per_minute = tables_per_minute
-        self._creators = Buckets(tables_per_minute)
-        self.limits = limits
-        self.admission = Admission(limits)
-        self.snapshot_every = snapshot_every
-        self.idle_unload = idle_unload
-        self.tables: dict[str, LiveTable] = {}
-        self.lobby_trouble = WriteTrouble("the lobby")
-        """Database failures of HTTP requests (answered 503), logged at most once a minute."""
-        self.damaged: dict[str, str] = {}
-        """Quarantined tables and why: their logs are not what was written, so they are not
-        played (nor their bots driven) until the database is repaired and the server restarted."""
-        self._loading: dict[str, asyncio.Lock] = {}
-        self._sweeper: asyncio.Task[None] | None = None
-        self._upkeep: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        """Start answering at once: tables stay in the database until asked for. In the
-        background, upkeep.py expires the tables nobody played and brings back those whose
-        bots or timers have work to do."""
-        self._sweeper = asyncio.create_task(self._sweep(), name="idle-tables")
-        self._upkeep = asyncio.create_task(upkeep.run(self), name="upkeep")
-
-    async def resume(self, table_id: str) -> bool:
-        """Load a table whose bots or timers may have work; whether it stays (it has some)."""
-        table = await self.get(table_id)
-        if table is not None and table.dormant():
-            await self._unload(table)
-            return False
-        return table is not None
-
-    @contextlib.asynccontextmanager
-    async def held(self, table_id: str) -> AsyncIterator[bool]:
-        """Keep ``table_id`` out of memory while the caller changes its rows (upkeep.py): a
-        request for it waits meanwhile. Yields False, and changes nothing, for a table in
-        memory and in use (someone connected, or work due)."""
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                await self._unload(table)
-            yield table_id not in self.tables
-        self._loading.pop(table_id, None)
-
-    async def _sweep(self) -> None:
-        while True:
-            await asyncio.sleep(max(0.05, self.idle_unload / 4))
-            now = time.monotonic()
-            for table in list(self.tables.values()):
-                if table.dormant() and now - table.active_at >= self.idle_unload:
-                    await self._unload(table)
-
-    async def _unload(self, table: LiveTable) -> None:
-        async with table.lock:
-            if not table.dormant():
-                return
-            table.unloaded = True
-            if self.tables.get(table.row.id) is table:
-                del self.tables[table.row.id]
-        await table.stop()
-
-    async def stop(self) -> None:
-        for task in (self._sweeper, self._upkeep):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        for table in list(self.tables.values()):
-            await table.stop()
-        self.thinker.close()
-        await self.store.aclose()
-
-    async def create(self, row: TableRow) -> LiveTable:
-        game = get_game(row.game)
-        state, events = game.start(row.players, row.options, row.seed)
-        await self.store.acreate_table(row)
-        table = LiveTable(self, row, game, state, 0)
-        table.remember(events)
-        self.tables[row.id] = table
-        table.start()
-        return table
-
-    def may_create(self, address: str) -> bool:
-        """Whether ``address`` may create a table now (its bucket refills continuously)."""
-        return self._creators.take(address)
-
-    def release(self, table: LiveTable) -> None:
-        """Forget a finished table nobody watches: its log is in the database, and memory
-        should hold only the tables in play."""
-        if table.is_over and not table.conns:
-            self.forget(table)
-
-    def forget(self, table: LiveTable) -> None:
-        if self.tables.get(table.row.id) is table:
-            del self.tables[table.row.id]
-
-    async def list_rows(self, limit: int, status: str | None = None) -> list[TableRow]:
-        return await asyncio.to_thread(self.store.list_tables, limit, status)
-
-    async def record(self, table: LiveTable) -> Record | None:
-        """The table's whole game record (only ever handed out once the game is over)."""
-        loaded = await asyncio.to_thread(self.store.load_table, table.row.id)
-        if loaded is None:
-            return None
-        row, _, _, actions = loaded
-        return Record(
-            game=row.game,
-            players=row.players,
-            options=row.options,
-            seed=row.seed,
-            rules_version=row.rules_version,
-            actions=[(a.seat, tuple(a.action)) for a in actions],
-            names=list(table.names("en")),
-        )
-
-    async def get(self, table_id: str) -> LiveTable | None:
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is None:
-                table = await self.read(table_id)
-                if table is not None:
-                    self.tables[table_id] = table
-                    table.start()
-        self._loading.pop(table_id, None)
-        return table
-
-    async def read(self, table_id: str) -> LiveTable | None:
-        """The table as its stored log makes it (not yet started), or None: no such table, one
-        played under other rules, or one quarantined now or before (``damaged``)."""
-        if len(table_id) > 32 or table_id in self.damaged:
-            return None
-        try:  # a database that fails to answer is no verdict on the table: that error propagates
-            loaded = await asyncio.to_thread(self.store.load_table, table_id)
-        except Damaged as damaged:
-            self._quarantine(damaged)
-            return None
-        if loaded is None:
-            return None
-        row, snapshot, snap_n, actions = loaded
-        try:
-            game = get_game(row.game)
-            if row.rules_version != game.rules_version:
-                log.warning("table %s was played under other rules; not loaded", table_id)
-                return None
-            return await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions)
-        except Damaged as damaged:
-            self._quarantine(damaged)
-        except Exception as exc:
-            self._quarantine(Damaged(table_id, "no_load", {"error": f"{type(exc).__name__}: {exc}"}))
-        return None
-
-    def _quarantine(self, damaged: Damaged) -> None:
-        reason = damaged.text("en")
-        self.damaged[damaged.table_id] = reason
-        log.error("table %s is quarantined: %s", damaged.table_id, reason)
-
-
-def _rebuild(
-    hub: Hub,
-    row: TableRow,
-    game: Game,
-    snapshot: dict[str, Any] | None,
-    snap_n: int,
-    actions: list[Any],
-) -> LiveTable:
-    """The table's state: the latest snapshot, then every action after it, in order."""
-    steps: list[list[Event]] = []
-    if snapshot is None:
-        state, events = game.start(row.players, row.options, row.seed)
-        steps.append(events)
-    else:
-        state = game.state_from_json(snapshot)
-    version = snap_n
-    for a in actions:
-        if a.n <= snap_n:
-            continue
-        try:
-            steps.append(state.apply(a.seat, tuple(a.action)))
-        except Exception as exc:
-            raise Damaged(row.id, "no_replay", {"n": a.n, "error": f"{type(exc).__name__}: {exc}"}) from None
-        version = a.n
-    table = LiveTable(hub, row, game, state, version)
-    for events in steps:  # one action at a time, so the table knows which events are the latest
-        table.remember(events)
-    # Who was sent what died with the old process: count everything before the latest action
-    # as seen, so a restart never shows a person again what they had to remember.
-    table.delivered = [table.latest_events - 1] * row.players
-    table.client_ids = {(a.seat, a.client_id) for a in actions if a.client_id is not None}
-    return table

@@ -16,7 +16,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from backroom.engine.actions import action_from_json
 from backroom.i18n import LANGUAGES, normalize_language
 from backroom.server.connections import transport_abort
-from backroom.server.live import Conn, Hub, LiveTable, Refused, dumps, error_message, refusal_message
+from backroom.server.hub import Hub
+from backroom.server.live import LiveTable
+from backroom.server.messages import Conn, Refused, dumps, error_message, refusal_message
 from backroom.server.origin import origin_allowed
 
 MAX_MESSAGE = 16 * 1024

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from backroom.server.trouble import reason
 
 if TYPE_CHECKING:
-    from backroom.server.live import Hub
+    from backroom.server.hub import Hub
 
 log = logging.getLogger("backroom.server")
 

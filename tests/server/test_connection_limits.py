@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from backroom.server.live import Conn
+from backroom.server.messages import Conn
 from backroom.server.protocol import _send_loop
 from backroom.server.settings import Limits
 from tests.server.conftest import all_connected, new_table, receive_until, send, ws_path

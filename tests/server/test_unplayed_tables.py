@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from backroom.server import live
+from backroom.server import hub
 from backroom.server.cli import add_serve_command
 from tests.server.conftest import new_table, receive_until, send, ws_path
 
@@ -107,13 +107,13 @@ def test_start_up_replays_no_table_the_lobby_lists_them_and_bots_play_on_unvisit
     client.__exit__(None, None, None)
     moves_before = stored(tmp_path, bots)["backroom_actions"]
     rebuilt: list[str] = []
-    rebuild = live._rebuild
+    rebuild = hub._rebuild
 
     def counted(hub: Any, row: Any, *rest: Any) -> Any:
         rebuilt.append(row.id)
         return rebuild(hub, row, *rest)
 
-    monkeypatch.setattr(live, "_rebuild", counted)
+    monkeypatch.setattr(hub, "_rebuild", counted)
     again = make_client()  # returns once the server would answer
     lobby = {t["id"]: t for t in again.get("/api/tables").json()["tables"]}
     assert {t["id"] for t in waiting} <= set(lobby)
