@@ -1,7 +1,9 @@
-# Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything).
+# Two commands on a fresh machine: `make serve` (the online table; `make serve PORT=9000` for
+# another port) and `make test` (everything).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+PORT ?= 8000
 STAMP := $(VENV)/.installed
 
 .PHONY: install play serve test lint typecheck unit bench clean
@@ -18,7 +20,7 @@ play: $(STAMP)
 	$(VENV)/bin/backroom play stool-pigeon --players 4 --bots heuristic
 
 serve: $(STAMP)
-	$(VENV)/bin/backroom serve --open
+	$(VENV)/bin/backroom serve --port $(PORT) --open
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check backroom tests
