@@ -127,8 +127,9 @@ def get_json(url: str) -> dict[str, Any]:
         return data
 
 
-def shot(page: Any, name: str) -> Path:
+def shot(page: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot: the whole page, or only the window (what an overlay covers)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path

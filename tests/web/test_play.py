@@ -304,7 +304,12 @@ def test_a_wrong_invite_link_says_so_and_stops_retrying(server: str, browser: Br
     page.goto(f"{server}/t/{table['id']}?token=not-a-token&lang=en")
     expect(page.locator(".fatal")).to_be_visible()
     expect(page.locator("#conn")).to_have_attribute("data-state", "stopped")
-    assert page.locator(".fatal p").inner_text().strip()
+    message = page.locator(".fatal p").inner_text().strip()
+    assert message
+    # Said once (no toast repeating it), and the title no longer claims to be joining.
+    assert page.locator("#toast").is_hidden()
+    assert page.get_by_text(message).count() == 1
+    expect(page.locator("#game-title")).to_have_text(catalog("en")["web.table.cannot_join"])
     page.close()
 
 

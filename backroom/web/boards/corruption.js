@@ -9,6 +9,15 @@
 
 const GAME = "corruption";
 
+/** The end screen's score of ``seat``: the total value of the contracts it won, each named. */
+export function endScore(ctx, seat) {
+  const { view } = ctx;
+  const money = (dollars) => ctx.t("web.corruption.dollars", { amount: ctx.number(dollars) });
+  const won = (view.won.find((w) => w.seat === seat) || { contracts: [] }).contracts;
+  const parts = won.map((c) => `${ctx.tMsg(view.contracts[c].label)} ${money(view.contracts[c].value)}`);
+  return { total: money(ctx.outcome.scores[seat]), parts: parts.length ? parts : [ctx.t("web.corruption.no_contract")] };
+}
+
 export function render(root, ctx) {
   const { h, t, view } = ctx;
   const memo = ctx.memo;
@@ -81,7 +90,10 @@ export function render(root, ctx) {
               onclick: entry ? () => ctx.act(entry.action) : false,
             },
             h("span", { class: "co-name", text: ctx.tMsg(contract.label) }),
-            h("span", { class: "co-worth", text: money(contract.value) }),
+            // Most printed values are not known yet (contracts.json): an estimate says so.
+            contract.status === "proposed-default"
+              ? h("span", { class: "co-worth estimated", text: `${money(contract.value)} *`, title: t("web.corruption.estimated") })
+              : h("span", { class: "co-worth", text: money(contract.value) }),
           ),
           h("div", { class: "co-plays" }, view.plays.filter((p) => p.contract === row.contract).map(playChip)),
           totals ? h("div", { class: "co-totals", text: totals.map((v, s) => `${ctx.name(s)} ${money(v)}`).join(" · ") }) : null,

@@ -22,6 +22,15 @@ function cardClass(face) {
   return face;
 }
 
+/** The end screen's score of ``seat``: its victory points, politician by politician won
+ * (the politician's base worth, its Scandals and the VP cards bribed to it). */
+export function endScore(ctx, seat) {
+  const { t, outcome } = ctx;
+  const won = ((outcome.details && outcome.details.politicians) || []).filter((r) => r.vp[seat] > 0);
+  const parts = won.map((r) => `${t(`${GAME}.politician.${r.id}`)} ${ctx.number(r.vp[seat])}`);
+  return { total: t("web.slush-fund.vp", { vp: ctx.number(outcome.scores[seat]) }), parts: parts.length ? parts : [t("web.slush-fund.no_politician")] };
+}
+
 export function render(root, ctx) {
   const { h, t, view } = ctx;
   const memo = ctx.memo;
@@ -161,7 +170,7 @@ export function render(root, ctx) {
       h(
         "tr",
         {},
-        h("th", { text: "" }),
+        h("th", { class: "sf-side-name", text: "" }),
         view.politicians.map((pol, p) => {
           const entry = polAction.get(p);
           const picks = polSelect.has(p) || memo.spyFrom === p;
@@ -201,16 +210,20 @@ export function render(root, ctx) {
     h(
       "tbody",
       {},
-      order.map((seat) =>
-        h(
-          "tr",
-          { class: [seat === ctx.seat && "mine", ctx.actors.includes(seat) && "acting"], "data-seat": seat },
+      order.flatMap((seat) => {
+        const rowClass = [seat === ctx.seat && "mine", ctx.actors.includes(seat) && "acting"];
+        const who = () => [
+          seat === ctx.seat ? t("web.you") : ctx.name(seat),
+          outcome ? h("span", { class: "badge total", text: t("web.slush-fund.vp", { vp: outcome.scores[seat] }) }) : null,
+        ];
+        // The player's name heads the row on a wide screen; on a phone it gets a row of its
+        // own above the piles, so that the five politicians fit the width.
+        return [
+          h("tr", { class: ["sf-name-row", ...rowClass], "aria-hidden": "true" }, h("th", { colspan: view.politicians.length, class: "sf-player" }, who())),
           h(
-            "th",
-            { class: "sf-player" },
-            seat === ctx.seat ? t("web.you") : ctx.name(seat),
-            outcome ? h("div", { class: "badge total", text: t("web.slush-fund.vp", { vp: outcome.scores[seat] }) }) : null,
-          ),
+          "tr",
+          { class: rowClass, "data-seat": seat },
+          h("th", { class: "sf-player sf-side-name" }, who()),
           view.piles[seat].map((pile, p) => {
             const entry = pileAction.get(`${seat}:${p}`);
             const topFace = pile.count ? pile.cards[pile.cards.length - 1] : undefined;
@@ -237,7 +250,8 @@ export function render(root, ctx) {
             );
           }),
         ),
-      ),
+        ];
+      }),
     ),
   );
 

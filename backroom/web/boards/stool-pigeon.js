@@ -55,10 +55,9 @@ export function render(root, ctx) {
     const selected = first === k;
     const clickable = Boolean(direct);
     const label = direct ? direct.label : t("web.stool-pigeon.slot", { player: ctx.name(seat), slot: slot + 1 });
-    const pos = { style: `grid-column:${Math.floor(slot / 2) + 1};grid-row:${(slot % 2) + 1}` };
     if (face === null) {
       const target = view.give_to && view.give_to[0] === seat && view.give_to[1] === slot;
-      return h("div", { class: ["slot-empty", target && "give-target"], ...pos, "data-seat": seat, "data-slot": slot, "aria-hidden": "true" });
+      return h("div", { class: ["slot-empty", target && "give-target"], "data-seat": seat, "data-slot": slot, "aria-hidden": "true" });
     }
     const onclick = () => {
       if (!ctx.pending && direct) ctx.act(direct.action);
@@ -66,7 +65,6 @@ export function render(root, ctx) {
     return h(
       clickable ? "button" : "div",
       {
-        ...pos,
         class: ["slot", clickable && "clickable", selected && "selected", touched.has(k) && "touched", direct && `do-${direct.action[0]}`],
         type: clickable ? "button" : false,
         "data-seat": seat,
@@ -95,14 +93,22 @@ export function render(root, ctx) {
     const columns = Math.max(2, Math.ceil(slots.length / 2));
     return h(
       "section",
-      { class: ["district", mine && "mine", acting && "acting"], "data-district": seat },
+      { class: ["district", mine && "mine", acting && "acting"], "data-district": seat, style: `--cols:${columns}` },
       h(
         "header",
         {},
         h("span", { class: "district-name", text: mine ? t("web.stool-pigeon.your_district") : t("web.stool-pigeon.district_of", { player: ctx.name(seat) }) }),
         badges,
       ),
-      h("div", { class: "grid", style: `grid-template-columns:repeat(${columns}, var(--card-w))` }, slots.map((face, slot) => slotButton(seat, slot, face))),
+      // Two rows, a column per pair of slots (top, then bottom), left to right; columns wrap
+      // to a new band rather than run off a narrow window.
+      h(
+        "div",
+        { class: "grid" },
+        Array.from({ length: columns }, (_, c) =>
+          h("div", { class: "column" }, [2 * c, 2 * c + 1].map((slot) => (slot < slots.length ? slotButton(seat, slot, slots[slot]) : h("div", { class: "slot-gap" })))),
+        ),
+      ),
       mine && !over && slots.every((f) => f === null || f === "back")
         ? h("p", { class: "memory-note", text: t("web.stool-pigeon.memory") })
         : null,
@@ -197,6 +203,16 @@ export function render(root, ctx) {
       mineIndex !== null ? district(mineIndex) : null,
     ),
   );
+}
+
+/** The end screen's score of ``seat``: the District's total and its cards' values as the
+ * rulebook adds them, the Rat counted at the worth of the top draw-pile card. */
+export function endScore(ctx, seat) {
+  const score = ctx.outcome.scores[seat];
+  const faces = ctx.view.districts[seat].filter((f) => f !== null && f !== "back");
+  const known = faces.filter((f) => f !== "soplon").reduce((sum, f) => sum + Number(cardValue(f)), 0);
+  const values = faces.map((f) => (f === "soplon" ? `${ctx.t(`${GAME}.card.soplon`)} ${ctx.number(score - known)}` : cardValue(f)));
+  return { total: ctx.number(score), lead: ctx.t("web.stool-pigeon.breakdown", { count: faces.length }), parts: values };
 }
 
 /** What the player may do now, in words, or whom we wait for. */

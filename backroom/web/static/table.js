@@ -127,10 +127,12 @@ async function receive(message) {
       break;
     case "error":
       page.pending = null;
-      toast(message.message || tFirst([`web.error.${message.code}`, "web.error.generic"]));
       if (message.code === "bad_token" || message.code === "unknown_table") {
+        // Said once, in the page's own panel; a toast would repeat it.
         page.conn.stop(message.message);
         page.fatal = message.message || t(`web.error.${message.code}`);
+      } else {
+        toast(message.message || tFirst([`web.error.${message.code}`, "web.error.generic"]));
       }
       render();
       break;
@@ -209,7 +211,7 @@ function render() {
   const update = page.update;
   $("game-title").textContent = page.game
     ? `${tFirst([`${page.game}.name`, page.game])} · ${t("web.table.table_id", { id: tableId })}`
-    : t("web.table.connecting");
+    : t(page.fatal ? "web.table.cannot_join" : "web.table.connecting");
   const rules = page.game ? `${page.game}.rules` : "";
   $("rules-panel").hidden = !rules || !has(rules);
   $("rules-text").textContent = rules && has(rules) ? t(rules) : "";
@@ -366,23 +368,30 @@ function renderEnd(ctx) {
   $("end-title").textContent = title;
   $("end-reason").textContent = outcome.text || "";
   const order = ctx.seats.map((s) => s.seat).sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
+  // A board says how its game's score reads (dollars, victory points) and how the rulebook
+  // adds it up ({total, lead?, parts}); any other game shows the bare number.
+  const score = (seat) => (page.board.endScore ? page.board.endScore(ctx, seat) : { total: formatNumber(outcome.scores[seat]), parts: [] });
   replace(
     $("scores"),
-    order.map((seat) =>
-      h(
+    order.map((seat) => {
+      const s = score(seat);
+      // Each part stays whole on one line; the parts wrap between them, under the name.
+      const parts = s.parts.flatMap((part, i) => [i ? " " : null, h("span", { class: "part", text: i ? `+ ${part}` : part })]);
+      return h(
         "tr",
         { class: [outcome.ranks[seat] === 1 && "winner", seat === page.seat && "me"], "data-seat": seat },
         h("td", { text: outcome.ranks[seat] }),
-        h("td", { text: seatName(seat) }),
-        h("td", { text: formatScore(outcome.scores[seat]) }),
-      ),
-    ),
+        h(
+          "td",
+          {},
+          h("span", { class: "score-name", text: seatName(seat) }),
+          s.parts.length ? h("div", { class: "score-parts" }, s.lead ? `${s.lead} ` : null, parts) : null,
+        ),
+        h("td", { class: "score-total", text: s.total }),
+      );
+    }),
   );
   end.hidden = page.endDismissed;
-}
-
-function formatScore(value) {
-  return Number.isInteger(value) ? String(value) : Number(value).toFixed(1);
 }
 
 let toastTimer = null;
