@@ -336,3 +336,33 @@ def test_a_player_replaces_a_leaked_invite_link_and_the_old_one_stops_working(
     expect(stranger.locator(".fatal")).to_be_visible()
     stranger.close()
     context.close()
+
+
+def test_without_the_memory_aid_a_card_you_look_at_lies_face_up_until_you_act(
+    server: str, browser: Browser
+) -> None:
+    """PREPARACIÓN: each player looks once at the bottom row of their District, then must
+    remember it. The board shows those two cards face up (what the player is to memorise) and
+    turns them face down at the player's next action."""
+    seed = 77
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "stool-pigeon",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot"}],
+            "seed": seed,
+            "bot_delay": 0,
+        },
+    )
+    state, _ = get_game("stool-pigeon").start(2, {}, seed)
+    truth = state.view(0, recall=True)["districts"][0]
+    page = browser.new_page()
+    page.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
+    page.wait_for_selector(TURN_OR_END)
+    assert faces_in(page, 0) == ["back", truth[1], "back", truth[3]]
+    expect(page.locator(".district.mine .slot.sighted")).to_have_count(2)
+    page.locator(".pile-card.clickable").click()
+    wait_past_version(page, 0)
+    assert faces_in(page, 0) == ["back"] * 4
+    page.close()

@@ -12,6 +12,8 @@ const GAME = "stool-pigeon";
  * Soplón's worth is only known at the end ("?"), as printed on the card. */
 const FAMILY_VALUES = { maton: 7, conductora: 5, sicario: 3, capo: 1, primo: 0 };
 const BIG_BUTTONS = ["draw", "close", "keep", "pass"];
+/** The slots a player looks at once, at the deal (cards.py BOTTOM_ROW). */
+const BOTTOM_ROW = [1, 3];
 
 export function cardValue(face) {
   if (face.startsWith("witness-")) return face.slice(8);
@@ -46,11 +48,16 @@ export function render(root, ctx) {
   const adds = new Map((byKind.add || []).map((e) => [e.action[1], e]));
 
   const touched = touchedSlots(ctx.events);
+  const sights = sightsInLog(ctx.log || []);
   const over = view.phase === "over";
   const outcome = view.outcome || ctx.outcome;
 
-  function slotButton(seat, slot, face) {
+  function slotButton(seat, slot, drawn) {
     const k = key(seat, slot);
+    // A card you looked at without the memory aid lies face up until you next act: from then
+    // on you must remember it, as at the table.
+    const sight = drawn === "back" ? sights.get(k) : undefined;
+    const face = sight || drawn;
     const direct = slotAction.get(k);
     const selected = first === k;
     const clickable = Boolean(direct);
@@ -65,12 +72,12 @@ export function render(root, ctx) {
     return h(
       clickable ? "button" : "div",
       {
-        class: ["slot", clickable && "clickable", selected && "selected", touched.has(k) && "touched", direct && `do-${direct.action[0]}`],
+        class: ["slot", clickable && "clickable", selected && "selected", touched.has(k) && "touched", sight && "sighted", direct && `do-${direct.action[0]}`],
         type: clickable ? "button" : false,
         "data-seat": seat,
         "data-slot": slot,
         "data-action": direct ? JSON.stringify(direct.action) : false,
-        title: label,
+        title: sight ? `${label} · ${t("web.stool-pigeon.remember")}` : label,
         "aria-label": label,
         onclick: clickable ? onclick : false,
       },
@@ -233,6 +240,20 @@ function hint(ctx, byKind, first) {
 function seatsFrom(seat, players) {
   const start = seat === null ? 0 : seat;
   return Array.from({ length: players }, (_, i) => (start + i) % players);
+}
+
+/** What this seat saw privately and must soon remember (the server marks such events
+ * transient; the page drops them when the seat acts): the bottom row of the deal, a peeked
+ * card. A sight ends early when a later event moves that card (a swap, a gift, a capture). */
+function sightsInLog(log) {
+  const seen = new Map();
+  for (const e of log) {
+    const p = e.params || {};
+    if (e.transient && e.kind === "look_bottom") BOTTOM_ROW.forEach((slot, i) => seen.set(key(p.seat, slot), p.cards[i]));
+    else if (e.transient && e.kind === "peeked") seen.set(key(p.target_seat, p.slot), p.card);
+    else for (const k of touchedSlots([e])) seen.delete(k);
+  }
+  return seen;
 }
 
 /** Slots the newest events touched, to flash them once. */

@@ -188,6 +188,7 @@ function context() {
     view: update.view,
     legal: update.legal || [],
     events: page.fresh ? update.events || [] : [],
+    log: page.log,
     actors: update.actors || [],
     seats: update.seats || [],
     deadline: update.deadline,
