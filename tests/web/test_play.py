@@ -366,3 +366,38 @@ def test_without_the_memory_aid_a_card_you_look_at_lies_face_up_until_you_act(
     wait_past_version(page, 0)
     assert faces_in(page, 0) == ["back"] * 4
     page.close()
+
+
+def test_a_long_list_of_actions_is_chosen_card_first_then_its_use(server: str, browser: Browser) -> None:
+    """Corruption offers dozens of plays at once: beside the board they are grouped by the card
+    played, each group opening onto that card's uses, every one still a labelled button."""
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "corruption",
+            "players": 5,
+            "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 4,
+            "seed": 3,
+            "bot_delay": 0,
+        },
+    )
+    page = browser.new_page()
+    page.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
+    page.wait_for_selector(TURN_OR_END)
+    groups = page.locator("#actions .action-group")
+    buttons = page.locator("#actions button.action")
+    assert 2 <= groups.count() <= 12 < buttons.count()
+    for i in range(groups.count()):
+        card = groups.nth(i).get_attribute("data-card")
+        actions = (
+            groups.nth(i)
+            .locator("button.action")
+            .evaluate_all("els => els.map(e => JSON.parse(e.dataset.action))")
+        )
+        assert all(action[1] == card for action in actions)
+    expect(buttons.first).to_be_hidden()  # a card's uses show once the card is chosen
+    version = int(page.locator("body").get_attribute("data-version") or "0")
+    groups.first.locator("summary").click()
+    groups.first.locator("button.action").first.click()
+    wait_past_version(page, version)
+    page.close()

@@ -296,23 +296,49 @@ function tickDeadline() {
   el.classList.toggle("urgent", seconds <= 5);
 }
 
+/** A longer list is chosen in steps: the card first (a group per card the actions play, as
+ * Corruption's 78 plays), then its use. Every action is still a button with its label. */
+const STEPS_ABOVE = 12;
+
 function renderActions(ctx) {
   const box = $("actions");
   if (!ctx.legal.length) {
     replace(box, h("p", { class: "hint", text: page.seat === null ? t("web.table.spectator") : t("web.table.nothing_to_do") }));
     return;
   }
+  const button = (entry) =>
+    h("button", {
+      type: "button",
+      class: "action",
+      "data-action": JSON.stringify(entry.action),
+      disabled: ctx.pending,
+      text: entry.label,
+      onclick: () => act(entry.action),
+    });
+  const groups = new Map();
+  for (const entry of ctx.legal) {
+    const card = ctx.legal.length > STEPS_ABOVE && typeof entry.action[1] === "string" ? entry.action[1] : JSON.stringify(entry.action);
+    if (!groups.has(card)) groups.set(card, []);
+    groups.get(card).push(entry);
+  }
   replace(
     box,
-    ctx.legal.map((entry) =>
-      h("button", {
-        type: "button",
-        class: "action",
-        "data-action": JSON.stringify(entry.action),
-        disabled: ctx.pending,
-        text: entry.label,
-        onclick: () => act(entry.action),
-      }),
+    [...groups].map(([card, entries]) =>
+      entries.length === 1
+        ? button(entries[0])
+        : h(
+            "details",
+            {
+              class: "action-group",
+              "data-card": card,
+              open: page.openGroup === card,
+              ontoggle: (event) => {
+                if (event.target.open) page.openGroup = card;
+              },
+            },
+            h("summary", { class: "button", text: t("web.table.card_uses", { card: tFirst([`${page.game}.card.${card}`, card]), count: entries.length }) }),
+            h("div", { class: "group-uses" }, entries.map(button)),
+          ),
     ),
   );
 }
