@@ -217,6 +217,45 @@ class LiveTable:
             self.row.seats[seat].token_hash = fresh_hash
             return seat, fresh
 
+    def _free(self, seat: int) -> bool:
+        """A person's seat nobody has come to (in this server's life): open to a newcomer from
+        the lobby, or to a bot at the host's word."""
+        spec = self.row.seats[seat]
+        return spec.kind == "human" and self.connected[seat] == 0 and self.delivered[seat] < 0
+
+    async def claim_seat(self) -> tuple[int, str] | None:
+        """The first free seat, with a new token for whoever asked from the lobby's tables list
+        (the unused invite link stops working: the seat is theirs now). None: no free seat."""
+        async with self.lock:
+            seat = next((s for s in range(self.row.players) if self._free(s) and not self.is_over), None)
+            if seat is None:
+                return None
+            old = self.row.seats[seat].token_hash
+            fresh = new_token()
+            fresh_hash = hash_token(fresh)
+            await self.hub.store.arotate_token(self.row.id, seat, fresh_hash)
+            self.tokens.pop(old or "", None)
+            self.tokens[fresh_hash] = seat
+            self.row.seats[seat].token_hash = fresh_hash
+            return seat, fresh
+
+    async def seat_to_bot(self, token: str) -> int | None:
+        """The seat ``token`` opens, if nobody ever came to it, is played by a bot from now on
+        (stored); the token opens nothing any more. None: no such free seat."""
+        async with self.lock:
+            seat = self.seat_for_token(token)
+            if seat is None or not self._free(seat) or self.is_over:
+                return None
+            await self.hub.store.aseat_to_bot(self.row.id, seat)
+            self.tokens.pop(hash_token(token), None)
+            spec = self.row.seats[seat]
+            spec.kind, spec.bot, spec.token_hash = "bot", None, None
+            self.away_since[seat] = None
+            self.broadcast()
+        self.start()
+        self.wake.set()
+        return seat
+
     @property
     def is_over(self) -> bool:
         return self._outcome is not None

@@ -401,3 +401,39 @@ def test_a_long_list_of_actions_is_chosen_card_first_then_its_use(server: str, b
     groups.first.locator("button.action").first.click()
     wait_past_version(page, version)
     page.close()
+
+
+def test_the_lobby_joins_a_free_seat_and_hands_an_absent_invitee_to_a_bot(
+    server: str, browser: Browser
+) -> None:
+    """From the tables list a newcomer sits at a seat nobody came to; the host of a table hands
+    the seat of an invitee who never came to a bot."""
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "stool-pigeon",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "bot_delay": 0,
+        },
+    )
+    newcomer = browser.new_context().new_page()
+    newcomer.goto(f"{server}/?lang=en")
+    row = newcomer.locator(f'#tables tr[data-table="{table["id"]}"]')
+    expect(row).to_contain_text(catalog("en")["web.status.idle"])
+    row.locator("button.join").click()
+    newcomer.wait_for_selector('.district.mine[data-district="0"]')
+    newcomer.context.close()
+
+    host = browser.new_context().new_page()
+    host.goto(f"{server}/?lang=en")
+    host.locator('.game-choice[data-game="stool-pigeon"]').click()
+    host.fill("#players", "2")
+    host.dispatch_event("#players", "change")
+    host.select_option(".seat-kind >> nth=1", "invite")
+    host.click("#create")
+    seat = host.locator('.created-seat[data-seat="1"]')
+    seat.locator("button.to-bot").click()
+    expect(seat.locator(".seat-kind-tag")).to_have_text(catalog("en")["web.seat_kind.bot"])
+    expect(seat.locator(".invite")).to_have_count(0)
+    host.context.close()
