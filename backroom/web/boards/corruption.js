@@ -7,7 +7,11 @@
 // contract or the card the rules ask you to choose; with a Little Black Book, a face-down card
 // to look at. View fields: see the CorruptionState docstring (backroom/games/corruption/state.py).
 
+import { arrivals, icon } from "../static/cards.js";
+
 const GAME = "corruption";
+/** The icon of each kind of card (static/cards.js). */
+const ICON = { bribe: "note", attorney: "scales", reporter: "paper", hitman: "sight" };
 
 /** The end screen's score of ``seat``: the total value of the contracts it won, each named. */
 export function endScore(ctx, seat) {
@@ -46,12 +50,14 @@ export function render(root, ctx) {
   const money = (dollars) => t("web.corruption.dollars", { amount: ctx.number(dollars) });
   const cardFace = (face) => (face === "back" ? t("web.hidden_card") : t(`${GAME}.card.${face}`));
 
+  // Cards just played slide in once (CSS .arrive).
+  const justPlayed = arrivals(memo, "plays", view.plays.map((p) => String(p.index)));
   const playChip = (p) => {
     const entry = playAction.get(p.index);
     return h(
       entry ? "button" : "div",
       {
-        class: ["co-play", p.card === "back" ? "back" : `co-${kindOf(p.card)}`, entry && "clickable", p.fate !== "in_play" && "gone", p.seat === ctx.seat && "own"],
+        class: ["co-play", p.card === "back" ? "back" : `co-${kindOf(p.card)}`, entry && "clickable", p.fate !== "in_play" && "gone", p.seat === ctx.seat && "own", justPlayed.has(String(p.index)) && "arrive"],
         type: entry ? "button" : false,
         "data-face": p.card,
         "data-play": p.index,
@@ -60,7 +66,7 @@ export function render(root, ctx) {
         onclick: entry ? () => ctx.act(entry.action) : false,
       },
       h("span", { class: "co-owner", text: p.seat === ctx.seat ? t("web.you") : ctx.name(p.seat) }),
-      h("span", { class: "co-face", text: p.card === "back" ? "?" : cardFace(p.card) }),
+      h("span", { class: "co-face" }, p.card === "back" ? null : icon(ICON[kindOf(p.card)]), p.card === "back" ? "?" : cardFace(p.card)),
       p.value !== null && p.swiss ? h("span", { class: "co-value", text: t("web.corruption.counts", { amount: money(p.value) }) }) : null,
       p.fate !== "in_play" ? h("span", { class: "co-fate", text: ctx.tFirst([`${GAME}.fate.${p.fate}`, `web.corruption.fate.${p.fate}`]) }) : null,
     );
@@ -137,6 +143,7 @@ export function render(root, ctx) {
                   }
                 : false,
             },
+            icon(ICON[kindOf(face)]),
             h("span", { text: cardFace(face) }),
           );
         }),

@@ -7,7 +7,11 @@
 // View fields: see the docstring of backroom/games/slush_fund/view.py. The slush fund row
 // holds discarded cards too (ruling 5), each one a card to take in option (b).
 
+import { arrivals, icon } from "../static/cards.js";
+
 const GAME = "slush-fund";
+/** The icon of each kind of card (static/cards.js). */
+const ICON = { money: "note", vp: "star", scandal: "paper", thief: "mask", spy: "eye", transfer: "arrows", time: "hourglass" };
 const OWN_FACE = { scandal: "scandal", thief: "thief", spy: "spy", spy_move: "spy", transfer: "transfer" };
 
 /** The held face an action plays (bribe and discard name it; the others by kind). */
@@ -60,18 +64,24 @@ export function render(root, ctx) {
     else if (e.action[1] === memo.spyFrom) polAction.set(e.action[2], e);
   }
 
-  const card = (face, attrs = {}) => {
-    if (face === null) return h("span", { class: "sf-card back", "data-face": "back", title: t("web.hidden_card"), ...attrs });
+  const card = (face, arrived = false) => {
+    if (face === null) return h("span", { class: ["sf-card back", arrived && "arrive"], "data-face": "back", title: t("web.hidden_card") });
     const value = face.startsWith("money-") ? face.slice(6) : null;
     return h(
       "span",
-      { class: ["sf-card", `sf-${cardClass(face)}`], "data-face": face, ...attrs },
+      { class: ["sf-card", `sf-${cardClass(face)}`, arrived && "arrive"], "data-face": face },
+      icon(ICON[cardClass(face)]),
       value ? h("b", { text: value }) : null,
-      h("span", { text: t(`${GAME}.card.${face}`) }),
+      h("span", { class: "sf-name", text: t(`${GAME}.card.${face}`) }),
     );
   };
+  // Cards just revealed, taken, played or robbed slide in once (CSS .arrive).
+  const occurrences = (faces) => faces.map((f, i) => `${f}#${faces.slice(0, i).filter((g) => g === f).length}`);
+  const newInFund = arrivals(memo, "fund", occurrences(view.fund));
+  const newHeld = arrivals(memo, "held", occurrences(view.held));
+  const newOnPile = arrivals(memo, "piles", view.piles.flatMap((row, s) => row.map((pile, p) => `${s}:${p}:${pile.count}`)));
 
-  const clickCard = (face, entry, extra = {}) =>
+  const clickCard = (face, entry, extra = {}, arrived = false) =>
     h(
       "button",
       {
@@ -83,7 +93,7 @@ export function render(root, ctx) {
         "aria-label": entry ? entry.label : t(`${GAME}.card.${face}`),
         onclick: () => (entry.select ? entry.select() : ctx.act(entry.action)),
       },
-      card(face),
+      card(face, arrived),
     );
 
   // The deck, Time track, slush fund and the cards to play.
@@ -116,7 +126,7 @@ export function render(root, ctx) {
       { class: "sf-row" },
       h("span", { class: "sf-row-label", text: t(`${GAME}.ui.fund`) }),
       view.fund.length
-        ? view.fund.map((face) => clickCard(face, take.get(face)))
+        ? view.fund.map((face, i) => clickCard(face, take.get(face), {}, newInFund.has(occurrences(view.fund)[i])))
         : h("span", { class: "muted", text: "—" }),
     ),
     h(
@@ -124,7 +134,7 @@ export function render(root, ctx) {
       { class: "sf-row held" },
       h("span", { class: "sf-row-label", text: t(`${GAME}.ui.held`) }),
       view.held.length
-        ? view.held.map((face) => {
+        ? view.held.map((face, i) => {
             let entry = stash.get(face);
             if (playing) {
               entry = {
@@ -135,7 +145,7 @@ export function render(root, ctx) {
                 },
               };
             }
-            return clickCard(face, entry, { selected: memo.card === face });
+            return clickCard(face, entry, { selected: memo.card === face }, newHeld.has(occurrences(view.held)[i]));
           })
         : h("span", { class: "muted", text: "—" }),
     ),
@@ -241,7 +251,7 @@ export function render(root, ctx) {
                   "aria-label": entry ? entry.label : false,
                   onclick: entry ? () => ctx.act(entry.action) : false,
                 },
-                pile.count ? card(topFace) : h("span", { class: "sf-empty" }),
+                pile.count ? card(topFace, newOnPile.has(`${seat}:${p}:${pile.count}`)) : h("span", { class: "sf-empty" }),
                 covered.length
                   ? h("span", { class: "sf-covered" }, covered.map((f) => (f === null ? h("i", { class: "back" }) : h("i", { class: `sf-${cardClass(f)}`, title: t(`${GAME}.card.${f}`) }))))
                   : null,

@@ -6,6 +6,8 @@
 // "back" or null (an empty slot); held; deck; discard; removed (out of the game); phase; active;
 // closer; window; picked (the first card of a blind swap); give_to.
 
+import { arrivals, icon } from "../static/cards.js";
+
 const GAME = "stool-pigeon";
 
 /** Printed numbers, for the corner of a face. Witnesses carry theirs in the face code. The
@@ -130,6 +132,9 @@ export function render(root, ctx) {
   const mineIndex = order.includes(ctx.seat) ? ctx.seat : null;
 
   const discardTop = view.discard.length ? view.discard[view.discard.length - 1] : null;
+  // A card just drawn or just played slides in once (CSS .arrive; none under reduced motion).
+  const drawn = arrivals(memo, "held", view.held ? [`${view.turn}:${view.held}`] : []).size > 0;
+  const played = arrivals(memo, "discard", discardTop ? [`${view.discard.length}:${discardTop}`] : []).size > 0;
   const drawEntry = (byKind.draw || [])[0];
   const piles = h(
     "div",
@@ -153,13 +158,13 @@ export function render(root, ctx) {
     h(
       "div",
       { class: ["pile", "held", view.held && "has-card"] },
-      h("div", { class: "pile-card", "data-pile": "held" }, view.held ? card(ctx, view.held) : h("div", { class: "slot-empty" })),
+      h("div", { class: ["pile-card", drawn && "arrive"], "data-pile": "held" }, view.held ? card(ctx, view.held) : h("div", { class: "slot-empty" })),
       h("span", { class: "pile-label", text: view.held ? t("web.stool-pigeon.held_by", { player: ctx.name(view.active) }) : t("web.stool-pigeon.hand_empty") }),
     ),
     h(
       "div",
       { class: "pile" },
-      h("div", { class: "pile-card", "data-pile": "discard" }, discardTop ? card(ctx, discardTop) : h("div", { class: "slot-empty" })),
+      h("div", { class: ["pile-card", played && "arrive"], "data-pile": "discard" }, discardTop ? card(ctx, discardTop) : h("div", { class: "slot-empty" })),
       h("span", { class: "pile-label", text: t("web.stool-pigeon.discard_count", { count: view.discard.length }) }),
     ),
     view.removed.length
@@ -286,30 +291,11 @@ export function card(ctx, face) {
     "div",
     { class: ["sp-card", "face", `kind-${kind}`], "data-face": face },
     h("span", { class: "corner tl", text: value }),
-    h("span", { class: "emblem", "aria-hidden": "true" }, emblem(kind)),
+    h("span", { class: "emblem", "aria-hidden": "true" }, icon(KIND_ICON[kind])),
     h("span", { class: "value", text: value }),
     h("span", { class: "name", text: t(`${GAME}.card.${face}`) }),
   );
 }
 
-const SVG = "http://www.w3.org/2000/svg";
-const EMBLEMS = {
-  // An eye: a witness saw something.
-  witness: "M2 12 C6 5 18 5 22 12 C18 19 6 19 2 12 Z M12 8.5 A3.5 3.5 0 1 0 12 15.5 A3.5 3.5 0 1 0 12 8.5 Z",
-  // A fedora: the Family.
-  family: "M3 16 C7 18 17 18 21 16 L19 14 L17 7 C15 6 13 8 12 7 C11 8 9 6 7 7 L5 14 Z",
-  // A cousin's handshake reduced to two joined rings.
-  primo: "M8 7 A5 5 0 1 0 8 17 A5 5 0 1 0 8 7 Z M16 7 A5 5 0 1 0 16 17 A5 5 0 1 0 16 7 Z",
-  // A pigeon: the informer.
-  soplon: "M4 15 C6 9 10 7 14 8 L18 5 L17 9 C20 11 20 15 16 17 C12 19 7 18 4 15 Z",
-};
-
-function emblem(kind) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", EMBLEMS[kind]);
-  if (kind === "primo") path.setAttribute("fill-rule", "evenodd");
-  svg.append(path);
-  return svg;
-}
+/** The icon of each kind of card (static/cards.js). */
+const KIND_ICON = { witness: "eye", family: "hat", primo: "rings", soplon: "pigeon" };
