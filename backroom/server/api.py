@@ -264,7 +264,7 @@ async def list_tables(request: Request) -> Response:
         live = hub.tables.get(row.id)
         if live is not None:
             open_seats = live.open_seats()
-            free = sum(1 for s in range(row.players) if live._free(s))
+            free = sum(1 for s in range(row.players) if live.is_free(s))
             status = "over" if live.is_over else "idle" if live.dormant() else "playing"
         else:  # not loaded: nobody has been at this table since the server started
             open_seats = free = sum(1 for s in row.seats if s.kind == "human")

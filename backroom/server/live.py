@@ -217,7 +217,7 @@ class LiveTable:
             self.row.seats[seat].token_hash = fresh_hash
             return seat, fresh
 
-    def _free(self, seat: int) -> bool:
+    def is_free(self, seat: int) -> bool:
         """A person's seat nobody has come to (in this server's life): open to a newcomer from
         the lobby, or to a bot at the host's word."""
         spec = self.row.seats[seat]
@@ -227,7 +227,7 @@ class LiveTable:
         """The first free seat, with a new token for whoever asked from the lobby's tables list
         (the unused invite link stops working: the seat is theirs now). None: no free seat."""
         async with self.lock:
-            seat = next((s for s in range(self.row.players) if self._free(s) and not self.is_over), None)
+            seat = next((s for s in range(self.row.players) if self.is_free(s) and not self.is_over), None)
             if seat is None:
                 return None
             old = self.row.seats[seat].token_hash
@@ -244,7 +244,7 @@ class LiveTable:
         (stored); the token opens nothing any more. None: no such free seat."""
         async with self.lock:
             seat = self.seat_for_token(token)
-            if seat is None or not self._free(seat) or self.is_over:
+            if seat is None or not self.is_free(seat) or self.is_over:
                 return None
             await self.hub.store.aseat_to_bot(self.row.id, seat)
             self.tokens.pop(hash_token(token), None)
