@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -95,6 +96,11 @@ def test_a_whole_game_against_bots_keeps_the_layout(
     else:
         raise AssertionError("the game did not end")
     check_layout(page, f"{name}-end", scope="#end")
+    # Scores read in the game's unit, grouped the reader's way (never a bare 5200000), each
+    # broken down as the rulebook adds it.
+    totals = page.locator("#scores .score-total").all_inner_texts()
+    assert len(totals) == spec["players"] and not [t for t in totals if re.fullmatch(r"\d{4,}", t.strip())]
+    assert page.locator("#scores .score-parts").count() == spec["players"]
     page.click("#end-close")
     check_layout(page, f"{name}-end-board")
     assert not errors, errors
