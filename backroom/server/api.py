@@ -266,8 +266,8 @@ async def list_tables(request: Request) -> Response:
             open_seats = live.open_seats()
             free = sum(1 for s in range(row.players) if live.is_free(s))
             status = "over" if live.is_over else "idle" if live.dormant() else "playing"
-        else:  # not loaded: nobody has been at this table since the server started
-            open_seats = free = sum(1 for s in row.seats if s.kind == "human")
+        else:  # not loaded: nobody has been at this table for a while; no seat is told free
+            open_seats, free = sum(1 for s in row.seats if s.kind == "human"), 0
             status = "idle" if row.status == "playing" else row.status
         tables.append(
             {

@@ -170,6 +170,11 @@ class LiveTable:
         """Index of the first event of the latest action (or of the setup)."""
         self.delivered = [-1] * row.players
         """Per seat, the last event index any of its connections was sent."""
+        self.since_creation = False
+        """Held in memory since it was created (set by ``Hub.create``): only then does
+        ``delivered`` know every seat anyone ever sat in. A table loaded from the store (after a
+        restart or an idle unload) has no free seat, so that nobody can take the seat of a player
+        who is merely away."""
         self.client_ids: set[tuple[int, str]] = set()
         self.tokens = {s.token_hash: s.seat for s in row.seats if s.token_hash}
         self.conns: set[Conn] = set()
@@ -218,10 +223,11 @@ class LiveTable:
             return seat, fresh
 
     def is_free(self, seat: int) -> bool:
-        """A person's seat nobody has come to (in this server's life): open to a newcomer from
+        """A person's seat nobody has come to (see ``since_creation``): open to a newcomer from
         the lobby, or to a bot at the host's word."""
         spec = self.row.seats[seat]
-        return spec.kind == "human" and self.connected[seat] == 0 and self.delivered[seat] < 0
+        never_came = self.connected[seat] == 0 and self.delivered[seat] < 0
+        return self.since_creation and spec.kind == "human" and never_came
 
     async def claim_seat(self) -> tuple[int, str] | None:
         """The first free seat, with a new token for whoever asked from the lobby's tables list
@@ -694,6 +700,7 @@ class Hub:
         await self.store.acreate_table(row)
         table = LiveTable(self, row, game, state, 0)
         table.remember(events)
+        table.since_creation = True
         self.tables[row.id] = table
         table.start()
         return table

@@ -3,8 +3,11 @@ list, and the host may hand one to a bot. A seat anyone has sat in is neither.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from starlette.testclient import TestClient
 
+from backroom.server.app import create_app
 from tests.server.conftest import new_table
 
 
@@ -44,3 +47,19 @@ def test_the_host_hands_a_seat_nobody_came_to_to_a_bot_which_plays_it(client: Te
     with client.websocket_connect(f"/ws/{table['id']}?token={absent}") as late:
         assert late.receive_json()["code"] == "bad_token"
     assert client.post(f"/api/tables/{table['id']}/bot", json={"token": 5}).status_code == 400
+
+
+def test_the_host_handed_seat_is_stored_and_a_reloaded_table_offers_no_free_seat(tmp_path: Path) -> None:
+    """After a restart the server cannot tell an away player from one who never came: no seat
+    of a reloaded table is free, so nobody can take an away player's seat."""
+    url = f"sqlite:///{tmp_path / 'free.db'}"
+    with TestClient(create_app(url)) as first:
+        table = new_table(first, players=3, seats=[{"kind": "human"}] * 3)
+        handed = first.post(f"/api/tables/{table['id']}/bot", json={"token": table["seats"][2]["token"]})
+        assert handed.status_code == 200
+    with TestClient(create_app(url)) as second:
+        assert second.get(f"/api/tables/{table['id']}").json()["seats"][2]["kind"] == "bot"
+        refused = second.post(f"/api/tables/{table['id']}/claim", json={})
+        assert refused.status_code == 409
+        listed = {t["id"]: t for t in second.get("/api/tables").json()["tables"]}[table["id"]]
+        assert listed["free_seats"] == 0
