@@ -1,9 +1,10 @@
-# Two commands on a fresh machine: `make serve` (the online table) and `make test` (everything,
-# the research adapters' validators, reports and the Ray backend included: the install brings
-# the `research`, `report` and `cluster` extras).
+# Two commands on a fresh machine: `make serve` (the online table; `make serve PORT=9000` for
+# another port) and `make test` (everything, the research adapters' validators, reports and the
+# Ray backend included: the install brings the `research`, `report` and `cluster` extras).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+PORT ?= 8000
 STAMP := $(VENV)/.installed
 
 .PHONY: install play serve test lint typecheck unit bench clean
@@ -20,7 +21,7 @@ play: $(STAMP)
 	$(VENV)/bin/backroom play stool-pigeon --players 4 --bots heuristic
 
 serve: $(STAMP)
-	$(VENV)/bin/backroom serve --open
+	$(VENV)/bin/backroom serve --port $(PORT) --open
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check backroom tests examples

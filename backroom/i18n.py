@@ -80,7 +80,9 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
 def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str]) -> Any:
     """One parameter as text. Conventions keep events plain data: ``seat``/``*_seat`` are seat
     numbers (shown as names); ``slot``/``*_slot`` are 0-based positions (shown from 1);
-    ``card``/``cards``/``*_card`` are card faces, named by ``<game>.card.<face>``; other whole
+    ``card``/``cards``/``*_card`` are card faces, named by ``<game>.card.<face>``; ``totals``
+    is one number per seat, each shown beside its player's name (``<game>.seat_total``);
+    a ``seed`` is printed as it is typed back (``--seed 12345``, never ``12,345``); other whole
     numbers from 1,000 up are grouped as the language writes them."""
     from backroom.engine.events import Msg
 
@@ -89,6 +91,12 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
     if isinstance(value, dict) and "$" in value:
         inner = {k: v for k, v in value.items() if k != "$"}
         return translate(lang, value["$"], inner, names)
+    if name == "totals" and isinstance(value, list):
+        each = [
+            translate(lang, f"{prefix}.seat_total", {"seat": s, "total": v}, names)
+            for s, v in enumerate(value)
+        ]
+        return "; ".join(each)
     if isinstance(value, list):
         items = [str(_render(lang, prefix, name, v, names)) for v in value]
         return ("; " if any("," in item for item in items) else ", ").join(items)
@@ -98,7 +106,7 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
         return value + 1
     if (name in ("card", "cards") or name.endswith("_card")) and isinstance(value, str):
         return translate(lang, f"{prefix}.card.{value}")
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000 and name != "seed":
         return format_number(lang, value)  # money and totals: 4,400,000 / 4.400.000 / 4 400 000
     return value
 

@@ -30,6 +30,11 @@ from backroom.i18n import format_number, translate
 from backroom.sim.playout import seat_bots
 
 Renderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
+Action = tuple[Any, ...]
+
+STEPS_ABOVE = 12
+"""A longer menu is chosen in steps: first the card, then what to do with it (Corruption offers
+78 plays at once). A JSON action is accepted at either step, so nothing is out of reach."""
 
 
 def board_renderer(game: Game) -> Renderer:
@@ -132,17 +137,35 @@ class TerminalTable:
         self.show_end(state)
         return True
 
+    def steps(self, state: State, legal: list[Action]) -> list[tuple[str, list[Action]]]:
+        """The menu's entries: one per action, or for a long list one per card played (every
+        action whose label names that ``card``), each with the actions it stands for."""
+        labels = [state.label(action) for action in legal]
+        if len(legal) <= STEPS_ABOVE:
+            return [(self.t(label.key, **label.params), [a]) for label, a in zip(labels, legal, strict=True)]
+        groups: dict[Any, list[Action]] = {}
+        for label, action in zip(labels, legal, strict=True):
+            card = label.params.get("card")
+            groups.setdefault(action if card is None else card, []).append(action)
+        entries = []
+        for card, actions in groups.items():
+            if len(actions) == 1:
+                label = state.label(actions[0])
+                entries.append((self.t(label.key, **label.params), actions))
+            else:
+                name = self.t(f"{self.game.id}.card.{card}")
+                entries.append((self.t("ui.step_card", name=name, count=len(actions)), actions))
+        return entries
+
     def ask_human(self, state: State, seat: int, ask: Callable[[str], str]) -> tuple[Any, ...] | None:
         legal = state.legal_actions(seat)
         self.console.print(Panel(self.board(), title=self.t("ui.your_move"), border_style="cyan"))
-        menu = Table.grid(padding=(0, 2))
-        for number, action in enumerate(legal, 1):
-            label = state.label(action)
-            menu.add_row(f"[bold cyan]{number}[/]", translate(self.lang, label.key, label.params, self.names))
-        self.console.print(menu)
+        entries = self.steps(state, legal)
+        first_step = True
+        self.show_menu(entries, first_step)
         while True:
             try:
-                answer = ask(self.t("ui.prompt", low=1, high=len(legal))).strip().lower()
+                answer = ask(self.t("ui.prompt", low=1, high=len(entries))).strip().lower()
             except EOFError:
                 return None
             if answer in ("q", "quit", "exit"):
@@ -150,9 +173,19 @@ class TerminalTable:
             if answer in ("?", "h", "help"):
                 self.console.print(self.t(f"{self.game.id}.summary"))
                 continue
-            chosen = self.parse_answer(answer, legal)
+            if answer == "0" and not first_step:  # back from a card's uses to every card
+                entries, first_step = self.steps(state, legal), True
+                self.show_menu(entries, first_step)
+                continue
+            chosen = self.parse_answer(answer, [actions[0] for _, actions in entries])
+            if answer.isdigit() and chosen is not None and len(entries[int(answer) - 1][1]) > 1:
+                group = entries[int(answer) - 1][1]
+                entries = [(self.t(state.label(a).key, **state.label(a).params), [a]) for a in group]
+                first_step = False
+                self.show_menu(entries, first_step)
+                continue
             if chosen is None:
-                self.console.print(f"[yellow]{self.t('ui.bad_choice', low=1, high=len(legal))}[/]")
+                self.console.print(f"[yellow]{self.t('ui.bad_choice', low=1, high=len(entries))}[/]")
                 continue
             try:
                 state.clone().apply(seat, chosen)
@@ -163,11 +196,20 @@ class TerminalTable:
                 continue
             return chosen
 
+    def show_menu(self, entries: list[tuple[str, list[Action]]], first_step: bool) -> None:
+        menu = Table.grid(padding=(0, 2))
+        for number, (text, _) in enumerate(entries, 1):
+            menu.add_row(f"[bold cyan]{number}[/]", text)
+        if not first_step:
+            menu.add_row("[bold cyan]0[/]", self.t("ui.step_back"))
+        self.console.print(menu)
+
     @staticmethod
-    def parse_answer(answer: str, legal: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
-        """A number from the menu, or an action written as JSON (``["snap", 1, 0]``)."""
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
+    def parse_answer(answer: str, menu: list[Action]) -> Action | None:
+        """A number from the menu (the first action of its entry), or any legal action written
+        as JSON (``["snap", 1, 0]``), whichever step the menu is at."""
+        if answer.isdigit() and 1 <= int(answer) <= len(menu):
+            return menu[int(answer) - 1]
         if answer.startswith("["):
             try:
                 return action_from_json(json.loads(answer))

@@ -296,16 +296,18 @@ async def list_tables(request: Request) -> Response:
             status = "damaged"
         elif live is not None:
             open_seats = live.open_seats()
-            status = "over" if live.is_over else "playing"
-        else:
-            open_seats = sum(1 for s in row.seats if s.kind != "bot")
-            status = row.status
+            free = sum(1 for s in range(row.players) if live.is_free(s))
+            status = "over" if live.is_over else "idle" if live.dormant() else "playing"
+        else:  # not loaded: nobody has been at this table for a while; no seat is told free
+            open_seats, free = sum(1 for s in row.seats if s.kind == "human"), 0
+            status = "idle" if row.status == "playing" else row.status
         tables.append(
             {
                 "id": row.id,
                 "game": row.game,
                 "players": row.players,
                 "open_seats": open_seats,
+                "free_seats": free,
                 "status": status,
                 "created": row.created,
             }
@@ -327,17 +329,7 @@ async def rotate_token(request: Request) -> Response:
     """A seat's player replaces their token (the body carries the current one, never the
     address): old invite links stop working, the answer holds the new one."""
     lang = request_language(request)
-    if not origin_allowed(request.headers, request.url.scheme, request.app.state.allowed_origins):
-        raise _fail(lang, "bad_origin", 403)
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-        raise _fail(lang, "not_json", 415)
-    try:
-        data = json.loads(await read_body(request, lang))
-    except (ValueError, RecursionError):
-        raise _fail(lang, "bad_json") from None
-    token = data.get("token") if isinstance(data, dict) else None
-    if not isinstance(token, str) or not 0 < len(token) <= 256:
-        raise _fail(lang, "bad_field", field="token")
+    token = _token(await _json_post(request, lang), lang)
     hub = _hub(request)
     table = await hub.get(request.path_params["table_id"])
     if table is None:
@@ -348,6 +340,59 @@ async def rotate_token(request: Request) -> Response:
         raise _fail(lang, "bad_token", 403)
     seat, fresh = rotated
     return JSONResponse({"seat": seat, "token": fresh, "invite": f"/t/{table.row.id}?token={fresh}"})
+
+
+async def _json_post(request: Request, lang: str) -> Any:
+    """The JSON body of a POST that only this server's pages (or allowed origins) may send."""
+    if not origin_allowed(request.headers, request.url.scheme, request.app.state.allowed_origins):
+        raise _fail(lang, "bad_origin", 403)
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise _fail(lang, "not_json", 415)
+    try:
+        return json.loads(await read_body(request, lang))
+    except (ValueError, RecursionError):
+        raise _fail(lang, "bad_json") from None
+
+
+def _token(data: Any, lang: str) -> str:
+    """The seat token a body carries (never the address, which logs and histories keep)."""
+    token = data.get("token") if isinstance(data, dict) else None
+    if not isinstance(token, str) or not 0 < len(token) <= 256:
+        raise _fail(lang, "bad_field", field="token")
+    return token
+
+
+async def claim_seat(request: Request) -> Response:
+    """Someone in the lobby takes a seat nobody has come to: the answer holds its new token
+    (the unused invite link stops working)."""
+    lang = request_language(request)
+    await _json_post(request, lang)
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise _fail(lang, "unknown_table", 404)
+    claimed = await table.claim_seat()
+    hub.release(table)
+    if claimed is None:
+        raise _fail(lang, "no_free_seat", 409)
+    seat, token = claimed
+    return JSONResponse({"seat": seat, "token": token, "invite": f"/t/{table.row.id}?token={token}"})
+
+
+async def seat_to_bot(request: Request) -> Response:
+    """Whoever holds a seat's invite link (the host) hands that seat to a bot, as long as
+    nobody has come to it; the link opens nothing afterwards."""
+    lang = request_language(request)
+    token = _token(await _json_post(request, lang), lang)
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise _fail(lang, "unknown_table", 404)
+    seat = await table.seat_to_bot(token)
+    hub.release(table)
+    if seat is None:
+        raise _fail(lang, "seat_taken", 409)
+    return JSONResponse({"seat": seat, "kind": "bot"})
 
 
 async def get_record(request: Request) -> Response:

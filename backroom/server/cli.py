@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import os
 import re
@@ -108,6 +109,18 @@ def _duration(text: str) -> float | None:
         ) from None
 
 
+def _port(text: str) -> int:
+    """A TCP port (0: any free one, as the tests use); anything else is one sentence from argparse
+    instead of the socket module's OverflowError traceback."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port: give one between 1 and 65535")
+    return value
+
+
 def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``serve`` on an argparse subparsers object; its ``func`` default is ``serve``."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -117,7 +130,12 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         "user's data directory ($BACKROOM_DATA_DIR, else ~/.local/share/backroom).",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--port",
+        type=_port,
+        default=8000,
+        help="port to listen on, 1 to 65535 (default 8000; make serve PORT=…)",
+    )
     parser.add_argument(
         "--db",
         default=None,
@@ -285,9 +303,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
     try:
         sock = socket.create_server((args.host, args.port), family=_family(args.host))
     except OSError as exc:
-        reason = os.strerror(exc.errno) if exc.errno else str(exc)
-        where = {"host": args.host, "port": str(args.port), "reason": reason}
-        print(translate(lang, "ui.serve_port_taken", where), file=sys.stderr)
+        print(translate(lang, _listen_problem(exc), _where(args, exc)), file=sys.stderr)
         return 2
     limits = Limits(
         max_connections=connections_within_open_files(args.max_connections, lang),
@@ -334,9 +350,10 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
     # The database writer thread hands the GIL back and forth with the event loop at every
     # commit; a shorter switch interval keeps a busy loop from delaying commits (and acks).
     sys.setswitchinterval(0.001)
+    lobby = lobby_url(args.host, sock.getsockname()[1])
+    print(translate(lang, "ui.serve_address", {"url": lobby}), flush=True)
     if getattr(args, "open", False):
-        host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-        threading.Timer(1.0, webbrowser.open, (f"http://{host}:{args.port}/",)).start()
+        threading.Timer(1.0, open_lobby, (lobby, lang)).start()
     server.run(sockets=[sock])
     return 0
 
@@ -362,6 +379,39 @@ def connections_within_open_files(wanted: int, lang: str) -> int:
     what = {"files": str(soft), "connections": str(fitting), "wanted": str(wanted)}
     print(translate(lang, "ui.serve_few_files", what), file=sys.stderr)
     return fitting
+
+
+def lobby_url(host: str, port: int) -> str:
+    """The lobby's address as a person types it: a wildcard host is reached on loopback."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+
+
+def open_lobby(url: str, lang: str) -> bool:
+    """Open the lobby in this machine's browser; without one (a server, a container) say so
+    rather than fail silently, and the address printed above is still there to copy."""
+    opened = webbrowser.open(url)
+    if not opened:
+        print(translate(lang, "ui.serve_no_browser", {"url": url}), file=sys.stderr, flush=True)
+    return opened
+
+
+def _listen_problem(exc: OSError) -> str:
+    """Which sentence explains a failed bind: the port is taken, the host is not this machine's,
+    or (permissions, anything else) the system's own reason."""
+    if exc.errno == errno.EADDRINUSE:
+        return "ui.serve_port_taken"
+    # ``create_server`` re-raises a failed name lookup as a plain OSError with the lookup's
+    # negative EAI_* number.
+    if exc.errno == errno.EADDRNOTAVAIL or (exc.errno or 0) < 0:
+        return "ui.serve_bad_host"
+    return "ui.serve_cannot_listen"
+
+
+def _where(args: argparse.Namespace, exc: OSError) -> dict[str, str]:
+    reason = exc.strerror or (os.strerror(exc.errno) if exc.errno else str(exc))
+    reason = reason.partition(" (while attempting")[0]  # create_server's note names the address again
+    return {"host": args.host, "port": str(args.port), "reason": reason}
 
 
 def _family(host: str) -> socket.AddressFamily:

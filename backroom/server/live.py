@@ -64,6 +64,11 @@ class LiveTable:
         """Index of the first event of the latest action (or of the setup)."""
         self.delivered = [-1] * row.players
         """Per seat, the last event index any of its connections was sent."""
+        self.since_creation = False
+        """Held in memory since it was created (set by ``Hub.create``): only then does
+        ``delivered`` know every seat anyone ever sat in. A table loaded from the store (after a
+        restart or an idle unload) has no free seat, so that nobody can take the seat of a player
+        who is merely away."""
         self.client_ids: set[tuple[int, str]] = set()
         self.tokens = {s.token_hash: s.seat for s in row.seats if s.token_hash}
         self.conns: set[Conn] = set()
@@ -116,6 +121,46 @@ class LiveTable:
             self.tokens[fresh_hash] = seat
             self.row.seats[seat].token_hash = fresh_hash
             return seat, fresh
+
+    def is_free(self, seat: int) -> bool:
+        """A person's seat nobody has come to (see ``since_creation``): open to a newcomer from
+        the lobby, or to a bot at the host's word."""
+        spec = self.row.seats[seat]
+        never_came = self.connected[seat] == 0 and self.delivered[seat] < 0
+        return self.since_creation and spec.kind == "human" and never_came
+
+    async def claim_seat(self) -> tuple[int, str] | None:
+        """The first free seat, with a new token for whoever asked from the lobby's tables list
+        (the unused invite link stops working: the seat is theirs now). None: no free seat."""
+        async with self.lock:
+            seat = next((s for s in range(self.row.players) if self.is_free(s) and not self.is_over), None)
+            if seat is None:
+                return None
+            old = self.row.seats[seat].token_hash
+            fresh = new_token()
+            fresh_hash = hash_token(fresh)
+            await self.hub.store.arotate_token(self.row.id, seat, fresh_hash)
+            self.tokens.pop(old or "", None)
+            self.tokens[fresh_hash] = seat
+            self.row.seats[seat].token_hash = fresh_hash
+            return seat, fresh
+
+    async def seat_to_bot(self, token: str) -> int | None:
+        """The seat ``token`` opens, if nobody ever came to it, is played by a bot from now on
+        (stored); the token opens nothing any more. None: no such free seat."""
+        async with self.lock:
+            seat = self.seat_for_token(token)
+            if seat is None or not self.is_free(seat) or self.is_over:
+                return None
+            await self.hub.store.aseat_to_bot(self.row.id, seat)
+            self.tokens.pop(hash_token(token), None)
+            spec = self.row.seats[seat]
+            spec.kind, spec.bot, spec.token_hash = "bot", None, None
+            self.away_since[seat] = None
+            self.broadcast()
+        self.start()
+        self.wake.set()
+        return seat
 
     @property
     def is_over(self) -> bool:

@@ -156,9 +156,10 @@ SCHEMA: dict[str, Any] = {
                                             "game": {"type": "string"},
                                             "players": {"type": "integer"},
                                             "open_seats": {"type": "integer"},
+                                            "free_seats": {"type": "integer"},
                                             "status": {
                                                 "type": "string",
-                                                "enum": ["playing", "over", "damaged"],
+                                                "enum": ["playing", "idle", "over", "damaged"],
                                             },
                                             "created": {"type": "number"},
                                         },
@@ -323,6 +324,67 @@ SCHEMA: dict[str, Any] = {
                     "404": _ERROR,
                     "415": _ERROR,
                     "503": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{table_id}/claim": {
+            "post": {
+                "summary": "Take a seat nobody has come to, from the lobby (its unused invite link "
+                "stops working).",
+                "parameters": [_TABLE_ID, _LANG_PARAM],
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"type": "object"}}},
+                },
+                "responses": {
+                    "200": _json(
+                        "The seat, its new token and invite link.",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "seat": {"type": "integer"},
+                                "token": {"type": "string"},
+                                "invite": {"type": "string"},
+                            },
+                        },
+                    ),
+                    "403": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                    "415": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{table_id}/bot": {
+            "post": {
+                "summary": "The holder of a seat's invite link hands it, while nobody has come to "
+                "it, to a bot.",
+                "parameters": [_TABLE_ID, _LANG_PARAM],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["token"],
+                                "properties": {"token": {"type": "string", "maxLength": 256}},
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        "The seat, now a bot's.",
+                        {
+                            "type": "object",
+                            "properties": {"seat": {"type": "integer"}, "kind": {"type": "string"}},
+                        },
+                    ),
+                    "400": _ERROR,
+                    "403": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                    "415": _ERROR,
                 },
             }
         },

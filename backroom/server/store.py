@@ -449,6 +449,15 @@ class Store:
                 .values(token_hash=token_hash)
             )
 
+    def seat_to_bot(self, table_id: str, seat: int) -> None:
+        """A seat nobody came to is played by the table's bot from now on; its link opens nothing."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(kind="bot", bot=None, token_hash=None)
+            )
+
     # -- the grouped writer
 
     async def acreate_table(self, row: TableRow) -> None:
@@ -467,6 +476,10 @@ class Store:
         return await asyncio.get_running_loop().run_in_executor(
             self._thread, self.delete_unplayed, table_ids, created_before
         )
+
+    async def aseat_to_bot(self, table_id: str, seat: int) -> None:
+        """``seat_to_bot`` on the writer thread, for the same reason as ``acreate_table``."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self.seat_to_bot, table_id, seat)
 
     async def awrite(self, write: Write) -> None:
         """Store one action; returns once it is committed (raises if the commit failed)."""

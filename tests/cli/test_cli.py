@@ -171,3 +171,15 @@ def test_version_prints_the_installed_release(capsys):
         main(["--version"])
     assert done.value.code == 0
     assert capsys.readouterr().out.strip() == "backroom 0.1.0"
+
+
+def test_a_long_menu_is_chosen_in_steps_first_the_card_then_its_use(capsys, monkeypatch):
+    """Corruption offers dozens of plays at once: the menu lists the cards, then one card's
+    uses (0 goes back); a JSON action is still accepted."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n0\n1\n1\nq\n"))
+    code, out = run(capsys, "play", "corruption", "--players", "5", "--seed", "3", "--lang", "en")
+    assert code == 1
+    assert "$1,000 bribe… (9 ways to play it)" in out
+    assert "back to every card" in out
+    assert "you) plays $1,000 bribe under" in out
+    assert "(half value)" not in out.split("Your choice")[0]  # no Swiss use before a card is chosen

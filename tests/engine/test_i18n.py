@@ -33,13 +33,19 @@ def test_seat_card_and_slot_parameters_are_rendered_for_people():
     assert text == "¡Ana elimina Testigo 5 de la carta 3 de Luis!"
 
 
-def test_large_numbers_are_grouped_as_each_language_writes_them_and_lists_stay_unambiguous():
+def test_large_numbers_are_grouped_as_each_language_writes_them_and_totals_name_their_player():
     totals = {"round": 1, "totals": [4400000, 950]}
-    assert translate("en", "corruption.event.round_end", totals).endswith("4,400,000; 950.")
-    assert translate("es", "corruption.event.round_end", totals).endswith("4.400.000, 950.")
-    assert "4\u202f400\u202f000" in translate("fr", "corruption.event.round_end", totals).replace(
+    names = ["Ana", "Luis"]
+    assert translate("en", "corruption.event.round_end", totals, names).endswith("Ana $4,400,000; Luis $950.")
+    assert translate("es", "corruption.event.round_end", totals, names).endswith("Ana $4.400.000; Luis $950.")
+    assert "Ana 4\u202f400\u202f000" in translate("fr", "corruption.event.round_end", totals, names).replace(
         "\xa0", "\u202f"
     )
+
+
+def test_a_seed_is_printed_as_it_is_typed_back() -> None:
+    assert "--seed 1234567)" in translate("en", "ui.seed_line", {"seed": 1234567})
+    assert translate("fr", "ui.replay_title", {"game": "Soplón", "seed": 98765}).endswith("98765")
 
 
 def test_missing_key_falls_back_to_the_key_itself():
@@ -60,3 +66,11 @@ def test_scores_are_written_the_way_each_language_writes_numbers(lang, text):
     written = format_number(lang, 7600000.0)
     assert written.replace("\u202f", " ").replace("\xa0", " ") == text  # French uses a narrow space
     assert format_number(lang, 14.0) == "14"
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_government_body_is_named_without_a_broken_article(lang: str) -> None:
+    """French "de État" (for "de l'État") and Spanish "de Capitolio": the body's name is not
+    glued to a preposition that its article would change."""
+    glued = {key: text for key, text in catalog(lang).items() if "de {body}" in text}
+    assert not glued

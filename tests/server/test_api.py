@@ -179,7 +179,8 @@ def test_list_and_get_tables(client: TestClient) -> None:
     )
     listed = client.get("/api/tables").json()["tables"]
     assert listed[0]["id"] == table["id"]
-    assert listed[0]["open_seats"] == 2 and listed[0]["status"] == "playing"
+    # Nobody has come yet and it is a person's turn: the table is listed as idle.
+    assert listed[0]["open_seats"] == 2 and listed[0]["status"] == "idle" and listed[0]["free_seats"] == 1
     detail = client.get(f"/api/tables/{table['id']}").json()
     assert detail["version"] >= 0 and detail["status"] == "playing" and detail["outcome"] is None
     assert detail["options"] == {"memory_aid": False, "round_limit": 20}

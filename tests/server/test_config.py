@@ -6,12 +6,13 @@ from __future__ import annotations
 import argparse
 import resource
 import socket
+import webbrowser
 from pathlib import Path
 
 import pytest
 
 from backroom.cli.bench_server import add_bench_server_args, bench_server_command
-from backroom.server.cli import add_serve_command, connections_within_open_files, serve
+from backroom.server.cli import add_serve_command, connections_within_open_files, lobby_url, open_lobby, serve
 from backroom.server.settings import (
     BODY_TIMEOUT,
     CONNECTIONS_PER_ADDRESS,
@@ -163,3 +164,34 @@ def test_serve_refuses_a_port_in_use_before_it_starts_any_table(
         assert serve(serve_args("--port", str(port))) == 2
     err = capsys.readouterr().err
     assert f"127.0.0.1:{port}" in err and "--port" in err
+
+
+@pytest.mark.parametrize("port", ["99999", "-5", "eighty"])
+def test_serve_refuses_a_port_that_is_no_port_in_a_sentence(
+    port: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        serve_args("--port", port)
+    err = capsys.readouterr().err
+    assert "--port" in err and "Traceback" not in err
+
+
+def test_serve_explains_a_host_that_is_not_this_machine(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BACKROOM_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("BACKROOM_LANG", "en")
+    assert serve(serve_args("--host", "no-such-host.invalid", "--port", "0")) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Cannot listen on no-such-host.invalid") and "--host" in err
+
+
+def test_the_lobby_address_is_printed_and_a_missing_browser_is_said(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert lobby_url("0.0.0.0", 8000) == "http://127.0.0.1:8000/"
+    assert lobby_url("::1", 9000) == "http://[::1]:9000/"
+    monkeypatch.setattr(webbrowser, "open", lambda url: False)
+    assert not open_lobby("http://127.0.0.1:8000/", "en")
+    err = capsys.readouterr().err
+    assert "No web browser" in err and "http://127.0.0.1:8000/" in err

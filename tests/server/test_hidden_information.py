@@ -433,7 +433,7 @@ def play_some(client: TestClient, table: Message, players: int, moves: int, seed
 
 TABLE_KEYS = {"id", "game", "players", "options", "version", "status", "seats", "outcome", "seeded"}
 SEAT_KEYS = {"seat", "name", "kind", "connected", "autoplay"}
-LISTED_KEYS = {"id", "game", "players", "open_seats", "status", "created"}
+LISTED_KEYS = {"id", "game", "players", "open_seats", "free_seats", "status", "created"}
 
 
 @pytest.mark.parametrize("game_id", list(HIDDEN_CARD_GAMES))

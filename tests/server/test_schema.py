@@ -117,7 +117,12 @@ def check_the_release_tables_replay(url: str) -> None:
     mid, bots, fresh = RELEASE["mid"], RELEASE["bots"], RELEASE["fresh"]
     with TestClient(create_app(url, tables_per_minute=10_000)) as client:
         listed = {t["id"]: t["status"] for t in client.get("/api/tables?status=all").json()["tables"]}
-        assert listed == {mid["id"]: "playing", bots["id"]: "over", fresh["id"]: "playing"}
+        # Unfinished tables are idle, or in play once upkeep brings back one whose bots move.
+        assert listed[bots["id"]] == "over" and {listed[mid["id"]], listed[fresh["id"]]} <= {
+            "idle",
+            "playing",
+        }
+        assert set(listed) == {mid["id"], bots["id"], fresh["id"]}
         record = client.get(f"/api/tables/{bots['id']}/record").json()
         assert record["seed"] == bots["seed"] and len(record["actions"]) == 14
         assert client.get(f"/api/tables/{fresh['id']}").json()["version"] == 0

@@ -117,7 +117,7 @@ def test_start_up_replays_no_table_the_lobby_lists_them_and_bots_play_on_unvisit
     again = make_client()  # returns once the server would answer
     lobby = {t["id"]: t for t in again.get("/api/tables").json()["tables"]}
     assert {t["id"] for t in waiting} <= set(lobby)
-    assert all(lobby[t["id"]]["open_seats"] == 2 and lobby[t["id"]]["status"] == "playing" for t in waiting)
+    assert all(lobby[t["id"]]["open_seats"] == 2 and lobby[t["id"]]["status"] == "idle" for t in waiting)
     # The bots' table comes back by itself and plays on with nobody visiting it...
     assert wait_for(lambda: stored(tmp_path, bots)["backroom_actions"] > moves_before)
     # ...while the tables waiting for people were never replayed, not even to be listed.

@@ -130,8 +130,10 @@ def get_json(url: str) -> dict[str, Any]:
         return data
 
 
-def shot(page: Any, name: str) -> Path:
+def shot(page: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot: the whole page, or only the window (what an overlay covers), with
+    animations finished so that a card sliding in is drawn where it lands."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
     return path

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 BOARDS = Path(__file__).resolve().parents[2] / "backroom" / "web" / "boards"
 
-RENDER = """async ([boardName, view, legal, seat]) => {
+RENDER = """async ([boardName, view, legal, seat, keep]) => {
   const board = await import(`/static/boards/${boardName}.js`);
   const game = view.game;
   const { h } = await import("/static/static/dom.js");
@@ -34,12 +34,13 @@ RENDER = """async ([boardName, view, legal, seat]) => {
   const names = ["Ana", "Bruno", "Carla", "Dario", "Eva", "Fede", "Gala"];
   const ctx = {
     game, seat, view, actors: view.actors || [], events: [], seats: [], names,
-    name: (s) => names[s], deadline: null, outcome: null, memo: {}, pending: false,
+    name: (s) => names[s], deadline: null, outcome: null, memo: keep ? window.memo : {}, pending: false,
     legal: legal.map((action) => ({ action, label: JSON.stringify(action) })),
     act: (action) => window.acted.push(action),
     rerender: () => board.render(root, ctx),
     t: i18n.t, tFirst: i18n.tFirst, tMsg: (msg) => i18n.tMsg(msg, names), number: i18n.formatNumber, h,
   };
+  window.memo = ctx.memo;  // kept for a next render of the same table (what is new since)
   board.render(root, ctx);
 }"""
 
@@ -52,10 +53,11 @@ def page(server: str, browser: Any) -> Page:
     return page
 
 
-def show(page: Page, state: Any, seat: int) -> list[list[Any]]:
+def show(page: Page, state: Any, seat: int, keep: bool = False) -> list[list[Any]]:
+    """Render ``state`` as ``seat`` sees it; ``keep``: as the next render of the same table."""
     legal = [list(a) for a in state.legal_actions(seat)]
     view = json.loads(json.dumps(state.view(seat)))
-    page.evaluate(RENDER, [state.GAME_ID, view, legal, seat])
+    page.evaluate(RENDER, [state.GAME_ID, view, legal, seat, keep])
     return legal
 
 
@@ -197,3 +199,39 @@ def test_slush_fund_a_spy_moves_a_scandal_with_two_clicks_on_politicians(page: P
     assert acted(page) == []
     page.click('th[data-politician="3"] .sf-pol-card.clickable')
     assert acted(page) == [["spy_move", 1, 3]]
+
+
+@pytest.mark.parametrize("game_id", ["stool-pigeon", "slush-fund", "corruption"])
+def test_every_face_up_card_shows_the_icon_of_its_kind(page: Page, game_id: str) -> None:
+    game = get_game(game_id)
+    state, _ = game.start(game.min_players + 1, {}, 5)
+    rng = random.Random(2)
+    for _ in range(12):  # a few moves in, so that cards lie on the table too
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    show(page, state, state.actors()[0])
+    faces = page.locator('#under-test [data-face]:not([data-face="back"])')
+    assert faces.count() > 0
+    without = faces.evaluate_all(
+        "els => els.filter(e => !e.querySelector('svg path')).map(e => e.dataset.face)"
+    )
+    assert not without
+
+
+def test_a_card_just_drawn_slides_in_once_and_not_under_reduced_motion(server: str, browser: Any) -> None:
+    state = stool_pigeon(sp.DRAW)
+    after = stool_pigeon(sp.DRAW)
+    after.apply(0, ("draw",))
+    for motion, animation in (("no-preference", "arrive"), ("reduce", "none")):
+        page = browser.new_page(reduced_motion=motion)
+        page.goto(f"{server}/?lang=en")
+        page.wait_for_selector(".game-choice")
+        show(page, state, 0)
+        assert page.locator(".arrive").count() == 0  # the first sight of a table is no news
+        show(page, after, 0, keep=True)
+        held = page.locator('[data-pile="held"].arrive')
+        assert held.count() == 1
+        assert held.evaluate("e => getComputedStyle(e).animationName") == animation
+        show(page, after, 0, keep=True)  # the same position again: nothing new to animate
+        assert page.locator(".arrive").count() == 0
+        page.close()

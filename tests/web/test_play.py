@@ -308,7 +308,12 @@ def test_a_wrong_invite_link_says_so_and_stops_retrying(server: str, browser: Br
     page.goto(f"{server}/t/{table['id']}?token=not-a-token&lang=en")
     expect(page.locator(".fatal")).to_be_visible()
     expect(page.locator("#conn")).to_have_attribute("data-state", "stopped")
-    assert page.locator(".fatal p").inner_text().strip()
+    message = page.locator(".fatal p").inner_text().strip()
+    assert message
+    # Said once (no toast repeating it), and the title no longer claims to be joining.
+    assert page.locator("#toast").is_hidden()
+    assert page.get_by_text(message).count() == 1
+    expect(page.locator("#game-title")).to_have_text(catalog("en")["web.table.cannot_join"])
     page.close()
 
 
@@ -335,3 +340,104 @@ def test_a_player_replaces_a_leaked_invite_link_and_the_old_one_stops_working(
     expect(stranger.locator(".fatal")).to_be_visible()
     stranger.close()
     context.close()
+
+
+def test_without_the_memory_aid_a_card_you_look_at_lies_face_up_until_you_act(
+    server: str, browser: Browser
+) -> None:
+    """PREPARACIÓN: each player looks once at the bottom row of their District, then must
+    remember it. The board shows those two cards face up (what the player is to memorise) and
+    turns them face down at the player's next action."""
+    seed = 77
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "stool-pigeon",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot"}],
+            "seed": seed,
+            "bot_delay": 0,
+        },
+    )
+    state, _ = get_game("stool-pigeon").start(2, {}, seed)
+    truth = state.view(0, recall=True)["districts"][0]
+    page = browser.new_page()
+    page.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
+    page.wait_for_selector(TURN_OR_END)
+    assert faces_in(page, 0) == ["back", truth[1], "back", truth[3]]
+    expect(page.locator(".district.mine .slot.sighted")).to_have_count(2)
+    page.locator(".pile-card.clickable").click()
+    wait_past_version(page, 0)
+    assert faces_in(page, 0) == ["back"] * 4
+    page.close()
+
+
+def test_a_long_list_of_actions_is_chosen_card_first_then_its_use(server: str, browser: Browser) -> None:
+    """Corruption offers dozens of plays at once: beside the board they are grouped by the card
+    played, each group opening onto that card's uses, every one still a labelled button."""
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "corruption",
+            "players": 5,
+            "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 4,
+            "seed": 3,
+            "bot_delay": 0,
+        },
+    )
+    page = browser.new_page()
+    page.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
+    page.wait_for_selector(TURN_OR_END)
+    groups = page.locator("#actions .action-group")
+    buttons = page.locator("#actions button.action")
+    assert 2 <= groups.count() <= 12 < buttons.count()
+    for i in range(groups.count()):
+        card = groups.nth(i).get_attribute("data-card")
+        actions = (
+            groups.nth(i)
+            .locator("button.action")
+            .evaluate_all("els => els.map(e => JSON.parse(e.dataset.action))")
+        )
+        assert all(action[1] == card for action in actions)
+    expect(buttons.first).to_be_hidden()  # a card's uses show once the card is chosen
+    version = int(page.locator("body").get_attribute("data-version") or "0")
+    groups.first.locator("summary").click()
+    groups.first.locator("button.action").first.click()
+    wait_past_version(page, version)
+    page.close()
+
+
+def test_the_lobby_joins_a_free_seat_and_hands_an_absent_invitee_to_a_bot(
+    server: str, browser: Browser
+) -> None:
+    """From the tables list a newcomer sits at a seat nobody came to; the host of a table hands
+    the seat of an invitee who never came to a bot."""
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "stool-pigeon",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "bot_delay": 0,
+        },
+    )
+    newcomer = browser.new_context().new_page()
+    newcomer.goto(f"{server}/?lang=en")
+    row = newcomer.locator(f'#tables tr[data-table="{table["id"]}"]')
+    expect(row).to_contain_text(catalog("en")["web.status.idle"])
+    row.locator("button.join").click()
+    newcomer.wait_for_selector('.district.mine[data-district="0"]')
+    newcomer.context.close()
+
+    host = browser.new_context().new_page()
+    host.goto(f"{server}/?lang=en")
+    host.locator('.game-choice[data-game="stool-pigeon"]').click()
+    host.fill("#players", "2")
+    host.dispatch_event("#players", "change")
+    host.select_option(".seat-kind >> nth=1", "invite")
+    host.click("#create")
+    seat = host.locator('.created-seat[data-seat="1"]')
+    seat.locator("button.to-bot").click()
+    expect(seat.locator(".seat-kind-tag")).to_have_text(catalog("en")["web.seat_kind.bot"])
+    expect(seat.locator(".invite")).to_have_count(0)
+    host.context.close()

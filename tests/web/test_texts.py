@@ -19,7 +19,7 @@ BUILT = {
     "web.seat_kind": ("you", "invite", "agent", "bot"),
     "web.conn": ("connecting", "open", "retry", "stopped"),
     "web.language": LANGUAGES,
-    "web.status": ("playing", "over", "damaged"),
+    "web.status": ("playing", "idle", "over", "damaged"),
     "web.bot": ("random", "heuristic"),
     "web.stool-pigeon.hint": ("draw", "swap", "keep", "peek", "switch", "capo", "snap", "give"),
     "web.corruption.hint": ("swiss", "hitmen", "reporters", "award"),

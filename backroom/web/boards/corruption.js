@@ -7,7 +7,20 @@
 // contract or the card the rules ask you to choose; with a Little Black Book, a face-down card
 // to look at. View fields: see the CorruptionState docstring (backroom/games/corruption/state.py).
 
+import { arrivals, icon } from "../static/cards.js";
+
 const GAME = "corruption";
+/** The icon of each kind of card (static/cards.js). */
+const ICON = { bribe: "note", attorney: "scales", reporter: "paper", hitman: "sight" };
+
+/** The end screen's score of ``seat``: the total value of the contracts it won, each named. */
+export function endScore(ctx, seat) {
+  const { view } = ctx;
+  const money = (dollars) => ctx.t("web.corruption.dollars", { amount: ctx.number(dollars) });
+  const won = (view.won.find((w) => w.seat === seat) || { contracts: [] }).contracts;
+  const parts = won.map((c) => `${ctx.tMsg(view.contracts[c].label)} ${money(view.contracts[c].value)}`);
+  return { total: money(ctx.outcome.scores[seat]), parts: parts.length ? parts : [ctx.t("web.corruption.no_contract")] };
+}
 
 export function render(root, ctx) {
   const { h, t, view } = ctx;
@@ -37,12 +50,14 @@ export function render(root, ctx) {
   const money = (dollars) => t("web.corruption.dollars", { amount: ctx.number(dollars) });
   const cardFace = (face) => (face === "back" ? t("web.hidden_card") : t(`${GAME}.card.${face}`));
 
+  // Cards just played slide in once (CSS .arrive).
+  const justPlayed = arrivals(memo, "plays", view.plays.map((p) => String(p.index)));
   const playChip = (p) => {
     const entry = playAction.get(p.index);
     return h(
       entry ? "button" : "div",
       {
-        class: ["co-play", p.card === "back" ? "back" : `co-${kindOf(p.card)}`, entry && "clickable", p.fate !== "in_play" && "gone", p.seat === ctx.seat && "own"],
+        class: ["co-play", p.card === "back" ? "back" : `co-${kindOf(p.card)}`, entry && "clickable", p.fate !== "in_play" && "gone", p.seat === ctx.seat && "own", justPlayed.has(String(p.index)) && "arrive"],
         type: entry ? "button" : false,
         "data-face": p.card,
         "data-play": p.index,
@@ -51,7 +66,7 @@ export function render(root, ctx) {
         onclick: entry ? () => ctx.act(entry.action) : false,
       },
       h("span", { class: "co-owner", text: p.seat === ctx.seat ? t("web.you") : ctx.name(p.seat) }),
-      h("span", { class: "co-face", text: p.card === "back" ? "?" : cardFace(p.card) }),
+      h("span", { class: "co-face" }, p.card === "back" ? null : icon(ICON[kindOf(p.card)]), p.card === "back" ? "?" : cardFace(p.card)),
       p.value !== null && p.swiss ? h("span", { class: "co-value", text: t("web.corruption.counts", { amount: money(p.value) }) }) : null,
       p.fate !== "in_play" ? h("span", { class: "co-fate", text: ctx.tFirst([`${GAME}.fate.${p.fate}`, `web.corruption.fate.${p.fate}`]) }) : null,
     );
@@ -81,7 +96,10 @@ export function render(root, ctx) {
               onclick: entry ? () => ctx.act(entry.action) : false,
             },
             h("span", { class: "co-name", text: ctx.tMsg(contract.label) }),
-            h("span", { class: "co-worth", text: money(contract.value) }),
+            // Most printed values are not known yet (contracts.json): an estimate says so.
+            contract.status === "proposed-default"
+              ? h("span", { class: "co-worth estimated", text: `${money(contract.value)} *`, title: t("web.corruption.estimated") })
+              : h("span", { class: "co-worth", text: money(contract.value) }),
           ),
           h("div", { class: "co-plays" }, view.plays.filter((p) => p.contract === row.contract).map(playChip)),
           totals ? h("div", { class: "co-totals", text: totals.map((v, s) => `${ctx.name(s)} ${money(v)}`).join(" · ") }) : null,
@@ -125,6 +143,7 @@ export function render(root, ctx) {
                   }
                 : false,
             },
+            icon(ICON[kindOf(face)]),
             h("span", { text: cardFace(face) }),
           );
         }),

@@ -7,7 +7,11 @@
 // View fields: see the docstring of backroom/games/slush_fund/view.py. The slush fund row
 // holds discarded cards too (ruling 5), each one a card to take in option (b).
 
+import { arrivals, icon } from "../static/cards.js";
+
 const GAME = "slush-fund";
+/** The icon of each kind of card (static/cards.js). */
+const ICON = { money: "note", vp: "star", scandal: "paper", thief: "mask", spy: "eye", transfer: "arrows", time: "hourglass" };
 const OWN_FACE = { scandal: "scandal", thief: "thief", spy: "spy", spy_move: "spy", transfer: "transfer" };
 
 /** The held face an action plays (bribe and discard name it; the others by kind). */
@@ -20,6 +24,15 @@ function faceOf(action) {
 function cardClass(face) {
   if (face.startsWith("money-")) return "money";
   return face;
+}
+
+/** The end screen's score of ``seat``: its victory points, politician by politician won
+ * (the politician's base worth, its Scandals and the VP cards bribed to it). */
+export function endScore(ctx, seat) {
+  const { t, outcome } = ctx;
+  const won = ((outcome.details && outcome.details.politicians) || []).filter((r) => r.vp[seat] > 0);
+  const parts = won.map((r) => `${t(`${GAME}.politician.${r.id}`)} ${ctx.number(r.vp[seat])}`);
+  return { total: t("web.slush-fund.vp", { vp: ctx.number(outcome.scores[seat]) }), parts: parts.length ? parts : [t("web.slush-fund.no_politician")] };
 }
 
 export function render(root, ctx) {
@@ -51,18 +64,24 @@ export function render(root, ctx) {
     else if (e.action[1] === memo.spyFrom) polAction.set(e.action[2], e);
   }
 
-  const card = (face, attrs = {}) => {
-    if (face === null) return h("span", { class: "sf-card back", "data-face": "back", title: t("web.hidden_card"), ...attrs });
+  const card = (face, arrived = false) => {
+    if (face === null) return h("span", { class: ["sf-card back", arrived && "arrive"], "data-face": "back", title: t("web.hidden_card") });
     const value = face.startsWith("money-") ? face.slice(6) : null;
     return h(
       "span",
-      { class: ["sf-card", `sf-${cardClass(face)}`], "data-face": face, ...attrs },
+      { class: ["sf-card", `sf-${cardClass(face)}`, arrived && "arrive"], "data-face": face },
+      icon(ICON[cardClass(face)]),
       value ? h("b", { text: value }) : null,
-      h("span", { text: t(`${GAME}.card.${face}`) }),
+      h("span", { class: "sf-name", text: t(`${GAME}.card.${face}`) }),
     );
   };
+  // Cards just revealed, taken, played or robbed slide in once (CSS .arrive).
+  const occurrences = (faces) => faces.map((f, i) => `${f}#${faces.slice(0, i).filter((g) => g === f).length}`);
+  const newInFund = arrivals(memo, "fund", occurrences(view.fund));
+  const newHeld = arrivals(memo, "held", occurrences(view.held));
+  const newOnPile = arrivals(memo, "piles", view.piles.flatMap((row, s) => row.map((pile, p) => `${s}:${p}:${pile.count}`)));
 
-  const clickCard = (face, entry, extra = {}) =>
+  const clickCard = (face, entry, extra = {}, arrived = false) =>
     h(
       "button",
       {
@@ -74,7 +93,7 @@ export function render(root, ctx) {
         "aria-label": entry ? entry.label : t(`${GAME}.card.${face}`),
         onclick: () => (entry.select ? entry.select() : ctx.act(entry.action)),
       },
-      card(face),
+      card(face, arrived),
     );
 
   // The deck, Time track, slush fund and the cards to play.
@@ -107,7 +126,7 @@ export function render(root, ctx) {
       { class: "sf-row" },
       h("span", { class: "sf-row-label", text: t(`${GAME}.ui.fund`) }),
       view.fund.length
-        ? view.fund.map((face) => clickCard(face, take.get(face)))
+        ? view.fund.map((face, i) => clickCard(face, take.get(face), {}, newInFund.has(occurrences(view.fund)[i])))
         : h("span", { class: "muted", text: "—" }),
     ),
     h(
@@ -115,7 +134,7 @@ export function render(root, ctx) {
       { class: "sf-row held" },
       h("span", { class: "sf-row-label", text: t(`${GAME}.ui.held`) }),
       view.held.length
-        ? view.held.map((face) => {
+        ? view.held.map((face, i) => {
             let entry = stash.get(face);
             if (playing) {
               entry = {
@@ -126,7 +145,7 @@ export function render(root, ctx) {
                 },
               };
             }
-            return clickCard(face, entry, { selected: memo.card === face });
+            return clickCard(face, entry, { selected: memo.card === face }, newHeld.has(occurrences(view.held)[i]));
           })
         : h("span", { class: "muted", text: "—" }),
     ),
@@ -161,7 +180,7 @@ export function render(root, ctx) {
       h(
         "tr",
         {},
-        h("th", { text: "" }),
+        h("th", { class: "sf-side-name", text: "" }),
         view.politicians.map((pol, p) => {
           const entry = polAction.get(p);
           const picks = polSelect.has(p) || memo.spyFrom === p;
@@ -201,16 +220,20 @@ export function render(root, ctx) {
     h(
       "tbody",
       {},
-      order.map((seat) =>
-        h(
-          "tr",
-          { class: [seat === ctx.seat && "mine", ctx.actors.includes(seat) && "acting"], "data-seat": seat },
+      order.flatMap((seat) => {
+        const rowClass = [seat === ctx.seat && "mine", ctx.actors.includes(seat) && "acting"];
+        const who = () => [
+          seat === ctx.seat ? t("web.you") : ctx.name(seat),
+          outcome ? h("span", { class: "badge total", text: t("web.slush-fund.vp", { vp: outcome.scores[seat] }) }) : null,
+        ];
+        // The player's name heads the row on a wide screen; on a phone it gets a row of its
+        // own above the piles, so that the five politicians fit the width.
+        return [
+          h("tr", { class: ["sf-name-row", ...rowClass], "aria-hidden": "true" }, h("th", { colspan: view.politicians.length, class: "sf-player" }, who())),
           h(
-            "th",
-            { class: "sf-player" },
-            seat === ctx.seat ? t("web.you") : ctx.name(seat),
-            outcome ? h("div", { class: "badge total", text: t("web.slush-fund.vp", { vp: outcome.scores[seat] }) }) : null,
-          ),
+          "tr",
+          { class: rowClass, "data-seat": seat },
+          h("th", { class: "sf-player sf-side-name" }, who()),
           view.piles[seat].map((pile, p) => {
             const entry = pileAction.get(`${seat}:${p}`);
             const topFace = pile.count ? pile.cards[pile.cards.length - 1] : undefined;
@@ -228,7 +251,7 @@ export function render(root, ctx) {
                   "aria-label": entry ? entry.label : false,
                   onclick: entry ? () => ctx.act(entry.action) : false,
                 },
-                pile.count ? card(topFace) : h("span", { class: "sf-empty" }),
+                pile.count ? card(topFace, newOnPile.has(`${seat}:${p}:${pile.count}`)) : h("span", { class: "sf-empty" }),
                 covered.length
                   ? h("span", { class: "sf-covered" }, covered.map((f) => (f === null ? h("i", { class: "back" }) : h("i", { class: `sf-${cardClass(f)}`, title: t(`${GAME}.card.${f}`) }))))
                   : null,
@@ -237,7 +260,8 @@ export function render(root, ctx) {
             );
           }),
         ),
-      ),
+        ];
+      }),
     ),
   );
 

@@ -6,12 +6,16 @@
 // "back" or null (an empty slot); held; deck; discard; removed (out of the game); phase; active;
 // closer; window; picked (the first card of a blind swap); give_to.
 
+import { arrivals, icon } from "../static/cards.js";
+
 const GAME = "stool-pigeon";
 
 /** Printed numbers, for the corner of a face. Witnesses carry theirs in the face code. The
  * Soplón's worth is only known at the end ("?"), as printed on the card. */
 const FAMILY_VALUES = { maton: 7, conductora: 5, sicario: 3, capo: 1, primo: 0 };
 const BIG_BUTTONS = ["draw", "close", "keep", "pass"];
+/** The slots a player looks at once, at the deal (cards.py BOTTOM_ROW). */
+const BOTTOM_ROW = [1, 3];
 
 export function cardValue(face) {
   if (face.startsWith("witness-")) return face.slice(8);
@@ -46,19 +50,23 @@ export function render(root, ctx) {
   const adds = new Map((byKind.add || []).map((e) => [e.action[1], e]));
 
   const touched = touchedSlots(ctx.events);
+  const sights = sightsInLog(ctx.log || []);
   const over = view.phase === "over";
   const outcome = view.outcome || ctx.outcome;
 
-  function slotButton(seat, slot, face) {
+  function slotButton(seat, slot, drawn) {
     const k = key(seat, slot);
+    // A card you looked at without the memory aid lies face up until you next act: from then
+    // on you must remember it, as at the table.
+    const sight = drawn === "back" ? sights.get(k) : undefined;
+    const face = sight || drawn;
     const direct = slotAction.get(k);
     const selected = first === k;
     const clickable = Boolean(direct);
     const label = direct ? direct.label : t("web.stool-pigeon.slot", { player: ctx.name(seat), slot: slot + 1 });
-    const pos = { style: `grid-column:${Math.floor(slot / 2) + 1};grid-row:${(slot % 2) + 1}` };
     if (face === null) {
       const target = view.give_to && view.give_to[0] === seat && view.give_to[1] === slot;
-      return h("div", { class: ["slot-empty", target && "give-target"], ...pos, "data-seat": seat, "data-slot": slot, "aria-hidden": "true" });
+      return h("div", { class: ["slot-empty", target && "give-target"], "data-seat": seat, "data-slot": slot, "aria-hidden": "true" });
     }
     const onclick = () => {
       if (!ctx.pending && direct) ctx.act(direct.action);
@@ -66,13 +74,12 @@ export function render(root, ctx) {
     return h(
       clickable ? "button" : "div",
       {
-        ...pos,
-        class: ["slot", clickable && "clickable", selected && "selected", touched.has(k) && "touched", direct && `do-${direct.action[0]}`],
+        class: ["slot", clickable && "clickable", selected && "selected", touched.has(k) && "touched", sight && "sighted", direct && `do-${direct.action[0]}`],
         type: clickable ? "button" : false,
         "data-seat": seat,
         "data-slot": slot,
         "data-action": direct ? JSON.stringify(direct.action) : false,
-        title: label,
+        title: sight ? `${label} · ${t("web.stool-pigeon.remember")}` : label,
         "aria-label": label,
         onclick: clickable ? onclick : false,
       },
@@ -95,14 +102,22 @@ export function render(root, ctx) {
     const columns = Math.max(2, Math.ceil(slots.length / 2));
     return h(
       "section",
-      { class: ["district", mine && "mine", acting && "acting"], "data-district": seat },
+      { class: ["district", mine && "mine", acting && "acting"], "data-district": seat, style: `--cols:${columns}` },
       h(
         "header",
         {},
         h("span", { class: "district-name", text: mine ? t("web.stool-pigeon.your_district") : t("web.stool-pigeon.district_of", { player: ctx.name(seat) }) }),
         badges,
       ),
-      h("div", { class: "grid", style: `grid-template-columns:repeat(${columns}, var(--card-w))` }, slots.map((face, slot) => slotButton(seat, slot, face))),
+      // Two rows, a column per pair of slots (top, then bottom), left to right; columns wrap
+      // to a new band rather than run off a narrow window.
+      h(
+        "div",
+        { class: "grid" },
+        Array.from({ length: columns }, (_, c) =>
+          h("div", { class: "column" }, [2 * c, 2 * c + 1].map((slot) => (slot < slots.length ? slotButton(seat, slot, slots[slot]) : h("div", { class: "slot-gap" })))),
+        ),
+      ),
       mine && !over && slots.every((f) => f === null || f === "back")
         ? h("p", { class: "memory-note", text: t("web.stool-pigeon.memory") })
         : null,
@@ -117,6 +132,9 @@ export function render(root, ctx) {
   const mineIndex = order.includes(ctx.seat) ? ctx.seat : null;
 
   const discardTop = view.discard.length ? view.discard[view.discard.length - 1] : null;
+  // A card just drawn or just played slides in once (CSS .arrive; none under reduced motion).
+  const drawn = arrivals(memo, "held", view.held ? [`${view.turn}:${view.held}`] : []).size > 0;
+  const played = arrivals(memo, "discard", discardTop ? [`${view.discard.length}:${discardTop}`] : []).size > 0;
   const drawEntry = (byKind.draw || [])[0];
   const piles = h(
     "div",
@@ -140,13 +158,13 @@ export function render(root, ctx) {
     h(
       "div",
       { class: ["pile", "held", view.held && "has-card"] },
-      h("div", { class: "pile-card", "data-pile": "held" }, view.held ? card(ctx, view.held) : h("div", { class: "slot-empty" })),
+      h("div", { class: ["pile-card", drawn && "arrive"], "data-pile": "held" }, view.held ? card(ctx, view.held) : h("div", { class: "slot-empty" })),
       h("span", { class: "pile-label", text: view.held ? t("web.stool-pigeon.held_by", { player: ctx.name(view.active) }) : t("web.stool-pigeon.hand_empty") }),
     ),
     h(
       "div",
       { class: "pile" },
-      h("div", { class: "pile-card", "data-pile": "discard" }, discardTop ? card(ctx, discardTop) : h("div", { class: "slot-empty" })),
+      h("div", { class: ["pile-card", played && "arrive"], "data-pile": "discard" }, discardTop ? card(ctx, discardTop) : h("div", { class: "slot-empty" })),
       h("span", { class: "pile-label", text: t("web.stool-pigeon.discard_count", { count: view.discard.length }) }),
     ),
     view.removed.length
@@ -199,6 +217,16 @@ export function render(root, ctx) {
   );
 }
 
+/** The end screen's score of ``seat``: the District's total and its cards' values as the
+ * rulebook adds them, the Rat counted at the worth of the top draw-pile card. */
+export function endScore(ctx, seat) {
+  const score = ctx.outcome.scores[seat];
+  const faces = ctx.view.districts[seat].filter((f) => f !== null && f !== "back");
+  const known = faces.filter((f) => f !== "soplon").reduce((sum, f) => sum + Number(cardValue(f)), 0);
+  const values = faces.map((f) => (f === "soplon" ? `${ctx.t(`${GAME}.card.soplon`)} ${ctx.number(score - known)}` : cardValue(f)));
+  return { total: ctx.number(score), lead: ctx.t("web.stool-pigeon.breakdown", { count: faces.length }), parts: values };
+}
+
 /** What the player may do now, in words, or whom we wait for. */
 function hint(ctx, byKind, first) {
   const { t } = ctx;
@@ -217,6 +245,20 @@ function hint(ctx, byKind, first) {
 function seatsFrom(seat, players) {
   const start = seat === null ? 0 : seat;
   return Array.from({ length: players }, (_, i) => (start + i) % players);
+}
+
+/** What this seat saw privately and must soon remember (the server marks such events
+ * transient; the page drops them when the seat acts): the bottom row of the deal, a peeked
+ * card. A sight ends early when a later event moves that card (a swap, a gift, a capture). */
+function sightsInLog(log) {
+  const seen = new Map();
+  for (const e of log) {
+    const p = e.params || {};
+    if (e.transient && e.kind === "look_bottom") BOTTOM_ROW.forEach((slot, i) => seen.set(key(p.seat, slot), p.cards[i]));
+    else if (e.transient && e.kind === "peeked") seen.set(key(p.target_seat, p.slot), p.card);
+    else for (const k of touchedSlots([e])) seen.delete(k);
+  }
+  return seen;
 }
 
 /** Slots the newest events touched, to flash them once. */
@@ -249,30 +291,11 @@ export function card(ctx, face) {
     "div",
     { class: ["sp-card", "face", `kind-${kind}`], "data-face": face },
     h("span", { class: "corner tl", text: value }),
-    h("span", { class: "emblem", "aria-hidden": "true" }, emblem(kind)),
+    h("span", { class: "emblem", "aria-hidden": "true" }, icon(KIND_ICON[kind])),
     h("span", { class: "value", text: value }),
     h("span", { class: "name", text: t(`${GAME}.card.${face}`) }),
   );
 }
 
-const SVG = "http://www.w3.org/2000/svg";
-const EMBLEMS = {
-  // An eye: a witness saw something.
-  witness: "M2 12 C6 5 18 5 22 12 C18 19 6 19 2 12 Z M12 8.5 A3.5 3.5 0 1 0 12 15.5 A3.5 3.5 0 1 0 12 8.5 Z",
-  // A fedora: the Family.
-  family: "M3 16 C7 18 17 18 21 16 L19 14 L17 7 C15 6 13 8 12 7 C11 8 9 6 7 7 L5 14 Z",
-  // A cousin's handshake reduced to two joined rings.
-  primo: "M8 7 A5 5 0 1 0 8 17 A5 5 0 1 0 8 7 Z M16 7 A5 5 0 1 0 16 17 A5 5 0 1 0 16 7 Z",
-  // A pigeon: the informer.
-  soplon: "M4 15 C6 9 10 7 14 8 L18 5 L17 9 C20 11 20 15 16 17 C12 19 7 18 4 15 Z",
-};
-
-function emblem(kind) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", EMBLEMS[kind]);
-  if (kind === "primo") path.setAttribute("fill-rule", "evenodd");
-  svg.append(path);
-  return svg;
-}
+/** The icon of each kind of card (static/cards.js). */
+const KIND_ICON = { witness: "eye", family: "hat", primo: "rings", soplon: "pigeon" };

@@ -299,6 +299,7 @@ function renderCreated(status) {
           },
         });
         row.append(h("span", { class: "invite" }, input, copy));
+        if (seat.kind === "human" && !joined) row.append(botButton(table, seat));
       }
       return row;
     }),
@@ -308,6 +309,38 @@ function renderCreated(status) {
   open.hidden = !(minePlace && minePlace.invite);
   if (minePlace && minePlace.invite) open.href = minePlace.invite;
   $("spectate").href = `${table.spectate || `/t/${table.id}`}?spectate`;
+}
+
+/** The host hands a seat whose invitee never came to a bot; the invite link stops working. */
+function botButton(table, seat) {
+  const button = h("button", {
+    type: "button",
+    class: "small to-bot",
+    text: t("web.lobby.to_bot"),
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        await api(`/api/tables/${encodeURIComponent(table.id)}/bot?lang=${lang()}`, { method: "POST", body: { token: seat.token } });
+        Object.assign(seat, { kind: "bot", invite: null, token: null });
+        renderCreated();
+      } catch (err) {
+        button.replaceWith(h("span", { class: "error small", role: "alert", text: err.message }));
+      }
+    },
+  });
+  return button;
+}
+
+/** Take a seat nobody has come to, straight from the tables list, and sit down. */
+async function claimSeat(row, button) {
+  button.disabled = true;
+  try {
+    const seat = await api(`/api/tables/${encodeURIComponent(row.id)}/claim?lang=${lang()}`, { method: "POST", body: {} });
+    remember({ id: row.id, game: row.game, seats: [seat] }, seat.seat);
+    location.href = seat.invite;
+  } catch (err) {
+    button.replaceWith(h("span", { class: "error small", role: "alert", text: err.message }));
+  }
 }
 
 function pollJoined() {
@@ -389,7 +422,12 @@ async function refreshTables() {
           {},
           storage.get(`backroom.token.${row.id}`)
             ? h("a", { href: `/t/${row.id}`, class: "button small primary", text: t("web.lobby.my_seat") })
-            : h("a", { href: `/t/${row.id}?spectate`, class: "button small", text: t("web.lobby.watch") }),
+            : [
+                row.free_seats > 0 && row.status !== "over"
+                  ? h("button", { type: "button", class: "small primary join", text: t("web.lobby.join"), onclick: (e) => claimSeat(row, e.currentTarget) })
+                  : null,
+                h("a", { href: `/t/${row.id}?spectate`, class: "button small", text: t("web.lobby.watch") }),
+              ],
         ),
       ),
     ),

@@ -129,10 +129,12 @@ async function receive(message) {
       break;
     case "error":
       page.pending = null;
-      toast(message.message || tFirst([`web.error.${message.code}`, "web.error.generic"]));
       if (["bad_token", "unknown_table", "damaged_table"].includes(message.code)) {
+        // Said once, in the page's own panel; a toast would repeat it.
         page.conn.stop(message.message);
         page.fatal = message.message || t(`web.error.${message.code}`);
+      } else {
+        toast(message.message || tFirst([`web.error.${message.code}`, "web.error.generic"]));
       }
       render();
       break;
@@ -188,6 +190,7 @@ function context() {
     view: update.view,
     legal: update.legal || [],
     events: page.fresh ? update.events || [] : [],
+    log: page.log,
     actors: update.actors || [],
     seats: update.seats || [],
     deadline: update.deadline,
@@ -211,7 +214,7 @@ function render() {
   const update = page.update;
   $("game-title").textContent = page.game
     ? `${tFirst([`${page.game}.name`, page.game])} · ${t("web.table.table_id", { id: tableId })}`
-    : t("web.table.connecting");
+    : t(page.fatal ? "web.table.cannot_join" : "web.table.connecting");
   const rules = page.game ? `${page.game}.rules` : "";
   $("rules-panel").hidden = !rules || !has(rules);
   $("rules-text").textContent = rules && has(rules) ? t(rules) : "";
@@ -295,23 +298,49 @@ function tickDeadline() {
   el.classList.toggle("urgent", seconds <= 5);
 }
 
+/** A longer list is chosen in steps: the card first (a group per card the actions play, as
+ * Corruption's 78 plays), then its use. Every action is still a button with its label. */
+const STEPS_ABOVE = 12;
+
 function renderActions(ctx) {
   const box = $("actions");
   if (!ctx.legal.length) {
     replace(box, h("p", { class: "hint", text: page.seat === null ? t("web.table.spectator") : t("web.table.nothing_to_do") }));
     return;
   }
+  const button = (entry) =>
+    h("button", {
+      type: "button",
+      class: "action",
+      "data-action": JSON.stringify(entry.action),
+      disabled: ctx.pending,
+      text: entry.label,
+      onclick: () => act(entry.action),
+    });
+  const groups = new Map();
+  for (const entry of ctx.legal) {
+    const card = ctx.legal.length > STEPS_ABOVE && typeof entry.action[1] === "string" ? entry.action[1] : JSON.stringify(entry.action);
+    if (!groups.has(card)) groups.set(card, []);
+    groups.get(card).push(entry);
+  }
   replace(
     box,
-    ctx.legal.map((entry) =>
-      h("button", {
-        type: "button",
-        class: "action",
-        "data-action": JSON.stringify(entry.action),
-        disabled: ctx.pending,
-        text: entry.label,
-        onclick: () => act(entry.action),
-      }),
+    [...groups].map(([card, entries]) =>
+      entries.length === 1
+        ? button(entries[0])
+        : h(
+            "details",
+            {
+              class: "action-group",
+              "data-card": card,
+              open: page.openGroup === card,
+              ontoggle: (event) => {
+                if (event.target.open) page.openGroup = card;
+              },
+            },
+            h("summary", { class: "button", text: t("web.table.card_uses", { card: tFirst([`${page.game}.card.${card}`, card]), count: entries.length }) }),
+            h("div", { class: "group-uses" }, entries.map(button)),
+          ),
     ),
   );
 }
@@ -368,23 +397,30 @@ function renderEnd(ctx) {
   $("end-title").textContent = title;
   $("end-reason").textContent = outcome.text || "";
   const order = ctx.seats.map((s) => s.seat).sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
+  // A board says how its game's score reads (dollars, victory points) and how the rulebook
+  // adds it up ({total, lead?, parts}); any other game shows the bare number.
+  const score = (seat) => (page.board.endScore ? page.board.endScore(ctx, seat) : { total: formatNumber(outcome.scores[seat]), parts: [] });
   replace(
     $("scores"),
-    order.map((seat) =>
-      h(
+    order.map((seat) => {
+      const s = score(seat);
+      // Each part stays whole on one line; the parts wrap between them, under the name.
+      const parts = s.parts.flatMap((part, i) => [i ? " " : null, h("span", { class: "part", text: i ? `+ ${part}` : part })]);
+      return h(
         "tr",
         { class: [outcome.ranks[seat] === 1 && "winner", seat === page.seat && "me"], "data-seat": seat },
         h("td", { text: outcome.ranks[seat] }),
-        h("td", { text: seatName(seat) }),
-        h("td", { text: formatScore(outcome.scores[seat]) }),
-      ),
-    ),
+        h(
+          "td",
+          {},
+          h("span", { class: "score-name", text: seatName(seat) }),
+          s.parts.length ? h("div", { class: "score-parts" }, s.lead ? `${s.lead} ` : null, parts) : null,
+        ),
+        h("td", { class: "score-total", text: s.total }),
+      );
+    }),
   );
   end.hidden = page.endDismissed;
-}
-
-function formatScore(value) {
-  return Number.isInteger(value) ? String(value) : Number(value).toFixed(1);
 }
 
 let toastTimer = null;

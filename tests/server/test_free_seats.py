@@ -1,0 +1,65 @@
+"""Seats nobody came to (issue 12, lobby): someone in the lobby may take one from the tables
+list, and the host may hand one to a bot. A seat anyone has sat in is neither."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from backroom.server.app import create_app
+from tests.server.conftest import new_table
+
+
+def test_a_free_seat_is_claimed_from_the_lobby_and_its_unused_invite_stops_working(
+    client: TestClient,
+) -> None:
+    table = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}[table["id"]]
+    assert listed["free_seats"] == 2 and listed["status"] == "idle"  # nobody is playing it
+    with client.websocket_connect(f"/ws/{table['id']}?token={table['seats'][0]['token']}") as ws:
+        assert ws.receive_json()["seat"] == 0
+        ws.receive_json()
+        listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}[table["id"]]
+        assert listed["free_seats"] == 1 and listed["status"] == "playing"
+        claimed = client.post(f"/api/tables/{table['id']}/claim", json={})
+        assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+        with client.websocket_connect(f"/ws/{table['id']}?token={claimed.json()['token']}") as newcomer:
+            assert newcomer.receive_json()["seat"] == 1
+        with client.websocket_connect(f"/ws/{table['id']}?token={table['seats'][1]['token']}") as late:
+            assert late.receive_json()["code"] == "bad_token"
+        full = client.post(f"/api/tables/{table['id']}/claim", json={})
+        assert full.status_code == 409 and full.json()["error"]["code"] == "no_free_seat"
+
+
+def test_the_host_hands_a_seat_nobody_came_to_to_a_bot_which_plays_it(client: TestClient) -> None:
+    table = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    mine, absent = (s["token"] for s in table["seats"])
+    with client.websocket_connect(f"/ws/{table['id']}?token={mine}") as ws:
+        assert ws.receive_json()["seat"] == 0
+        ws.receive_json()
+        refused = client.post(f"/api/tables/{table['id']}/bot", json={"token": mine})  # I am here
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "seat_taken"
+        handed = client.post(f"/api/tables/{table['id']}/bot", json={"token": absent})
+        assert handed.status_code == 200 and handed.json() == {"seat": 1, "kind": "bot"}
+        seats = client.get(f"/api/tables/{table['id']}").json()["seats"]
+        assert seats[1]["kind"] == "bot"
+    with client.websocket_connect(f"/ws/{table['id']}?token={absent}") as late:
+        assert late.receive_json()["code"] == "bad_token"
+    assert client.post(f"/api/tables/{table['id']}/bot", json={"token": 5}).status_code == 400
+
+
+def test_the_host_handed_seat_is_stored_and_a_reloaded_table_offers_no_free_seat(tmp_path: Path) -> None:
+    """After a restart the server cannot tell an away player from one who never came: no seat
+    of a reloaded table is free, so nobody can take an away player's seat."""
+    url = f"sqlite:///{tmp_path / 'free.db'}"
+    with TestClient(create_app(url, allow_seed=True)) as first:
+        table = new_table(first, players=3, seats=[{"kind": "human"}] * 3)
+        handed = first.post(f"/api/tables/{table['id']}/bot", json={"token": table["seats"][2]["token"]})
+        assert handed.status_code == 200
+    with TestClient(create_app(url, allow_seed=True)) as second:
+        assert second.get(f"/api/tables/{table['id']}").json()["seats"][2]["kind"] == "bot"
+        refused = second.post(f"/api/tables/{table['id']}/claim", json={})
+        assert refused.status_code == 409
+        listed = {t["id"]: t for t in second.get("/api/tables").json()["tables"]}[table["id"]]
+        assert listed["free_seats"] == 0

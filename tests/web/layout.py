@@ -1,0 +1,42 @@
+"""Layout assertions that can fail, for the browser tests (issue 12: "no horizontal scroll, no
+control hidden under another"). Screenshots are kept for a person to judge the look, but what
+a test compares at each moment is this: the page is no wider than the window, every visible
+button's centre hit-tests to that button (nothing covers it, nothing clips it away), no part of
+the board scrolls sideways (hiding cards a player never thinks to scroll to), and no
+text block of the table's status is squeezed to a word per line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tests.web.conftest import shot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+SIZES = {"desktop": (1366, 768), "wide": (1920, 1080), "phone": (390, 844)}
+"""The window sizes issue 12 names."""
+
+PROBLEMS = (Path(__file__).with_name("layout.js")).read_text("utf-8")
+"""The check itself, in the page (``layout.js``)."""
+
+
+def layout_problems(page: Page, scope: str | None = None) -> list[str]:
+    """Everything wrong with the layout now (an empty list when nothing is); ``scope`` limits
+    the hit test to one part of the page (the end screen covers the board on purpose)."""
+    problems: list[str] = page.evaluate(PROBLEMS, scope)
+    return problems
+
+
+def check_layout(page: Page, name: str | None = None, scope: str | None = None) -> None:
+    """Assert a clean layout now, and keep a screenshot of the moment when ``name`` is given."""
+    if name:
+        shot(page, name, full_page=scope is None)
+    problems = layout_problems(page, scope)
+    assert not problems, f"{name or 'layout'}: {problems}"
+
+
+def viewport(size: str) -> dict[str, Any]:
+    width, height = SIZES[size]
+    return {"width": width, "height": height}
