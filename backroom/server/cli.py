@@ -12,6 +12,7 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
@@ -70,34 +71,26 @@ def install_log_redaction() -> None:
         logging.getLogger(name).addFilter(RedactTokens())
 
 
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 1 <= value <= 10_000:
-        raise argparse.ArgumentTypeError("must be between 1 and 10000")
-    return value
+def _within(convert: Callable[[str], Any], low: float, high: float, unit: str = "") -> Callable[[str], Any]:
+    """An argparse type: ``convert``'s value between ``low`` and ``high``, anything else one
+    sentence (argparse prints it under the usage line) instead of a traceback."""
+    noun = "whole number" if convert is int else "number"
+
+    def parse(text: str) -> Any:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a {noun}: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be between {low:g} and {high:.0f}{unit}")
+        return value
+
+    return parse
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError("must be between 1 and 1000000")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0.1 <= value <= 3600:
-        raise argparse.ArgumentTypeError("must be between 0.1 and 3600 seconds")
-    return value
+_rate = _within(float, 1, 10_000)
+_count = _within(int, 1, 1_000_000)
+_seconds = _within(float, 0.1, 3600, " seconds")
 
 
 def _duration(text: str) -> float | None:

@@ -136,6 +136,16 @@ def play_to_the_end(ws: Any, choose: Callable[[list[Message]], list[Any]]) -> Me
             send(ws, {"type": "act", "action": action, "version": message["version"], "id": str(count)})
 
 
+def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Whether ``condition`` comes true within ``seconds`` (polled by the clock, not a count)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
 def wait_until_over(client: TestClient, table: Message, seconds: float = 120) -> None:
     """Poll a table until its game is over, by the clock: a count of polls runs out first on
     a loaded machine."""

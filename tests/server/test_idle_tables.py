@@ -8,18 +8,9 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from tests.server.conftest import new_table, receive_until, send, ws_path
+from tests.server.conftest import new_table, receive_until, send, wait_for, ws_path
 
 Message = dict[str, Any]
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 5.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def update(ws: Any, version: int | None = None) -> Message:

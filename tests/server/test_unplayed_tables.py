@@ -17,21 +17,12 @@ from starlette.testclient import TestClient
 
 from backroom.server import hub
 from backroom.server.cli import add_serve_command
-from tests.server.conftest import new_table, receive_until, send, ws_path
+from tests.server.conftest import new_table, receive_until, send, wait_for, ws_path
 
 Message = dict[str, Any]
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 AGENTS = [{"kind": "agent"}, {"kind": "agent"}]
 BOTS = [{"kind": "bot"}, {"kind": "bot"}]
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def stored(tmp_path: Path, table: Message) -> dict[str, int]:

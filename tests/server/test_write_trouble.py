@@ -24,20 +24,11 @@ from backroom.server import trouble
 from backroom.server.app import create_app
 from backroom.server.store import Store
 from backroom.server.trouble import WriteTrouble
-from tests.server.conftest import new_table, receive_until, send, ws_path
+from tests.server.conftest import new_table, receive_until, send, wait_for, ws_path
 
 Message = dict[str, Any]
 BOTS = [{"kind": "bot"}, {"kind": "bot"}]
 BODY = {"game": "stool-pigeon", "players": 2, "seats": BOTS, "bot_delay": 0}
-
-
-def wait_for(condition: Callable[[], bool], seconds: float) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def version(client: TestClient, table: Message) -> int:
