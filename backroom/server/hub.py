@@ -139,7 +139,6 @@ class Hub:
         await self.store.acreate_table(row)
         table = LiveTable(self, row, game, state, 0)
         table.remember(events)
-        table.since_creation = True
         self.tables[row.id] = table
         table.start()
         return table

@@ -64,11 +64,6 @@ class LiveTable:
         """Index of the first event of the latest action (or of the setup)."""
         self.delivered = [-1] * row.players
         """Per seat, the last event index any of its connections was sent."""
-        self.since_creation = False
-        """Held in memory since it was created (set by ``Hub.create``): only then does
-        ``delivered`` know every seat anyone ever sat in. A table loaded from the store (after a
-        restart or an idle unload) has no free seat, so that nobody can take the seat of a player
-        who is merely away."""
         self.client_ids: set[tuple[int, str]] = set()
         self.tokens = {s.token_hash: s.seat for s in row.seats if s.token_hash}
         self.conns: set[Conn] = set()
@@ -123,11 +118,10 @@ class LiveTable:
             return seat, fresh
 
     def is_free(self, seat: int) -> bool:
-        """A person's seat nobody has come to (see ``since_creation``): open to a newcomer from
-        the lobby, or to a bot at the host's word."""
+        """A person's seat nobody has ever sat in (``SeatRow.joined``, stored): open to a
+        newcomer from the lobby, or to a bot at the host's word."""
         spec = self.row.seats[seat]
-        never_came = self.connected[seat] == 0 and self.delivered[seat] < 0
-        return self.since_creation and spec.kind == "human" and never_came
+        return spec.kind == "human" and not spec.joined and self.connected[seat] == 0
 
     async def claim_seat(self) -> tuple[int, str] | None:
         """The first free seat, with a new token for whoever asked from the lobby's tables list
@@ -136,13 +130,14 @@ class LiveTable:
             seat = next((s for s in range(self.row.players) if self.is_free(s) and not self.is_over), None)
             if seat is None:
                 return None
-            old = self.row.seats[seat].token_hash
+            spec = self.row.seats[seat]
             fresh = new_token()
             fresh_hash = hash_token(fresh)
-            await self.hub.store.arotate_token(self.row.id, seat, fresh_hash)
-            self.tokens.pop(old or "", None)
+            # Taken now, not when the newcomer connects: a second visitor cannot claim it meanwhile.
+            await self.hub.store.amark_joined(self.row.id, seat, fresh_hash)
+            self.tokens.pop(spec.token_hash or "", None)
             self.tokens[fresh_hash] = seat
-            self.row.seats[seat].token_hash = fresh_hash
+            spec.token_hash, spec.joined = fresh_hash, True
             return seat, fresh
 
     async def seat_to_bot(self, token: str) -> int | None:
@@ -372,6 +367,8 @@ class LiveTable:
                 }
             )
             seat = conn.seat
+            if seat is not None and not self.row.seats[seat].joined:
+                await self._mark_joined(seat)
             if seat is not None:
                 self.connected[seat] += 1
                 self.away_since[seat] = None
@@ -380,6 +377,15 @@ class LiveTable:
                 conn.send(self.update_for(conn, self.shared()))
         self.wake.set()
         return True
+
+    async def _mark_joined(self, seat: int) -> None:
+        """Store that someone sat at ``seat`` (once per seat). If the database refuses, the seat
+        counts as taken for this process's life all the same; a restart might offer it again."""
+        self.row.seats[seat].joined = True
+        try:
+            await self.hub.store.amark_joined(self.row.id, seat)
+        except Exception as exc:
+            self.trouble.failed(exc)
 
     async def leave(self, conn: Conn) -> None:
         async with self.lock:

@@ -88,6 +88,7 @@ seats_t = Table(
     Column("bot", String(32), nullable=True),
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True, index=True),
+    Column("joined", Boolean, nullable=False, server_default=false()),
 )
 
 actions_t = Table(
@@ -138,6 +139,9 @@ class SeatRow:
     bot: str | None
     name: str | None
     token_hash: str | None
+    joined: bool = False
+    """Someone has sat here (opened the seat, or claimed it from the lobby): stored, so that
+    after a restart an away player's seat is never offered to a newcomer."""
 
 
 @dataclass(slots=True)
@@ -238,6 +242,7 @@ class Store:
                         "bot": s.bot,
                         "name": s.name,
                         "token_hash": s.token_hash,
+                        "joined": s.joined,
                     }
                     for s in row.seats
                 ],
@@ -255,7 +260,7 @@ class Store:
                 return None
             row = _table_row(found)
             row.seats = [
-                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
+                _seat_row(s)
                 for s in conn.execute(
                     select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
                 )
@@ -345,7 +350,7 @@ class Store:
                 return rows
             by_id = {r.id: r for r in rows}
             for s in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(list(by_id)))):
-                by_id[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash))
+                by_id[s.table_id].seats.append(_seat_row(s))
         for r in rows:
             r.seats.sort(key=lambda s: s.seat)
         return rows
@@ -449,6 +454,16 @@ class Store:
                 .values(token_hash=token_hash)
             )
 
+    def mark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
+        """Someone sat at ``seat`` (with a new token when they claimed it from the lobby)."""
+        values: dict[str, Any] = {"joined": True}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(**values)
+            )
+
     def seat_to_bot(self, table_id: str, seat: int) -> None:
         """A seat nobody came to is played by the table's bot from now on; its link opens nothing."""
         with self.engine.begin() as conn:
@@ -475,6 +490,12 @@ class Store:
         """``delete_unplayed`` on the writer thread, for the same reason as ``acreate_table``."""
         return await asyncio.get_running_loop().run_in_executor(
             self._thread, self.delete_unplayed, table_ids, created_before
+        )
+
+    async def amark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
+        """``mark_joined`` on the writer thread, for the same reason as ``acreate_table``."""
+        await asyncio.get_running_loop().run_in_executor(
+            self._thread, self.mark_joined, table_id, seat, token_hash
         )
 
     async def aseat_to_bot(self, table_id: str, seat: int) -> None:
@@ -547,6 +568,10 @@ def _decode(table_id: str, key: str, text: str, n: int = 0) -> Any:
         return json.loads(text)
     except ValueError as exc:
         raise Damaged(table_id, key, {"n": n, "error": str(exc)}) from None
+
+
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined))
 
 
 def _table_row(r: Any) -> TableRow:

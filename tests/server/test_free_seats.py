@@ -3,6 +3,7 @@ list, and the host may hand one to a bot. A seat anyone has sat in is neither.""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -49,17 +50,40 @@ def test_the_host_hands_a_seat_nobody_came_to_to_a_bot_which_plays_it(client: Te
     assert client.post(f"/api/tables/{table['id']}/bot", json={"token": 5}).status_code == 400
 
 
-def test_the_host_handed_seat_is_stored_and_a_reloaded_table_offers_no_free_seat(tmp_path: Path) -> None:
-    """After a restart the server cannot tell an away player from one who never came: no seat
-    of a reloaded table is free, so nobody can take an away player's seat."""
+def test_after_a_restart_a_seat_nobody_sat_in_is_still_free_and_an_away_players_is_not(
+    tmp_path: Path,
+) -> None:
+    """Who has sat where is stored: after a restart the seat nobody came to is offered in the
+    lobby and can be claimed, the seat of a player who is away is not, and a seat handed to a
+    bot stays the bot's."""
     url = f"sqlite:///{tmp_path / 'free.db'}"
     with TestClient(create_app(url, allow_seed=True)) as first:
         table = new_table(first, players=3, seats=[{"kind": "human"}] * 3)
+        with first.websocket_connect(f"/ws/{table['id']}?token={table['seats'][0]['token']}") as ws:
+            assert ws.receive_json()["seat"] == 0  # seat 0 sat down, then went away
         handed = first.post(f"/api/tables/{table['id']}/bot", json={"token": table["seats"][2]["token"]})
         assert handed.status_code == 200
     with TestClient(create_app(url, allow_seed=True)) as second:
+        listed = {t["id"]: t for t in second.get("/api/tables").json()["tables"]}[table["id"]]
+        assert listed["free_seats"] == 1  # counted from the stored rows, the table not loaded
         assert second.get(f"/api/tables/{table['id']}").json()["seats"][2]["kind"] == "bot"
-        refused = second.post(f"/api/tables/{table['id']}/claim", json={})
-        assert refused.status_code == 409
+        claimed = second.post(f"/api/tables/{table['id']}/claim", json={})
+        assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+        assert second.post(f"/api/tables/{table['id']}/claim", json={}).status_code == 409
+    with TestClient(create_app(url, allow_seed=True)) as third:  # the claim itself was stored
+        assert third.post(f"/api/tables/{table['id']}/claim", json={}).status_code == 409
+
+
+def test_migration_0004_counts_every_seat_stored_before_it_as_joined(tmp_path: Path) -> None:
+    """Nothing says whether anyone sat in a seat stored before revision 0004: it is never
+    offered, rather than risk an away player's seat."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    with TestClient(create_app(url, allow_seed=True)) as first:
+        table = new_table(first, players=2, seats=[{"kind": "human"}] * 2)
+    with sqlite3.connect(tmp_path / "old.db") as conn:
+        conn.execute("ALTER TABLE backroom_seats DROP COLUMN joined")
+        conn.execute("UPDATE alembic_version SET version_num = '0003'")
+    with TestClient(create_app(url, allow_seed=True)) as second:
         listed = {t["id"]: t for t in second.get("/api/tables").json()["tables"]}[table["id"]]
         assert listed["free_seats"] == 0
+        assert second.post(f"/api/tables/{table['id']}/claim", json={}).status_code == 409
