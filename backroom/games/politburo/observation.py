@@ -218,33 +218,37 @@ def _attack(state: PolitburoState, n: int, cell: int, out: Any) -> None:
 
 
 def _candidates(state: PolitburoState, seat: int, cell: int, out: Any) -> None:
+    """Per candidate (its fields bound once: this loop is half the encoder's time)."""
     n = state.n
     size = n + CANDIDATE
     for o, c in enumerate(state.office):
         if c >= 0:
             out[cell + c * size + n + 7 + o] = 1.0
     mask = state.known[seat]
-    for c in range(NC):
-        owner = state.owner[c]
+    health, loyalty, fate = state.health, state.loyalty, state.fate
+    marker, hospital, assigned = state.marker, state.hospital, state.assigned
+    for c, owner in enumerate(state.owner):
         if owner >= 0:
             out[cell + owner] = 1.0
             k = cell + n
-            out[k] = state.health[c] / HEALTH_MAX
-            out[k + 1] = (state.loyalty[c] - LOYALTY_MIN) / TRACK
-            out[k + 2 + state.fate[c]] = 1.0
-            if state.marker[c]:
+            out[k] = health[c] / HEALTH_MAX
+            out[k + 1] = (loyalty[c] - LOYALTY_MIN) / TRACK
+            out[k + 2 + fate[c]] = 1.0
+            if marker[c]:
                 out[k + 5] = 1.0
-            if state.hospital[c] >= 0:
+            if hospital[c] >= 0:
                 out[k + 6] = 1.0
-            slot = k + 7 + O
-            mine = owner == seat
-            for x in state.assigned[c]:
-                out[slot] = 1.0
-                if mine or (mask >> x) & 1:
-                    out[slot + 2 + FACE_OF[x]] = 1.0
-                else:
-                    out[slot + 1] = 1.0
-                slot += SLOT
+            cards = assigned[c]
+            if cards:
+                slot = k + 7 + O
+                mine = owner == seat
+                for x in cards:
+                    out[slot] = 1.0
+                    if mine or (mask >> x) & 1:
+                        out[slot + 2 + FACE_OF[x]] = 1.0
+                    else:
+                        out[slot + 1] = 1.0
+                    slot += SLOT
         cell += size
 
 
