@@ -70,6 +70,7 @@ class Politburo(Game):
         package="backroom.games.politburo",
         bots={"heuristic": "backroom.games.politburo.bot:HeuristicBot"},
         terminal="backroom.games.politburo.terminal:render",
+        observation="backroom.games.politburo.observation:ENCODER",
         board="politburo.js",
     )
     options = (OptionSpec("round_limit", ROUND_LIMIT, low=5, high=500),)
