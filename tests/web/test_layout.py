@@ -33,6 +33,7 @@ GAMES = {
     "stool-pigeon": {"players": 4, "options": {"round_limit": 6}, "crowd": ("snap",)},
     "slush-fund": {"players": 4, "options": {}, "crowd": ("discard", "take")},
     "corruption": {"players": 5, "options": {}, "crowd": ()},
+    "politburo": {"players": 4, "options": {}, "crowd": ()},
 }
 LANG = {"desktop": "en", "wide": "fr", "phone": "es"}
 """One language per size, so that each board is seen in all three (French words run longest)."""

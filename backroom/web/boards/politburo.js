@@ -8,6 +8,19 @@
 
 const GAME = "politburo";
 const ON_CANDIDATE = new Set(["play", "assign", "special_on"]);
+const OFFICES = ["industria", "interior", "propaganda", "nkvd", "secretario"];
+
+/** The end screen's score as the rulebook places players: the winner made Secretario General
+ * (or outlasted everyone), the others by the highest office held, then their loyalty in play.
+ * The total is that loyalty (short enough for a phone's column); the office is its breakdown. */
+export function endScore(ctx, seat) {
+  const { t, outcome } = ctx;
+  const details = outcome.details || {};
+  const office = (details.office || [])[seat] || 0; // 0: none, else the office's index + 1
+  const loyalty = (details.loyalty || [])[seat] || 0;
+  const held = office ? t(`${GAME}.office.${OFFICES[office - 1]}`) : t("web.politburo.no_office");
+  return { total: t("web.politburo.loyalty_total", { loyalty: ctx.number(loyalty) }), parts: [held] };
+}
 
 export function render(root, ctx) {
   const { h, t, view } = ctx;
