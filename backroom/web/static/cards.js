@@ -44,6 +44,31 @@ export function icon(name) {
   return svg;
 }
 
+/** A face-up card, the same for every game: the value large in the middle (money, points, a
+ * number; absent for a card that is a character or a power, whose name then takes its place),
+ * the translated name below it, the icon of its kind above, and the value again in the top-left
+ * corner when it is short. ``h`` is the board's element builder; ``kind`` names its colours in
+ * style.css (``.kind-<kind>``); ``cls`` adds the board's own class (``sp-card``, ``sf-card``…).
+ * The card sizes itself from ``--card-w``/``--card-h`` (style.css, "Card faces"). */
+export function faceCard(h, { face, kind, icon: iconName, value = null, name, corner = value, cls = null, attrs = {} }) {
+  // A long word or name is set smaller rather than broken (a name without a value is larger).
+  const longest = Math.max(...name.split(/\s+/).map((word) => word.length));
+  const long = value === null ? longest > 7 || name.length > 14 : longest > 9 || name.length > 18;
+  return h(
+    "div",
+    { ...attrs, class: ["card", "face", `kind-${kind}`, value === null && "no-value", cls], "data-face": face },
+    corner !== null && corner.length <= 3 ? h("span", { class: "corner tl", text: corner, "aria-hidden": "true" }) : null,
+    h("span", { class: "emblem", "aria-hidden": "true" }, icon(iconName)),
+    value !== null ? h("span", { class: ["value", value.length > 4 && "long"], text: value }) : null,
+    h("span", { class: ["name", long && "long"], text: name }),
+  );
+}
+
+/** A face-down card, the same back for every game (brick stripes, the house's "B"). */
+export function backCard(h, { cls = null, attrs = {} } = {}) {
+  return h("div", { ...attrs, class: ["card", "back", cls], "data-face": "back" }, h("span", { class: "back-mark", "aria-hidden": "true" }));
+}
+
 /** Keys of what is on the board now that was not at the previous render of this table: the
  * cards just drawn, played, swapped or taken, which the boards animate in once. ``memo`` is the
  * board's memo, ``name`` one of the board's places, ``keys`` what lies there now. The first
