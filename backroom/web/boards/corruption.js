@@ -7,7 +7,7 @@
 // contract or the card the rules ask you to choose; with a Little Black Book, a face-down card
 // to look at. View fields: see the CorruptionState docstring (backroom/games/corruption/state.py).
 
-import { arrivals, backCard, faceCard } from "../static/cards.js";
+import { arrivals, backCard, faceCard, icon } from "../static/cards.js";
 
 const GAME = "corruption";
 /** The icon of each kind of card (static/cards.js). */
@@ -103,6 +103,7 @@ export function render(root, ctx) {
               title: entry ? entry.label : false,
               onclick: entry ? () => ctx.act(entry.action) : false,
             },
+            icon("columns"),
             h("span", { class: "co-name", text: ctx.tMsg(contract.label) }),
             // Most printed values are not known yet (contracts.json): an estimate says so.
             contract.status === "proposed-default"

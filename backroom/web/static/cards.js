@@ -27,6 +27,8 @@ export const ICONS = {
   hourglass: "M6 2 H18 V5 C18 8 14 10 13.5 12 C14 14 18 16 18 19 V22 H6 V19 C6 16 10 14 10.5 12 C10 10 6 8 6 5 Z",
   // Scales: a district attorney.
   scales: "M11 3 H13 V6 H19 L22 13 A3 3 0 0 1 16 13 L18.5 7.5 H13 V19 H17 V21 H7 V19 H11 V7.5 H5.5 L8 13 A3 3 0 0 1 2 13 L5 6 H11 Z",
+  // A public building with a pediment and columns: a government contract.
+  columns: "M12 2 L22 7 V9 H2 V7 Z M4 10 H7 V18 H4 Z M10.5 10 H13.5 V18 H10.5 Z M17 10 H20 V18 H17 Z M2 19 H22 V22 H2 Z",
   // A gunsight: a hitman.
   sight: "M11 2 H13 V5.1 A7 7 0 0 1 18.9 11 H22 V13 H18.9 A7 7 0 0 1 13 18.9 V22 H11 V18.9 A7 7 0 0 1 5.1 13 H2 V11 H5.1 A7 7 0 0 1 11 5.1 Z M12 7 A5 5 0 1 0 12 17 A5 5 0 1 0 12 7 Z M11 11 H13 V13 H11 Z",
 };
