@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -201,21 +202,75 @@ def test_slush_fund_a_spy_moves_a_scandal_with_two_clicks_on_politicians(page: P
     assert acted(page) == [["spy_move", 1, 3]]
 
 
+CARD_TEXTS = """els => els.map(e => {
+  const box = e.getBoundingClientRect();
+  const part = (sel) => {
+    const el = e.querySelector(sel);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    const inside = r.left >= box.left - 1 && r.right <= box.right + 1
+      && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    return { text: el.textContent, size: parseFloat(getComputedStyle(el).fontSize), inside };
+  };
+  const icon = Boolean(e.querySelector('.emblem svg path'));
+  return { face: e.dataset.face, width: box.width, value: part('.value'), name: part('.name'), icon };
+})"""
+
+
+def expected_name(game_id: str, face: str) -> str:
+    """The name a face-up card prints: its own in the game's catalog, or, where the value
+    already says the card's name ("$10K", "$1,000 bribe"), the name of its kind."""
+    texts = catalog("en")
+    if game_id == "slush-fund" and face.startswith("money-"):
+        return texts["web.slush-fund.money_card"]
+    if game_id == "corruption" and face.startswith("bribe-"):
+        return texts["web.corruption.bribe"]
+    return texts[f"{game_id}.card.{face}"]
+
+
 @pytest.mark.parametrize("game_id", ["stool-pigeon", "slush-fund", "corruption"])
-def test_every_face_up_card_shows_the_icon_of_its_kind(page: Page, game_id: str) -> None:
+def test_every_face_up_card_shows_its_value_name_and_icon(browser: Any, server: str, game_id: str) -> None:
+    """Issue 12: cards a player recognises at a glance, at phone size. Along a game seen on a
+    390 px wide window, every face-up card shows the icon of its kind, its name, and its value
+    (the number on the face: a witness, money in $K, a bribe's amount; a VP card's or a
+    Scandal's point), each at a readable size and within the card; a card without a number (a
+    character, a power) shows its name alone, larger."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector(".game-choice")
     game = get_game(game_id)
     state, _ = game.start(game.min_players + 1, {}, 5)
     rng = random.Random(2)
-    for _ in range(12):  # a few moves in, so that cards lie on the table too
+    seen: set[str] = set()
+    for step in range(60):
+        if state.is_over:
+            break
         seat = state.actors()[0]
+        if step % 4 == 3:  # a few moves in, so that cards lie on the table too
+            show(page, state, seat)
+            cards = page.locator('#under-test [data-face]:not([data-face="back"])').evaluate_all(CARD_TEXTS)
+            for card in cards:
+                face = card["face"]
+                seen.add(face)
+                assert card["icon"], face
+                assert card["name"] and card["name"]["text"] == expected_name(game_id, face), card
+                assert card["name"]["size"] >= 7.5 and card["name"]["inside"], card
+                number = re.search(r"\d+", face)
+                scored = number or face in ("vp", "scandal") or game_id == "stool-pigeon"
+                if not scored:
+                    assert card["value"] is None, card
+                    continue
+                assert card["value"] and card["value"]["size"] >= 10 and card["value"]["inside"], card
+                value = card["value"]["text"]
+                if number:  # witness-3, money-20 ("$20K"), bribe-4000 ("$4,000")
+                    assert re.sub(r"\D", "", value) == number.group(), card
+                elif face in ("vp", "scandal"):  # a point won, a point lost
+                    assert "1" in value, card
+                else:  # Stool Pigeon's Family (printed numbers) and Rat ("?")
+                    assert value.strip(), card
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    show(page, state, state.actors()[0])
-    faces = page.locator('#under-test [data-face]:not([data-face="back"])')
-    assert faces.count() > 0
-    without = faces.evaluate_all(
-        "els => els.filter(e => !e.querySelector('svg path')).map(e => e.dataset.face)"
-    )
-    assert not without
+    assert len(seen) >= 3, seen
+    page.close()
 
 
 def test_a_card_just_drawn_slides_in_once_and_not_under_reduced_motion(server: str, browser: Any) -> None:

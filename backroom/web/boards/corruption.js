@@ -7,7 +7,7 @@
 // contract or the card the rules ask you to choose; with a Little Black Book, a face-down card
 // to look at. View fields: see the CorruptionState docstring (backroom/games/corruption/state.py).
 
-import { arrivals, icon } from "../static/cards.js";
+import { arrivals, backCard, faceCard, icon } from "../static/cards.js";
 
 const GAME = "corruption";
 /** The icon of each kind of card (static/cards.js). */
@@ -50,6 +50,15 @@ export function render(root, ctx) {
   const money = (dollars) => t("web.corruption.dollars", { amount: ctx.number(dollars) });
   const cardFace = (face) => (face === "back" ? t("web.hidden_card") : t(`${GAME}.card.${face}`));
 
+  // A card (static/cards.js): a bribe shows its amount, a character its name alone.
+  const card = (face) => {
+    if (face === "back") return backCard(h, { cls: "co-card", attrs: { title: t("web.hidden_card") } });
+    const kind = kindOf(face);
+    const common = { face, kind, icon: ICON[kind], cls: "co-card" };
+    if (kind === "bribe") return faceCard(h, { ...common, value: money(Number(face.slice(6))), corner: `${Number(face.slice(6)) / 1000}K`, name: t("web.corruption.bribe") });
+    return faceCard(h, { ...common, name: cardFace(face) });
+  };
+
   // Cards just played slide in once (CSS .arrive).
   const justPlayed = arrivals(memo, "plays", view.plays.map((p) => String(p.index)));
   const playChip = (p) => {
@@ -57,16 +66,15 @@ export function render(root, ctx) {
     return h(
       entry ? "button" : "div",
       {
-        class: ["co-play", p.card === "back" ? "back" : `co-${kindOf(p.card)}`, entry && "clickable", p.fate !== "in_play" && "gone", p.seat === ctx.seat && "own", justPlayed.has(String(p.index)) && "arrive"],
+        class: ["co-play", entry && "clickable", p.fate !== "in_play" && "gone", p.seat === ctx.seat && "own", justPlayed.has(String(p.index)) && "arrive"],
         type: entry ? "button" : false,
-        "data-face": p.card,
         "data-play": p.index,
         "data-action": entry ? JSON.stringify(entry.action) : false,
         title: entry ? entry.label : false,
         onclick: entry ? () => ctx.act(entry.action) : false,
       },
+      card(p.card),
       h("span", { class: "co-owner", text: p.seat === ctx.seat ? t("web.you") : ctx.name(p.seat) }),
-      h("span", { class: "co-face" }, p.card === "back" ? null : icon(ICON[kindOf(p.card)]), p.card === "back" ? "?" : cardFace(p.card)),
       p.value !== null && p.swiss ? h("span", { class: "co-value", text: t("web.corruption.counts", { amount: money(p.value) }) }) : null,
       p.fate !== "in_play" ? h("span", { class: "co-fate", text: ctx.tFirst([`${GAME}.fate.${p.fate}`, `web.corruption.fate.${p.fate}`]) }) : null,
     );
@@ -95,6 +103,7 @@ export function render(root, ctx) {
               title: entry ? entry.label : false,
               onclick: entry ? () => ctx.act(entry.action) : false,
             },
+            icon("columns"),
             h("span", { class: "co-name", text: ctx.tMsg(contract.label) }),
             // Most printed values are not known yet (contracts.json): an estimate says so.
             contract.status === "proposed-default"
@@ -133,9 +142,9 @@ export function render(root, ctx) {
           return h(
             selectable ? "button" : "div",
             {
-              class: ["co-card", `co-${kindOf(face)}`, selectable && "clickable", memo.kind === kind && selectable && "selected"],
+              class: ["co-pick", selectable && "clickable", memo.kind === kind && selectable && "selected"],
               type: selectable ? "button" : false,
-              "data-face": face,
+              "aria-label": selectable ? cardFace(face) : false,
               onclick: selectable
                 ? () => {
                     memo.kind = memo.kind === kind ? null : kind;
@@ -143,8 +152,7 @@ export function render(root, ctx) {
                   }
                 : false,
             },
-            icon(ICON[kindOf(face)]),
-            h("span", { text: cardFace(face) }),
+            card(face),
           );
         }),
         view.phase === "corruption" && myPlays < 6

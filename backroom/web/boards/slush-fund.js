@@ -7,11 +7,14 @@
 // View fields: see the docstring of backroom/games/slush_fund/view.py. The slush fund row
 // holds discarded cards too (ruling 5), each one a card to take in option (b).
 
-import { arrivals, icon } from "../static/cards.js";
+import { arrivals, backCard, faceCard } from "../static/cards.js";
 
 const GAME = "slush-fund";
 /** The icon of each kind of card (static/cards.js). */
 const ICON = { money: "note", vp: "star", scandal: "paper", thief: "mask", spy: "eye", transfer: "arrows", time: "hourglass" };
+/** Points printed on a VP card and taken by a Scandal (deck.json vp_card_vp, scandal_vp). */
+const VP_CARD = 1;
+const SCANDAL = -1;
 const OWN_FACE = { scandal: "scandal", thief: "thief", spy: "spy", spy_move: "spy", transfer: "transfer" };
 
 /** The held face an action plays (bribe and discard name it; the others by kind). */
@@ -64,16 +67,18 @@ export function render(root, ctx) {
     else if (e.action[1] === memo.spyFrom) polAction.set(e.action[2], e);
   }
 
+  // A card (static/cards.js): money shows its sum, a VP card its point, a Scandal the point it
+  // costs; a power card (Thief, Spy, Money Transfer) or Time shows its name alone.
   const card = (face, arrived = false) => {
-    if (face === null) return h("span", { class: ["sf-card back", arrived && "arrive"], "data-face": "back", title: t("web.hidden_card") });
-    const value = face.startsWith("money-") ? face.slice(6) : null;
-    return h(
-      "span",
-      { class: ["sf-card", `sf-${cardClass(face)}`, arrived && "arrive"], "data-face": face },
-      icon(ICON[cardClass(face)]),
-      value ? h("b", { text: value }) : null,
-      h("span", { class: "sf-name", text: t(`${GAME}.card.${face}`) }),
-    );
+    const attrs = { class: arrived && "arrive" };
+    if (face === null) return backCard(h, { cls: "sf-card", attrs: { ...attrs, title: t("web.hidden_card") } });
+    const kind = cardClass(face);
+    const name = t(`${GAME}.card.${face}`);
+    const faceData = { face, kind, icon: ICON[kind], name, cls: "sf-card", attrs };
+    if (kind === "money") return faceCard(h, { ...faceData, value: name, corner: face.slice(6), name: t("web.slush-fund.money_card") });
+    if (kind === "vp") return faceCard(h, { ...faceData, value: t("web.slush-fund.vp", { vp: ctx.number(VP_CARD) }), corner: `+${VP_CARD}` });
+    if (kind === "scandal") return faceCard(h, { ...faceData, value: t("web.slush-fund.vp", { vp: ctx.number(SCANDAL) }), corner: "−" + Math.abs(SCANDAL) });
+    return faceCard(h, faceData);
   };
   // Cards just revealed, taken, played or robbed slide in once (CSS .arrive).
   const occurrences = (faces) => faces.map((f, i) => `${f}#${faces.slice(0, i).filter((g) => g === f).length}`);
@@ -115,7 +120,7 @@ export function render(root, ctx) {
           "aria-label": draw ? draw.label : false,
           onclick: draw ? () => ctx.act(draw.action) : false,
         },
-        h("span", { class: "sf-card back sf-deck-card" }),
+        backCard(h),
       ),
       h("span", { class: "pile-label", text: t(`${GAME}.ui.deck`, { count: view.deck }) }),
       h("span", { class: "pile-label", text: t(`${GAME}.ui.time`, { count: view.time, limit: view.time_to_end }) }),

@@ -6,7 +6,7 @@
 // "back" or null (an empty slot); held; deck; discard; removed (out of the game); phase; active;
 // closer; window; picked (the first card of a blind swap); give_to.
 
-import { arrivals, icon } from "../static/cards.js";
+import { arrivals, backCard, faceCard } from "../static/cards.js";
 
 const GAME = "stool-pigeon";
 
@@ -279,22 +279,11 @@ function touchedSlots(events) {
   return out;
 }
 
-/** One card drawn with CSS: a back, or a face with its number, name and kind emblem. */
+/** One card (static/cards.js): a back, or a face with its number, name and kind's icon. */
 export function card(ctx, face) {
-  const { h, t } = ctx;
-  if (face === "back") {
-    return h("div", { class: "sp-card back", "data-face": "back" }, h("span", { class: "back-mark", "aria-hidden": "true" }));
-  }
+  if (face === "back") return backCard(ctx.h, { cls: "sp-card" });
   const kind = cardKind(face);
-  const value = cardValue(face);
-  return h(
-    "div",
-    { class: ["sp-card", "face", `kind-${kind}`], "data-face": face },
-    h("span", { class: "corner tl", text: value }),
-    h("span", { class: "emblem", "aria-hidden": "true" }, icon(KIND_ICON[kind])),
-    h("span", { class: "value", text: value }),
-    h("span", { class: "name", text: t(`${GAME}.card.${face}`) }),
-  );
+  return faceCard(ctx.h, { face, kind, icon: KIND_ICON[kind], value: cardValue(face), name: ctx.t(`${GAME}.card.${face}`), cls: "sp-card" });
 }
 
 /** The icon of each kind of card (static/cards.js). */

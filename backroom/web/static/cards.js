@@ -27,6 +27,8 @@ export const ICONS = {
   hourglass: "M6 2 H18 V5 C18 8 14 10 13.5 12 C14 14 18 16 18 19 V22 H6 V19 C6 16 10 14 10.5 12 C10 10 6 8 6 5 Z",
   // Scales: a district attorney.
   scales: "M11 3 H13 V6 H19 L22 13 A3 3 0 0 1 16 13 L18.5 7.5 H13 V19 H17 V21 H7 V19 H11 V7.5 H5.5 L8 13 A3 3 0 0 1 2 13 L5 6 H11 Z",
+  // A public building with a pediment and columns: a government contract.
+  columns: "M12 2 L22 7 V9 H2 V7 Z M4 10 H7 V18 H4 Z M10.5 10 H13.5 V18 H10.5 Z M17 10 H20 V18 H17 Z M2 19 H22 V22 H2 Z",
   // A gunsight: a hitman.
   sight: "M11 2 H13 V5.1 A7 7 0 0 1 18.9 11 H22 V13 H18.9 A7 7 0 0 1 13 18.9 V22 H11 V18.9 A7 7 0 0 1 5.1 13 H2 V11 H5.1 A7 7 0 0 1 11 5.1 Z M12 7 A5 5 0 1 0 12 17 A5 5 0 1 0 12 7 Z M11 11 H13 V13 H11 Z",
 };
@@ -42,6 +44,31 @@ export function icon(name) {
   path.setAttribute("fill-rule", "evenodd");
   svg.append(path);
   return svg;
+}
+
+/** A face-up card, the same for every game: the value large in the middle (money, points, a
+ * number; absent for a card that is a character or a power, whose name then takes its place),
+ * the translated name below it, the icon of its kind above, and the value again in the top-left
+ * corner when it is short. ``h`` is the board's element builder; ``kind`` names its colours in
+ * style.css (``.kind-<kind>``); ``cls`` adds the board's own class (``sp-card``, ``sf-card``…).
+ * The card sizes itself from ``--card-w``/``--card-h`` (style.css, "Card faces"). */
+export function faceCard(h, { face, kind, icon: iconName, value = null, name, corner = value, cls = null, attrs = {} }) {
+  // A long word or name is set smaller rather than broken (a name without a value is larger).
+  const longest = Math.max(...name.split(/\s+/).map((word) => word.length));
+  const long = value === null ? longest > 7 || name.length > 14 : longest > 9 || name.length > 18;
+  return h(
+    "div",
+    { ...attrs, class: ["card", "face", `kind-${kind}`, value === null && "no-value", cls], "data-face": face },
+    corner !== null && corner.length <= 3 ? h("span", { class: "corner tl", text: corner, "aria-hidden": "true" }) : null,
+    h("span", { class: "emblem", "aria-hidden": "true" }, icon(iconName)),
+    value !== null ? h("span", { class: ["value", value.length > 4 && "long"], text: value }) : null,
+    h("span", { class: ["name", long && "long"], text: name }),
+  );
+}
+
+/** A face-down card, the same back for every game (brick stripes, the house's "B"). */
+export function backCard(h, { cls = null, attrs = {} } = {}) {
+  return h("div", { ...attrs, class: ["card", "back", cls], "data-face": "back" }, h("span", { class: "back-mark", "aria-hidden": "true" }));
 }
 
 /** Keys of what is on the board now that was not at the previous render of this table: the
