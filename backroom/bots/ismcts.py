@@ -36,8 +36,9 @@ from backroom.engine.game import Game, State, load
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much to think per move, and how: parsed from ``ismcts:iterations=…:c=…`` and the
-    like, so that every place that names a bot kind (the CLI, tables, tournaments) can tune
-    the search without new flags."""
+    like, so that every command that names a bot kind (simulate, play, tournament, report) can
+    tune the search without new flags. A table at the online server takes the plain kind: the
+    server sets the budget (``--search-iterations``)."""
 
     iterations: int = 1000
     seconds: float | None = None
