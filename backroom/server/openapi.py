@@ -26,6 +26,12 @@ _ERROR = {
     },
 }
 
+_SEAT_KEY = {
+    "type": "object",
+    "properties": {"seat": {"type": "integer"}, "token": {"type": "string"}, "invite": {"type": "string"}},
+}
+"""A seat and the token and invite link that open it (token rotation, a claim from the lobby)."""
+
 _SEAT_STATUS = {
     "type": "object",
     "properties": {
@@ -310,14 +316,7 @@ SCHEMA: dict[str, Any] = {
                 "responses": {
                     "200": _json(
                         "The new token and invite link.",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "seat": {"type": "integer"},
-                                "token": {"type": "string"},
-                                "invite": {"type": "string"},
-                            },
-                        },
+                        _SEAT_KEY,
                     ),
                     "400": _ERROR,
                     "403": _ERROR,
@@ -339,14 +338,7 @@ SCHEMA: dict[str, Any] = {
                 "responses": {
                     "200": _json(
                         "The seat, its new token and invite link.",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "seat": {"type": "integer"},
-                                "token": {"type": "string"},
-                                "invite": {"type": "string"},
-                            },
-                        },
+                        _SEAT_KEY,
                     ),
                     "403": _ERROR,
                     "404": _ERROR,
