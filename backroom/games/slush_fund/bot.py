@@ -43,7 +43,7 @@ DRAW_CHOICE = 1.15
 class Belief:
     """Estimated money, money cards, VP cards and unknown cards of every pile, and Scandals."""
 
-    __slots__ = ("cards", "money", "removed", "scandals", "sigma_future", "unknown", "vp")
+    __slots__ = ("_gains", "_terms", "cards", "money", "removed", "scandals", "sigma_future", "unknown", "vp")
 
     def __init__(self, view: dict[str, Any], unknown_value: float, unknown_vp: float) -> None:
         n = view["players"]
@@ -56,6 +56,13 @@ class Belief:
         self.removed = [bool(p["removed"]) for p in view["politicians"]]
         left = max(0, view["time_to_end"] - view["time"]) / max(1, view["time_to_end"])
         self.sigma_future = SIGMA_FUTURE * left
+        self._terms: dict[int, list[float | None]] = {}
+        """Each seat's ``worth`` term per politician, kept until a move touches that politician
+        (``touch``): a candidate move changes one or two politicians, and recomputing all six
+        for every candidate of every card was most of the bot's time."""
+        self._gains: dict[tuple[int, str], float] = {}
+        """``card_gain`` per (seat, face) on this belief: one decision asks the same card's
+        gain several times (the fund's faces, the takes, the unseen cards)."""
         for s in range(n):
             for p in range(pols):
                 for face in view["piles"][s][p]["cards"]:
@@ -79,36 +86,57 @@ class Belief:
         other.scandals = self.scandals[:]
         other.removed = self.removed[:]
         other.sigma_future = self.sigma_future
+        other._terms = {me: terms[:] for me, terms in self._terms.items()}
+        other._gains = {}
         return other
 
+    def touch(self, *politicians: int) -> None:
+        """Forget the worth terms of ``politicians``, whose piles or Scandals just changed."""
+        self._gains.clear()
+        for terms in self._terms.values():
+            for p in politicians:
+                terms[p] = None
+
     def worth(self, me: int) -> float:
-        """Expected VP of ``me`` minus that of the strongest rival at each politician."""
+        """Expected VP of ``me`` minus that of the strongest rival at each politician: the same
+        terms, added in the same order, whether computed now or kept from an earlier call."""
+        terms = self._terms.get(me)
+        if terms is None:
+            terms = self._terms[me] = [None] * len(self.removed)
         total = 0.0
-        n = len(self.money)
         for p, gone in enumerate(self.removed):
             if gone:
                 continue
-            rival = max((s for s in range(n) if s != me), key=lambda s: (self.money[s][p], self.cards[s][p]))
-            margin = self.money[me][p] - self.money[rival][p]
-            if margin == 0 and self.money[me][p] > 0:
-                margin = 0.5 * (self.cards[me][p] - self.cards[rival][p])
-            unknown = self.unknown[me][p] + self.unknown[rival][p]
-            sigma = SIGMA_FLOOR + SIGMA_PER_UNKNOWN * math.sqrt(unknown) + self.sigma_future
-            if self.money[me][p] <= 0 and self.money[rival][p] <= 0:
-                chance = 0.5
-                value_me = value_rival = 0.0
-            else:
-                chance = 1.0 / (1.0 + math.exp(-1.7 * margin / sigma))
-                base = BASE_VP - self.scandals[p]
-                value_me = base + self.vp[me][p]
-                value_rival = base + self.vp[rival][p]
-            if self.scandals[p] >= SCANDALS_TO_REMOVE - 1:
-                value_me *= 0.6  # one more Scandal and everything here is lost
-                value_rival *= 0.6
-            total += chance * value_me - (1.0 - chance) * value_rival
+            term = terms[p]
+            if term is None:
+                term = terms[p] = self._term(me, p)
+            total += term
         return total
 
+    def _term(self, me: int, p: int) -> float:
+        """What politician ``p`` is worth to ``me`` against the strongest rival there."""
+        n = len(self.money)
+        rival = max((s for s in range(n) if s != me), key=lambda s: (self.money[s][p], self.cards[s][p]))
+        margin = self.money[me][p] - self.money[rival][p]
+        if margin == 0 and self.money[me][p] > 0:
+            margin = 0.5 * (self.cards[me][p] - self.cards[rival][p])
+        unknown = self.unknown[me][p] + self.unknown[rival][p]
+        sigma = SIGMA_FLOOR + SIGMA_PER_UNKNOWN * math.sqrt(unknown) + self.sigma_future
+        if self.money[me][p] <= 0 and self.money[rival][p] <= 0:
+            chance = 0.5
+            value_me = value_rival = 0.0
+        else:
+            chance = 1.0 / (1.0 + math.exp(-1.7 * margin / sigma))
+            base = BASE_VP - self.scandals[p]
+            value_me = base + self.vp[me][p]
+            value_rival = base + self.vp[rival][p]
+        if self.scandals[p] >= SCANDALS_TO_REMOVE - 1:
+            value_me *= 0.6  # one more Scandal and everything here is lost
+            value_rival *= 0.6
+        return chance * value_me - (1.0 - chance) * value_rival
+
     def add_scandal(self, p: int) -> None:
+        self.touch(p)
         self.scandals[p] += 1
         if self.scandals[p] >= SCANDALS_TO_REMOVE:
             self.removed[p] = True
@@ -236,7 +264,16 @@ class HeuristicBot(SeededBot):
 
 
 def card_gain(belief: Belief, seat: int, face: str, view: dict[str, Any], mean: float) -> float:
-    """What the best single use of a card is worth to ``seat`` (0: it would be discarded)."""
+    """What the best single use of a card is worth to ``seat`` (0: it would be discarded).
+    Kept on the belief: ``view`` and ``mean`` are those the belief was built from."""
+    key = (seat, face)
+    gain = belief._gains.get(key)
+    if gain is None:
+        gain = belief._gains[key] = _card_gain(belief, seat, face, view, mean)
+    return gain
+
+
+def _card_gain(belief: Belief, seat: int, face: str, view: dict[str, Any], mean: float) -> float:
     base = belief.worth(seat)
     best = 0.0
     for action in card_uses(belief, seat, face, view):
@@ -285,6 +322,7 @@ def apply_to_belief(
     after = belief.copy()
     if kind == "bribe":
         face, p = action[1], action[2]
+        after.touch(p)
         if face == "vp":
             after.vp[me][p] += 1.0
         else:
@@ -293,10 +331,12 @@ def apply_to_belief(
     elif kind == "scandal":
         after.add_scandal(action[1])
     elif kind == "spy_move":
+        after.touch(action[1])
         after.scandals[action[1]] -= 1
         after.add_scandal(action[2])
     elif kind == "thief":
         t, p = action[1], action[2]
+        after.touch(p)
         top = view["piles"][t][p]["cards"][-1]
         taken = money_k(top) if top and top.startswith("money-") else mean
         taken = min(taken, after.money[t][p]) if after.money[t][p] > 0 else 0.0
@@ -306,6 +346,7 @@ def apply_to_belief(
         after.cards[me][p] += 1.0
     elif kind == "transfer":
         a, face, b = action[1], action[2], action[3]
+        after.touch(a, b)
         value = money_k(face)
         after.money[me][a] -= value
         after.cards[me][a] -= 1.0
