@@ -24,7 +24,7 @@ from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
 from backroom.server.hub import Hub
 from backroom.server.messages import hash_token, new_token
 from backroom.server.origin import origin_allowed
-from backroom.server.store import SeatRow, TableRow
+from backroom.server.rows import SeatRow, TableRow
 from backroom.server.trouble import RETRY_AFTER
 
 MAX_BODY = 64 * 1024

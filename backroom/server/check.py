@@ -17,7 +17,8 @@ from sqlalchemy import select
 from backroom.games import get_game
 from backroom.i18n import translate
 from backroom.server.chain import Damaged
-from backroom.server.store import Store, snapshots_t
+from backroom.server.rows import snapshots_t
+from backroom.server.store import Store
 
 
 def check_database(url: str, lang: str, out: TextIO) -> int:

@@ -18,6 +18,7 @@ from backroom.server import upkeep
 from backroom.server.chain import Damaged
 from backroom.server.connections import Admission, Buckets
 from backroom.server.live import LiveTable
+from backroom.server.rows import TableRow
 from backroom.server.settings import (
     DEFAULT_LIMITS,
     EXPIRE_UNPLAYED,
@@ -27,7 +28,7 @@ from backroom.server.settings import (
     TABLES_PER_MINUTE,
     Limits,
 )
-from backroom.server.store import SNAPSHOT_EVERY, Store, TableRow
+from backroom.server.store import SNAPSHOT_EVERY, Store
 from backroom.server.thinking import Thinker
 from backroom.server.trouble import WriteTrouble
 

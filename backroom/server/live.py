@@ -30,7 +30,8 @@ from backroom.i18n import seat_name, translate
 from backroom.server.chain import link
 from backroom.server.labels import legal_json
 from backroom.server.messages import Conn, Refused, hash_token, new_token
-from backroom.server.store import Conflict, SeatRow, TableRow, Write
+from backroom.server.rows import SeatRow, TableRow, Write
+from backroom.server.store import Conflict
 from backroom.server.thinking import is_search
 from backroom.server.trouble import WriteTrouble
 

@@ -21,26 +21,15 @@ import asyncio
 import json
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
     Engine,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     and_,
     create_engine,
     delete,
     event,
-    false,
     insert,
     or_,
     select,
@@ -49,7 +38,20 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 
 from backroom.server import migrations
-from backroom.server.chain import GENESIS, Damaged, StoredAction, break_in
+from backroom.server.chain import Damaged, StoredAction, break_in
+from backroom.server.rows import (
+    ActionRow,
+    TableRow,
+    Write,
+    actions_t,
+    decode,
+    listed_row,
+    seat_row,
+    seats_t,
+    snapshots_t,
+    table_row,
+    tables_t,
+)
 from backroom.server.settings import normalize_url
 
 MAX_BATCH = 500
@@ -57,58 +59,6 @@ MAX_BATCH = 500
 
 SNAPSHOT_EVERY = 100
 """Actions between snapshots: a reload replays at most this many actions per table."""
-
-metadata = MetaData()
-"""The newest schema revision, as the code reads and writes it (the migrations make it)."""
-
-tables_t = Table(
-    "backroom_tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("rules_version", Integer, nullable=False),
-    Column("bot_delay", Float, nullable=False),
-    Column("turn_timer", Integer, nullable=True),
-    Column("created", Float, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("outcome", Text, nullable=True),
-    Column("head", String(64), nullable=True),
-    Column("seeded", Boolean, nullable=False, server_default=false()),
-)
-
-seats_t = Table(
-    "backroom_seats",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),
-    Column("bot", String(32), nullable=True),
-    Column("name", String(64), nullable=True),
-    Column("token_hash", String(64), nullable=True, index=True),
-    Column("joined", Boolean, nullable=False, server_default=false()),
-)
-
-actions_t = Table(
-    "backroom_actions",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("n", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("action", Text, nullable=False),
-    Column("client_id", String(64), nullable=True),
-    Column("chain", String(64), nullable=True),
-)
-
-snapshots_t = Table(
-    "backroom_snapshots",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("n", Integer, primary_key=True),
-    Column("state", Text, nullable=False),
-)
 
 
 def make_engine(url: str) -> Engine:
@@ -130,63 +80,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
-
-
-@dataclass(slots=True)
-class SeatRow:
-    seat: int
-    kind: str
-    bot: str | None
-    name: str | None
-    token_hash: str | None
-    joined: bool = False
-    """Someone has sat here (opened the seat, or claimed it from the lobby): stored, so that
-    after a restart an away player's seat is never offered to a newcomer."""
-
-
-@dataclass(slots=True)
-class TableRow:
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    rules_version: int
-    bot_delay: float
-    turn_timer: int | None
-    created: float
-    status: str
-    outcome: dict[str, Any] | None
-    head: str = GENESIS
-    """The chain of the table's latest action (``backroom.server.chain``)."""
-    seats: list[SeatRow] = field(default_factory=list)
-    seeded: bool = False
-    """The table's creator chose ``seed`` (a server started with ``--allow-seed``): whoever
-    knows it can replay the deal, so every seat is told."""
-
-
-@dataclass(slots=True)
-class ActionRow:
-    n: int
-    seat: int
-    action: list[Any]
-    client_id: str | None
-
-
-@dataclass(slots=True)
-class Write:
-    """One action to store, with what changes beside it (a snapshot, the end of the game).
-    ``action`` is its JSON text, stored and hashed exactly so; ``chain`` links it to the
-    table's previous action and becomes the table's head."""
-
-    table_id: str
-    n: int
-    seat: int
-    action: str
-    client_id: str | None
-    chain: str
-    snapshot: dict[str, Any] | None = None
-    outcome: dict[str, Any] | None = None
 
 
 class Conflict(Exception):
@@ -258,9 +151,9 @@ class Store:
             found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             if found is None:
                 return None
-            row = _table_row(found)
+            row = table_row(found)
             row.seats = [
-                _seat_row(s)
+                seat_row(s)
                 for s in conn.execute(
                     select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
                 )
@@ -283,12 +176,12 @@ class Store:
         if broken is not None:
             raise Damaged(table_id, *broken)
         actions = [
-            ActionRow(a.n, a.seat, _decode(table_id, "action_json", a.action, a.n), a.client_id)
+            ActionRow(a.n, a.seat, decode(table_id, "action_json", a.action, a.n), a.client_id)
             for a in stored
         ]
         if snap is None:
             return row, None, 0, actions
-        return row, _decode(table_id, "snapshot_json", snap.state, snap.n), int(snap.n), actions
+        return row, decode(table_id, "snapshot_json", snap.state, snap.n), int(snap.n), actions
 
     def resumable_ids(self) -> list[str]:
         """Tables in play that may have work with nobody connected (a bot seat, or a turn timer
@@ -345,12 +238,12 @@ class Store:
         if status is not None:
             query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
-            rows = [_listed_row(r) for r in conn.execute(query)]
+            rows = [listed_row(r) for r in conn.execute(query)]
             if not rows:
                 return rows
             by_id = {r.id: r for r in rows}
             for s in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(list(by_id)))):
-                by_id[s.table_id].seats.append(_seat_row(s))
+                by_id[s.table_id].seats.append(seat_row(s))
         for r in rows:
             r.seats.sort(key=lambda s: s.seat)
         return rows
@@ -561,42 +454,3 @@ def _unplayed(created_before: float) -> Any:
     nobody played: still in play (a finished table always has actions) and no action stored."""
     played = select(actions_t.c.table_id).where(actions_t.c.table_id == tables_t.c.id).exists()
     return and_(tables_t.c.status == "playing", tables_t.c.created < created_before, ~played)
-
-
-def _decode(table_id: str, key: str, text: str, n: int = 0) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise Damaged(table_id, key, {"n": n, "error": str(exc)}) from None
-
-
-def _seat_row(s: Any) -> SeatRow:
-    return SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.joined))
-
-
-def _table_row(r: Any) -> TableRow:
-    return TableRow(
-        id=r.id,
-        game=r.game,
-        players=r.players,
-        options=_decode(r.id, "options_json", r.options),
-        seed=int(r.seed),
-        seeded=bool(r.seeded),
-        rules_version=r.rules_version,
-        bot_delay=float(r.bot_delay),
-        turn_timer=r.turn_timer,
-        created=float(r.created),
-        status=r.status,
-        outcome=_decode(r.id, "outcome_json", r.outcome) if r.outcome else None,
-        head=r.head or GENESIS,
-    )
-
-
-def _listed_row(r: Any) -> TableRow:
-    """A row of the lobby's list: a damaged one is listed as such, never failing the list."""
-    try:
-        return _table_row(r)
-    except Damaged:
-        return TableRow(
-            r.id, r.game, r.players, {}, 0, r.rules_version, 0.0, None, float(r.created), "damaged", None
-        )

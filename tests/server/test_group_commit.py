@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from backroom.server.chain import GENESIS, link
-from backroom.server.store import Conflict, SeatRow, Store, TableRow, Write
+from backroom.server.rows import SeatRow, TableRow, Write
+from backroom.server.store import Conflict, Store
 from tests.server.conftest import pg_url
 
 

@@ -21,7 +21,8 @@ from backroom.games import get_game
 from backroom.server.app import create_app
 from backroom.server.chain import link
 from backroom.server.dblock import DatabaseInUse, DatabaseLock
-from backroom.server.store import Store, Write
+from backroom.server.rows import Write
+from backroom.server.store import Store
 from backroom.sim.server_load import free_port, server_process
 from tests.server.conftest import Message, new_table, pg_url, receive_until, send, ws_path
 

@@ -32,8 +32,9 @@ from backroom.games import get_game
 from backroom.server import migrations
 from backroom.server.app import create_app
 from backroom.server.cli import add_serve_command, serve
+from backroom.server.rows import metadata
 from backroom.server.settings import normalize_url
-from backroom.server.store import Store, metadata
+from backroom.server.store import Store
 from tests.server.conftest import pg_url, receive_until, send
 
 DATA = Path(__file__).parent / "data"

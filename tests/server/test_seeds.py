@@ -15,7 +15,8 @@ from starlette.testclient import TestClient
 
 from backroom.games import get_game
 from backroom.server.cli import add_serve_command
-from backroom.server.store import SeatRow, Store, TableRow, tables_t
+from backroom.server.rows import SeatRow, TableRow, tables_t
+from backroom.server.store import Store
 from tests.server.conftest import new_table, receive_until, ws_path
 
 Message = dict[str, Any]
