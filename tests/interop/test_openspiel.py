@@ -23,7 +23,14 @@ GAMES = [g.id for g in all_games()]
 
 @pytest.mark.parametrize(("game", "variant", "players"), TABLES)
 def test_openspiel_random_sim_test_passes_with_serialization(game, variant, players):
-    pyspiel.random_sim_test(load_game(game, players, **variant), num_sims=1, serialize=True, verbose=False)
+    """OpenSpiel's own validator: it plays a random game through chance and decision nodes,
+    serializes and deserializes every state, and raises ``SpielError`` on any inconsistency
+    (legal actions, returns, information states, clones, serialization)."""
+    loaded = load_game(game, players, **variant)
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
+    kind = loaded.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
 
 def random_state(game, seed: int, steps: int):
