@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Connection,
     Engine,
     and_,
     create_engine,
@@ -147,7 +149,7 @@ class Store:
         """The table, its latest snapshot (or None) and the snapshot's action count, and the
         actions after it; the client ids of every action come back too (duplicate checks).
         Raises ``Damaged`` if the rows are not what was written: nothing half-loaded."""
-        with self.engine.connect() as conn:
+        with self._one_moment() as conn:
             found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             if found is None:
                 return None
@@ -227,6 +229,18 @@ class Store:
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(gone)))
         return len(gone)
 
+    @contextmanager
+    def _one_moment(self) -> Iterator[Connection]:
+        """A connection whose reads all see the database as it was at the first of them. Read
+        statement by statement, a table row and its actions taken while a server commits a move
+        disagree (the head older than the log) and a sound table looks damaged."""
+        with self.engine.connect() as conn:
+            if self.engine.dialect.name == "sqlite":
+                conn.exec_driver_sql("BEGIN")  # the driver starts no transaction for reads
+            else:
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            yield conn
+
     def table_ids(self) -> list[str]:
         """Every table's id, oldest first (``backroom serve --check-db`` walks them all)."""
         with self.engine.connect() as conn:
@@ -301,14 +315,17 @@ class Store:
             + ",".join([row] * len(writes)),
             values,
         )
+        # One head per table, its last action's: a CASE takes its first matching WHEN, and a
+        # move and the bot's answer to it often share a batch.
+        last = {w.table_id: w.chain for w in writes}
         heads: list[Any] = []
-        for w in writes:
-            heads += [w.table_id, w.chain]
+        for table_id, chain in last.items():
+            heads += [table_id, chain]
         cursor.execute(
             "UPDATE backroom_tables SET head = CASE id"
-            + f" WHEN {mark} THEN {mark}" * len(writes)
-            + f" END WHERE id IN ({','.join([mark] * len(writes))})",
-            heads + [w.table_id for w in writes],
+            + f" WHEN {mark} THEN {mark}" * len(last)
+            + f" END WHERE id IN ({','.join([mark] * len(last))})",
+            heads + list(last),
         )
         for w in writes:
             if w.snapshot is not None:

@@ -10,8 +10,10 @@ import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from backroom.server.chain import GENESIS, link
 from backroom.server.rows import SeatRow, TableRow, Write
@@ -72,3 +74,62 @@ def test_a_refused_row_leaves_the_other_tables_writes_in_the_same_commit(
             assert loaded is not None and len(loaded[3]) == count, name
     finally:
         store.engine.dispose()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_two_actions_of_one_table_in_one_commit_leave_the_head_on_the_later(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A seat's move and the bot's answer often reach the writer together: the table's head
+    must be the chain of the last of them, or the next load finds the log 'truncated'."""
+    url = (
+        f"sqlite:///{tmp_path / 'h.db'}"
+        if backend == "sqlite"
+        else pg_url(request.getfixturevalue("pg_schema"))
+    )
+    store = Store(url)
+    try:
+        store.create_table(table("t"))
+        first = write("t")
+        second = write("t", n=2, previous=first.chain)
+        assert store.write_batch([first, second]) == [None, None]
+        loaded = store.load_table("t")
+        assert loaded is not None and [a.n for a in loaded[3]] == [1, 2]
+        assert loaded[0].head == second.chain
+    finally:
+        store.engine.dispose()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_table_read_while_a_move_commits_is_read_whole(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A reader (a replay export, a second tool) that loads a table while its server commits
+    a move sees the table before the move or after it, never its old head beside its new log
+    (which it would call 'truncated')."""
+    url = (
+        f"sqlite:///{tmp_path / 'r.db'}"
+        if backend == "sqlite"
+        else pg_url(request.getfixturevalue("pg_schema"))
+    )
+    writer, reader = Store(url), Store(url)
+    try:
+        writer.create_table(table("t"))
+        first = write("t")
+        assert writer.write_batch([first]) == [None]
+        moved: list[bool] = []
+
+        def commit_between_reads(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+            if "FROM backroom_actions" in statement and not moved:
+                moved.append(writer.write_batch([write("t", n=2, previous=first.chain)]) == [None])
+
+        event.listen(reader.engine, "before_cursor_execute", commit_between_reads)
+        loaded = reader.load_table("t")
+        assert moved == [True]  # the move did commit between the reader's statements
+        assert loaded is not None and [a.n for a in loaded[3]] == [1]
+        assert loaded[0].head == first.chain
+        again = reader.load_table("t")
+        assert again is not None and [a.n for a in again[3]] == [1, 2]
+    finally:
+        writer.engine.dispose()
+        reader.engine.dispose()
