@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from backroom.server import audience
+from backroom.server.settings import Limits
 from tests.server.conftest import Message, new_table, receive_until, send, ws_path
 
 
@@ -139,3 +140,38 @@ def test_a_table_made_with_a_hidden_that_is_no_boolean_is_refused(client: TestCl
     answer = client.post("/api/tables", json={"game": "stool-pigeon", "players": 2, "hidden": "yes"})
     assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_field"
     assert "hidden" in answer.json()["error"]["message"]
+
+
+def messages_before_pong(ws: Any) -> list[str]:
+    send(ws, {"type": "ping"})
+    kinds = []
+    while (message := ws.receive_json())["type"] != "pong":
+        kinds.append(message["type"])
+    return kinds
+
+
+def test_spectators_coming_and_going_within_the_interval_make_one_message_at_its_end(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(limits=Limits(presence_interval=60.0))
+    table = new_table(client, players=2)
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as seat:
+        watchers(seat)
+        with client.websocket_connect(ws_path(table, chat=True)) as first:
+            watchers(first)  # the joiner itself is answered at once
+            assert watchers(seat) == {"type": "watchers", "count": 1, "names": [], "you": None}
+            for _ in range(5):  # within the same interval: gathered, not sent yet
+                with client.websocket_connect(ws_path(table, chat=True)) as ws:
+                    watchers(ws)
+                    send(ws, {"type": "name", "name": "flood"})
+                    messages_before_pong(ws)
+            assert "watchers" not in messages_before_pong(seat)
+    client = make_client(limits=Limits(presence_interval=0.2))
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as seat:
+        watchers(seat)
+        with (
+            client.websocket_connect(ws_path(table, chat=True)) as a,
+            client.websocket_connect(ws_path(table, chat=True)),
+        ):
+            watchers(a)
+            assert watchers(seat, lambda m: m["count"] == 2)["count"] == 2
