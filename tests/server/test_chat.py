@@ -5,15 +5,19 @@ each reader's language; the recent lines again on every reconnect (docs/protocol
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from backroom.client import connect, ws_url
 from backroom.i18n import catalog
 from backroom.server import chat
+from backroom.sim.server_load import free_port, http_json, server_process
 from tests.server.conftest import Message, new_table, receive_until, send, ws_path
 
 
@@ -215,3 +219,32 @@ def test_a_connection_that_did_not_ask_for_the_chat_receives_none_of_it(client: 
         while (message := program.receive_json())["type"] != "pong":
             kinds.append(message["type"])
         assert set(kinds) <= {"welcome", "update"}
+
+
+def test_two_agents_negotiate_through_the_python_client(tmp_path: Path) -> None:
+    port = free_port()
+    with server_process(f"sqlite:///{tmp_path / 'c.db'}", port, tmp_path):
+        base = f"http://127.0.0.1:{port}"
+        body = {"game": "stool-pigeon", "players": 2, "seats": [{"kind": "agent"}, {"kind": "agent"}]}
+        table = http_json("POST", f"{base}/api/tables", body)
+        (url, zero), (_, one) = (ws_url(base, s["invite"]) for s in table["seats"])
+
+        async def negotiate() -> list[Message]:
+            async with connect(url, zero, chat=True) as a, connect(url, one, chat=True) as b:
+                await a.say("Leave my District alone and I leave yours")
+                for _ in range(200):
+                    if any(line.get("text", "").startswith("Leave") for line in b.chat):
+                        break
+                    await asyncio.sleep(0.05)
+                assert b.watchers == {"type": "watchers", "count": 0, "names": [], "you": None}
+                await a.say("x" * (chat.MAX_TEXT + 1))
+                for _ in range(200):
+                    if a.errors:
+                        break
+                    await asyncio.sleep(0.05)
+                return [*b.chat, *a.errors]
+
+        lines = asyncio.run(negotiate())
+    said_by_zero = [line for line in lines if line.get("seat") == 0]
+    assert [line["text"] for line in said_by_zero] == ["Leave my District alone and I leave yours"]
+    assert lines[-1]["code"] == "chat_too_long"
