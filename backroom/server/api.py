@@ -21,14 +21,14 @@ from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import all_games, get_game
 from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
+from backroom.server import audience
 from backroom.server.hub import Hub
-from backroom.server.messages import hash_token, new_token
+from backroom.server.messages import clean_name, hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.rows import SeatRow, TableRow
 from backroom.server.trouble import RETRY_AFTER
 
 MAX_BODY = 64 * 1024
-MAX_NAME = 40
 MAX_BOT_DELAY = 30.0
 MAX_TURN_TIMER = 86400
 DEFAULT_BOT_DELAY = 0.6
@@ -229,11 +229,10 @@ def parse_table(
         kind = spec.get("kind", "human")
         if kind not in SEAT_KINDS:
             raise _fail(lang, "bad_field", field=f"seats[{seat}].kind")
-        name = spec.get("name")
-        if name is not None:
-            if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-                raise _fail(lang, "bad_field", field=f"seats[{seat}].name")
-            name = "".join(ch for ch in name.strip() if ch.isprintable()) or None
+        try:
+            name = clean_name(spec.get("name"))
+        except ValueError:
+            raise _fail(lang, "bad_field", field=f"seats[{seat}].name") from None
         bot: str | None = None
         token_hash: str | None = None
         if kind == "bot":
@@ -261,6 +260,9 @@ def parse_table(
         or not 0 <= bot_delay <= MAX_BOT_DELAY
     ):
         raise _fail(lang, "bad_field", field="bot_delay")
+    hidden = data.get("hidden", False)
+    if not isinstance(hidden, bool):
+        raise _fail(lang, "bad_field", field="hidden")
     turn_timer = data.get("turn_timer")
     if turn_timer is not None and (not _int(turn_timer) or not 1 <= turn_timer <= MAX_TURN_TIMER):
         raise _fail(lang, "bad_field", field="turn_timer")
@@ -278,6 +280,7 @@ def parse_table(
         outcome=None,
         seats=seats,
         seeded=chosen is not None,
+        hidden=hidden,
     )
     return row, tokens
 
@@ -394,6 +397,26 @@ async def seat_to_bot(request: Request) -> Response:
     if seat is None:
         raise _fail(lang, "seat_taken", 409)
     return JSONResponse({"seat": seat, "kind": "bot"})
+
+
+async def set_hidden(request: Request) -> Response:
+    """A seat's player takes the table off the lobby's public list, or puts it back: its links
+    lead to it either way."""
+    lang = request_language(request)
+    data = await _json_post(request, lang)
+    token = _token(data, lang)
+    hidden = data.get("hidden")
+    if not isinstance(hidden, bool):
+        raise _fail(lang, "bad_field", field="hidden")
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise _missing(request, lang)
+    seat = await audience.set_hidden(table, token, hidden)
+    hub.release(table)
+    if seat is None:
+        raise _fail(lang, "bad_token", 403)
+    return JSONResponse({"hidden": hidden})
 
 
 async def get_record(request: Request) -> Response:

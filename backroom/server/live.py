@@ -27,7 +27,9 @@ from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event
 from backroom.engine.game import Game, State
 from backroom.i18n import seat_name, translate
+from backroom.server.audience import Audience
 from backroom.server.chain import link
+from backroom.server.chat import Chat
 from backroom.server.labels import legal_json
 from backroom.server.messages import Conn, Refused, hash_token, new_token
 from backroom.server.rows import SeatRow, TableRow, Write
@@ -94,6 +96,8 @@ class LiveTable:
         self._names: dict[str, tuple[str, ...]] = {}
         self._outcome: dict[str, Any] | None = None
         self._refresh_outcome()
+        self.chat = Chat(self)
+        self.audience = Audience(self)
 
     # -- identity
 
@@ -154,6 +158,7 @@ class LiveTable:
             spec.kind, spec.bot, spec.token_hash = "bot", None, None
             self.away_since[seat] = None
             self.broadcast()
+            self.chat.system("bot", seat)
         self.start()
         self.wake.set()
         return seat
@@ -233,6 +238,7 @@ class LiveTable:
             "seats": self.seats_json(),
             "outcome": self._outcome,
             "seeded": self.row.seeded,
+            "hidden": self.row.hidden,
         }
 
     def open_seats(self) -> int:
@@ -365,6 +371,7 @@ class LiveTable:
                     "game": self.row.game,
                     "players": self.row.players,
                     "seeded": self.row.seeded,
+                    "hidden": self.row.hidden,
                 }
             )
             seat = conn.seat
@@ -376,6 +383,7 @@ class LiveTable:
                 self.autoplay[seat] = False
             if seat is None or not self.presence_changed():  # the joiner's update, at once
                 conn.send(self.update_for(conn, self.shared()))
+            self.chat.join(conn)
         self.wake.set()
         return True
 
@@ -398,6 +406,7 @@ class LiveTable:
                 if self.connected[seat] == 0:
                     self.away_since[seat] = time.time()
                 self.presence_changed()
+            self.chat.leave(conn)
         self.wake.set()
         self.hub.release(self)
 
@@ -526,6 +535,7 @@ class LiveTable:
             self.driver = asyncio.create_task(self._drive(), name=f"table-{self.row.id}")
 
     async def stop(self) -> None:
+        self.audience.stop()
         if self._presence is not None:
             self._presence.cancel()
             self._presence = None
@@ -544,6 +554,7 @@ class LiveTable:
         for seat, away in enumerate(self.away_since):
             if away is not None and not self.autoplay[seat] and now >= away + timer:
                 self.autoplay[seat] = True
+                self.chat.system("autoplay", seat)
                 changed = True
         return changed
 

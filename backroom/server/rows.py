@@ -31,6 +31,7 @@ tables_t = Table(
     Column("outcome", Text, nullable=True),
     Column("head", String(64), nullable=True),
     Column("seeded", Boolean, nullable=False, server_default=false()),
+    Column("hidden", Boolean, nullable=False, server_default=false()),
 )
 
 seats_t = Table(
@@ -96,6 +97,8 @@ class TableRow:
     seeded: bool = False
     """The table's creator chose ``seed`` (a server started with ``--allow-seed``): whoever
     knows it can replay the deal, so every seat is told."""
+    hidden: bool = False
+    """A player hid the table from the lobby's public list: only its links lead to it."""
 
 
 @dataclass(slots=True)
@@ -142,6 +145,7 @@ def table_row(r: Any) -> TableRow:
         options=decode(r.id, "options_json", r.options),
         seed=int(r.seed),
         seeded=bool(r.seeded),
+        hidden=bool(r.hidden),
         rules_version=r.rules_version,
         bot_delay=float(r.bot_delay),
         turn_timer=r.turn_timer,

@@ -148,6 +148,7 @@ class Mirror:
                 "game": self.game_id,
                 "players": PLAYERS,
                 "seeded": True,  # the test chose the seed, so every seat is told
+                "hidden": False,
             }
             first = self.receive(watcher)
             self.check(watcher, first, self.recent_log(seat, lang))
@@ -431,7 +432,7 @@ def play_some(client: TestClient, table: Message, players: int, moves: int, seed
     return version
 
 
-TABLE_KEYS = {"id", "game", "players", "options", "version", "status", "seats", "outcome", "seeded"}
+TABLE_KEYS = {"id", "game", "players", "options", "version", "status", "seats", "outcome", "seeded", "hidden"}
 SEAT_KEYS = {"seat", "name", "kind", "connected", "autoplay"}
 LISTED_KEYS = {"id", "game", "players", "open_seats", "free_seats", "status", "created"}
 

@@ -245,6 +245,7 @@ async function createTable() {
     }),
     bot_delay: +$("bot-pace").value,
     turn_timer: timer ? +timer : null,
+    hidden: $("hidden").checked,
   };
   const button = $("create");
   button.disabled = true;
