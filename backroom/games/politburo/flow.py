@@ -30,6 +30,7 @@ from backroom.games.politburo.cards import (
     NC,
     OFFICE,
     OVER,
+    PER_PLAYER,
     PLAN,
     PLAN_GAIN,
     REDRAW,
@@ -51,7 +52,10 @@ HEALTH, LOYALTY = 1, 2
 """``state.p_kind``: the attack in flight is on health (Agresión, Atentado) or loyalty."""
 
 
-def advance(state: PolitburoState, events: Events) -> None:
+def advance(state: PolitburoState, events: Events, passed: bool = False) -> None:
+    """``passed``: the action was a pass in the window at the end of a turn, of the round or
+    of the setup. It changes nothing the others' answers depend on, so the seats left in that
+    window (sifted when it last asked) need not be sifted again."""
     while state.phase != OVER and not state.step:
         if state.react:
             if state.window:  # an answer may have left others in it with nothing to play
@@ -93,7 +97,10 @@ def advance(state: PolitburoState, events: Events) -> None:
                 return
             end_turn(state, events)  # its last candidate fell during its own turn
             continue
-        state.base = Window(s for s in state.base if can_answer(state, s, phase))
+        if passed:
+            passed = False
+        else:
+            state.base = Window(s for s in state.base if can_answer(state, s, phase))
         if state.base:
             return
         if phase == SETUP:
@@ -234,7 +241,7 @@ def priority(state: PolitburoState, skip: int = -1) -> list[int]:
 
 def hand_max(state: PolitburoState, seat: int) -> int:
     """Five, plus one per office held, minus one per candidate lost (R)."""
-    lost = sum(1 for c in range(NC) if state.owner[c] == seat and state.fate[c] in (DEAD, SIBERIA))
+    lost = PER_PLAYER - len(own(state, seat))  # a player's candidates not in play are dead or in Siberia
     return max(0, HAND + len(offices_of(state, seat)) - lost)
 
 

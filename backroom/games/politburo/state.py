@@ -15,8 +15,8 @@ has done anything (the redraw is a whole turn).
 An attack in flight (``p_*``) waits for its windows; ``react``/``window`` is the reaction
 window open now, ``base`` the window at the end of a turn, of the round or of the setup;
 ``step`` a second decision owed by ``step_seat``. ``flow.advance`` settles all of these after
-every action; ``legality.py`` lists the actions; ``view.py`` shows them; ``hidden.py``
-resamples what a seat cannot see.
+every action; ``legality.py`` states what is legal and ``listing.py`` lists it; ``view.py``
+shows them; ``hidden.py`` resamples what a seat cannot see.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from backroom.engine.schema import (
     WindowField,
 )
 from backroom.engine.window import Window
-from backroom.games.politburo import effects, flow, hidden, legality, scoring, specials, view
+from backroom.games.politburo import effects, flow, hidden, legality, listing, scoring, specials, view
 from backroom.games.politburo.cards import (
     AGRESION,
     CONTRABANDO_COST,
@@ -76,6 +76,7 @@ from backroom.games.politburo.cards import (
     cand,
 )
 from backroom.games.politburo.flow import HEALTH, LOYALTY
+from backroom.games.politburo.segments import member, pick
 
 
 class PolitburoState(State):
@@ -130,7 +131,10 @@ class PolitburoState(State):
         chance=ChanceField(),
         _outcome=Cached(),
         _mine=Cached(),
+        _board=Cached(),
+        _held=Cached(),
         _turn=Cached(shared=False),
+        _picked=Cached(shared=False),
     )
     __slots__ = SCHEMA.slots
 
@@ -186,8 +190,14 @@ class PolitburoState(State):
     _outcome: Outcome | None
     _mine: tuple[tuple[int, ...], ...] | None
     """Each seat's candidates (in play or not): fixed at the deal, so clones share them."""
-    _turn: tuple[int, list[Any]] | None
-    """A seat and its legal actions as segments (see ``_segments``), until the next action."""
+    _board: legality.Board | None
+    """Who is in play (``legality.board``), with the ``fate`` and ``hospital`` it was read from."""
+    _held: tuple[list[int], tuple[tuple[int, ...], ...]] | None
+    """The offices each seat holds (``legality.offices_of``), with the ``office`` read."""
+    _turn: listing.Kept | None
+    """A seat's legal actions as segments, until the next action (``listing.kept``)."""
+    _picked: tuple[int, Action] | None
+    """The seat and action ``random_action`` just drew from ``_turn``: legal without a look."""
 
     # ----------------------------------------------------------------- setup
 
@@ -243,36 +253,27 @@ class PolitburoState(State):
         return self.base
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return legality.actions(self, seat)
-
-    def _segments(self, seat: int) -> list[Any]:
-        """``seat``'s legal actions as segments (``legality.Segment``), kept until the next
-        action: a playout asks for a random action and then checks it. The turn's long list
-        (every card on every candidate) is never expanded for that."""
-        kept = self._turn
-        if kept is not None and kept[0] == seat:
-            segments: list[Any] = kept[1]
-            return segments
-        if self.phase == TURN and not self.step and not self.react and seat == self.active:
-            segments = legality.turn_segments(self, seat)
-        else:
-            segments = [(a, None) for a in legality.actions(self, seat)]
-        self._turn = (seat, segments)
-        return segments
+        return listing.actions(self, seat)
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        return type(action) is tuple and len(action) > 0 and legality.member(self._segments(seat), action)
+        if self._picked is not None and self._picked[1] is action and self._picked[0] == seat:
+            return True
+        return type(action) is tuple and len(action) > 0 and member(listing.kept(self, seat)[1], action)
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
         """Uniform over the legal actions, drawn without listing them where the list is long."""
-        return legality.pick(self._segments(seat), rng.random())
+        _, segments, total, _ = listing.kept(self, seat)
+        action = pick(segments, total, rng.random())
+        self._picked = (seat, action)
+        return action
 
     def why_illegal(self, seat: int, action: Action) -> str:
         return legality.why_illegal(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        self._turn = None
+        kept, self._turn, self._picked = self._turn, None, None
         kind = action[0]
+        passed = kind == "pass" and not self.react and not self.step and self.phase not in (TURN, REDRAW)
         if self.react and not self.step:
             self.window = self.window.answered(seat)
         handler = specials.HANDLERS.get(kind)
@@ -280,7 +281,9 @@ class PolitburoState(State):
             getattr(self, f"_do_{kind}")(seat, *action[1:], events=events)
         else:
             handler(self, seat, *action[1:], events=events)
-        flow.advance(self, events)
+        flow.advance(self, events, passed)
+        if kept is not None and kind in ("assign", "discard"):
+            listing.keep_patched(self, kept, seat, action)
 
     # -------------------------------------------------------------- helpers
 
