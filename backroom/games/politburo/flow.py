@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
 from backroom.engine.window import CLOSED, Window
-from backroom.games.politburo import effects
+from backroom.games.politburo import effects, hidden
 from backroom.games.politburo.cards import (
     ATTACK,
     BETRAY,
@@ -252,6 +252,7 @@ def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:
         if not state.deck:
             if not state.discard:
                 break
+            state.facts = hidden.settle(state.facts, hidden.public(state))  # before they hide again
             state.deck, state.discard = state.discard, []
             state.chance = state.chance.shuffle(state.deck)
             if events is not None:

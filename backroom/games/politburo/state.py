@@ -33,6 +33,7 @@ from backroom.engine.schema import (
     Bools,
     Cached,
     ChanceField,
+    Frozen,
     Int,
     Ints,
     Masks,
@@ -129,6 +130,7 @@ class PolitburoState(State):
         winner=Int(-1),
         end_reason=Str(),
         chance=ChanceField(),
+        facts=Frozen((), encode=hidden.encode, decode=hidden.decode),
         _outcome=Cached(),
         _mine=Cached(),
         _board=Cached(),
@@ -187,6 +189,8 @@ class PolitburoState(State):
     winner: int
     end_reason: str
     chance: Chance
+    facts: tuple[hidden.Fact, ...]
+    """What passing in a window told the table about a seat's hidden cards (``hidden.py``)."""
     _outcome: Outcome | None
     _mine: tuple[tuple[int, ...], ...] | None
     """Each seat's candidates (in play or not): fixed at the deal, so clones share them."""
@@ -274,6 +278,8 @@ class PolitburoState(State):
         kept, self._turn, self._picked = self._turn, None, None
         kind = action[0]
         passed = kind == "pass" and not self.react and not self.step and self.phase not in (TURN, REDRAW)
+        if kind == "pass":
+            hidden.remember(self, seat)
         if self.react and not self.step:
             self.window = self.window.answered(seat)
         handler = specials.HANDLERS.get(kind)

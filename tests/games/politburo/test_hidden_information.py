@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import random
 
-from backroom.games.politburo.cards import FACE
+from backroom.games.politburo import GAME
+from backroom.games.politburo.cards import FACE, NC, SETUP
+from backroom.games.politburo.hidden import asked
+from backroom.games.politburo.legality import can_answer, own
 
 from .conftest import INDUSTRIA, NKVD, position
 
@@ -66,3 +69,45 @@ def test_resample_keeps_an_answer_for_every_seat_the_window_asks():
         other = state.resample(2, random.Random(seed))
         assert "cura" in [FACE[c] for c in other.hands[1]]
         assert sorted(other._all_cards()) == list(range(98))
+
+
+def _redealt(real, other, seat: int) -> dict[int, int]:
+    """Which card a redeal put where each card hidden from ``seat`` was (the rest stay)."""
+    places = [(real.hands[s], other.hands[s]) for s in range(real.n) if s != seat]
+    places += [(real.assigned[c], other.assigned[c]) for c in range(NC) if real.owner[c] != seat]
+    return {a: b for was, now in places for a, b in zip(was, now, strict=True)}
+
+
+def test_resample_keeps_an_answer_for_every_seat_that_passed_in_an_earlier_window():
+    # Asked, then passing: the table saw that seat hold an answer then, and it still holds the
+    # cards it passed with (or they were shown since). Every redeal must agree: the position
+    # at each such pass, with the redeal's cards in that seat's places, still asks it.
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state, _ = GAME.start(4, {}, seed)
+        passes = []
+        while state.actors() and state.round <= 4:
+            seat = state.actors()[0]
+            action = state.random_action(seat, rng)
+            waiting, react = asked(state)
+            if action == ("pass",) and seat in waiting and react != SETUP:
+                passes.append((state.clone(), seat, react))
+            state.apply_quiet(seat, action)
+            if state.turns % 3 or not passes:
+                continue
+            for viewer in range(state.n):
+                other = state.resample(viewer, random.Random(rng.random()))
+                assert sorted(other._all_cards()) == list(range(98))
+                assert other.chance.seed != state.chance.seed
+                moved = _redealt(state, other, viewer)
+                for past, s, react in passes:
+                    if s == viewer:
+                        continue
+                    then = past.clone()
+                    then.hands[s] = [moved.get(x, x) for x in then.hands[s]]
+                    for c in own(then, s):
+                        then.assigned[c] = [moved.get(x, x) for x in then.assigned[c]]
+                    assert can_answer(then, s, react), (seed, s, react)
+                    checked += 1
+    assert checked > 1000
