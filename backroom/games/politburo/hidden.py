@@ -50,7 +50,7 @@ def asked(state: PolitburoState) -> tuple[tuple[int, ...], str]:
 def remember(state: PolitburoState, seat: int) -> None:
     """``seat`` passes in the open window, which asked it because it held an answer."""
     seats, react = asked(state)
-    if seat not in seats:
+    if state.step or seat not in seats:
         return
     groups = []
     for cards, answers in answer_faces(state, seat, react):
@@ -128,12 +128,10 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     before = [where[i] for where, i in places]
     checks = _checks(other, seat, places, owners, before)
     pool = places + [(other.deck, i) for i in range(len(other.deck))]
-    for _ in range(ATTEMPTS):
+    for _ in range(ATTEMPTS):  # the window open now is checked first: the last redeal keeps it
         redeal_places(places, other.deck, rng)
         if _repaired(checks, pool, rng):
             break
-    else:  # never seen: keep the window open now, at least
-        _repaired(checks[: _windows(other, seat)], pool, rng)
     other.extra = held[0]
     after = [where[i] for where, i in places]
     other.known = carry_knowledge(real.known, seat, before, after)
@@ -144,11 +142,6 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
 
 Check = tuple[list[int], Callable[[], bool]]
 """A constraint on a redeal: the places (indexes) that may be changed to meet it, and it."""
-
-
-def _windows(other: PolitburoState, seat: int) -> int:
-    """How many checks (the first ones) are the open window's."""
-    return sum(1 for s in asked(other)[0] if s != seat)
 
 
 def _checks(

@@ -488,6 +488,8 @@ class PolitburoState(State):
             raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
         if self.react not in ("", *REACTIONS) or self.phase not in PHASES or not 0 <= self.active < self.n:
             raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
+        if any(not 0 <= seat < self.n for seat, _ in self.facts):
+            raise ValueError("a fact names a seat that is not at the table")
 
     def _all_cards(self) -> list[int]:
         cards = self.deck + self.discard + [e[0] for e in self.effects]

@@ -7,9 +7,20 @@ import json
 import random
 
 from backroom.games.politburo import GAME
-from backroom.games.politburo.cards import FACE, NC, SETUP
+from backroom.games.politburo.cards import (
+    ATTACK,
+    BETRAY,
+    DEFAME,
+    DYING,
+    FACE,
+    NC,
+    REACTIONS,
+    ROUND_END,
+    SETUP,
+    TURN_END,
+)
 from backroom.games.politburo.hidden import asked
-from backroom.games.politburo.legality import can_answer, own
+from backroom.games.politburo.legality import answer_faces, can_answer, own
 
 from .conftest import INDUSTRIA, NKVD, position
 
@@ -111,3 +122,39 @@ def test_resample_keeps_an_answer_for_every_seat_that_passed_in_an_earlier_windo
                     assert can_answer(then, s, react), (seed, s, react)
                     checked += 1
     assert checked > 1000
+
+
+def test_a_seat_is_asked_exactly_when_an_answering_face_lies_in_one_of_its_places():
+    # What a pass remembers (answer_faces) and whether a window asks (can_answer) agree, in
+    # every window, for every seat, all through random games.
+    checked = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state, _ = GAME.start(2 + seed % 4, {}, seed)
+        while state.actors():
+            for react in (*REACTIONS, TURN_END, ROUND_END):
+                if (react in (ATTACK, DEFAME, BETRAY) and state.p_target < 0) or (
+                    react == DYING and state.dying < 0
+                ):
+                    continue
+                for s in range(state.n):
+                    places = answer_faces(state, s, react)
+                    held = any(FACE[x] in faces for cards, faces in places for x in cards)
+                    assert can_answer(state, s, react) == held, (seed, s, react)
+                    checked += 1
+            seat = state.actors()[0]
+            state.apply_quiet(seat, state.random_action(seat, rng))
+    assert checked > 10000
+
+
+def test_resample_that_cannot_meet_every_earlier_pass_keeps_the_open_window_and_ends():
+    # A fact no redeal can meet (every answering card is face up) cannot come from play; fed
+    # in, the resample gives up on it after its redeals and still keeps the window open now.
+    state = position(hands={0: ["agresion-4"], 1: ["cura", "demagogia-2"]}, health={4: 3})
+    state.apply(0, ("play", "agresion-4", 4))
+    shown = sum(1 << c for c in state.discard)
+    state.facts = ((1, ((sum(1 << c for c in state.hands[1]), shown),)),)
+    for seed in range(5):
+        other = state.resample(2, random.Random(seed))
+        assert "cura" in [FACE[c] for c in other.hands[1]]
+        assert sorted(other._all_cards()) == list(range(98))
