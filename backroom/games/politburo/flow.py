@@ -42,7 +42,7 @@ from backroom.games.politburo.cards import (
     TURN_END,
     cand,
 )
-from backroom.games.politburo.legality import can_answer, offices_of, own
+from backroom.games.politburo.legality import board, can_answer, offices_of, own
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -213,25 +213,20 @@ def priority(state: PolitburoState, skip: int = -1) -> list[int]:
     """Who answers first when several may (R, FAQ): the player on turn, then the highest
     office held, then the most loyalty in play, then the nearest to the player on turn, and
     on the right (the seat before it) before the left. Seats without candidates are out."""
-    n, active, owner, fate, loyalty = state.n, state.active, state.owner, state.fate, state.loyalty
-    total = [0] * n
-    alive = [False] * n
-    for c in range(NC):
-        s = owner[c]
-        if s >= 0 and fate[c] == IN_PLAY:
-            alive[s] = True
-            total[s] += loyalty[c]
+    n, active, owner, loyalty = state.n, state.active, state.owner, state.loyalty
+    mine = board(state)[2]
     best = [0] * n
     for o, c in enumerate(state.office):
         if c >= 0 and best[owner[c]] <= o:
             best[owner[c]] = o + 1
     keys = []
     for s in range(n):
-        if s == skip or not alive[s]:
+        if s == skip or not mine[s]:
             continue
         distance = min((s - active) % n, (active - s) % n)
         side = 0 if (active - s) % n == distance else 1
-        keys.append((0 if s == active else 1, -best[s], -total[s], distance * 2 + side, s))
+        total = sum(loyalty[c] for c in mine[s])
+        keys.append((0 if s == active else 1, -best[s], -total, distance * 2 + side, s))
     keys.sort()
     return [k[-1] for k in keys]
 
@@ -252,7 +247,7 @@ def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:
         if not state.deck:
             if not state.discard:
                 break
-            state.facts = hidden.settle(state.facts, hidden.public(state))  # before they hide again
+            state.facts = hidden.settle(hidden.facts(state), hidden.public(state))  # before they hide again
             state.deck, state.discard = state.discard, []
             state.chance = state.chance.shuffle(state.deck)
             if events is not None:

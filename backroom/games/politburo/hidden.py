@@ -34,6 +34,8 @@ Fact = tuple[int, tuple[tuple[int, int], ...]]
 """A seat that passed in a window, and what it held then: for each place it hid cards, the
 cards there and the cards that would have answered (bit masks of card ids). One of the
 first was one of the second."""
+Pass = tuple[int, str, "PolitburoState"]
+"""A pass not worked out yet: the seat, the window, and a copy of the position then."""
 ATTEMPTS = 20
 """Redeals tried before giving up on the windows closed earlier (see ``redeal``)."""
 
@@ -48,19 +50,37 @@ def asked(state: PolitburoState) -> tuple[tuple[int, ...], str]:
 
 
 def remember(state: PolitburoState, seat: int) -> None:
-    """``seat`` passes in the open window, which asked it because it held an answer."""
+    """``seat`` passes in the open window, which asked it because it held an answer. Kept as
+    the position it passed in, worked out into a fact only when a resample or a save needs
+    it (``facts``): most passes of a playout never are."""
     seats, react = asked(state)
     if state.step or seat not in seats:
         return
-    groups = []
-    for cards, answers in answer_faces(state, seat, react):
-        held = _mask(cards)
-        answering = _answering(answers)
-        if held & answering:
-            groups.append((held, answering))
-    fact = (seat, tuple(groups))
-    shown = public(state)
-    state.facts = (*(f for f in settle(state.facts, shown) if f != fact), *settle((fact,), shown))
+    state.facts = (*state.facts, (seat, react, state.clone()))
+
+
+def facts(state: PolitburoState) -> tuple[Fact, ...]:
+    """``state``'s facts, each pass worked out (and kept so)."""
+    done = written(state.facts)
+    state.facts = done
+    return done
+
+
+def written(kept: tuple[Fact | Pass, ...]) -> tuple[Fact, ...]:
+    """The facts, passes worked out: which cards lay at each place, which would have answered."""
+    out: list[Fact] = []
+    for f in kept:
+        if len(f) == 3:
+            seat, react, then = f
+            groups = []
+            for cards, answers in answer_faces(then, seat, react):
+                held, answering = _mask(cards), _answering(answers)
+                if held & answering:
+                    groups.append((held, answering))
+            out.append((seat, tuple(groups)))
+        else:
+            out.append(f)
+    return tuple(out)
 
 
 def public(state: PolitburoState) -> int:
@@ -94,9 +114,9 @@ def _answering(faces: frozenset[str]) -> int:
     return mask
 
 
-def encode(facts: tuple[Fact, ...]) -> list[Any]:
+def encode(kept: tuple[Fact | Pass, ...]) -> list[Any]:
     """Facts as JSON (masks as decimal strings: 98-bit numbers)."""
-    return [[seat, [[str(h), str(a)] for h, a in groups]] for seat, groups in facts]
+    return [[seat, [[str(h), str(a)] for h, a in groups]] for seat, groups in written(kept)]
 
 
 def decode(data: Any) -> tuple[Fact, ...]:
@@ -126,7 +146,8 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
         places.append((held, 0))
         owners.append(other.step_seat)
     before = [where[i] for where, i in places]
-    checks = _checks(other, seat, places, owners, before)
+    known = facts(real)
+    checks = _checks(other, seat, places, owners, before, known)
     pool = places + [(other.deck, i) for i in range(len(other.deck))]
     for _ in range(ATTEMPTS):  # the window open now is checked first: the last redeal keeps it
         redeal_places(places, other.deck, rng)
@@ -135,7 +156,7 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     other.extra = held[0]
     after = [where[i] for where, i in places]
     other.known = carry_knowledge(real.known, seat, before, after)
-    other.facts = _moved(real.facts, dict(zip(before, after, strict=True)))
+    other.facts = _moved(known, dict(zip(before, after, strict=True)))
     other.chance = real.chance.reseeded(rng)
     other._outcome = None
 
@@ -145,7 +166,12 @@ Check = tuple[list[int], Callable[[], bool]]
 
 
 def _checks(
-    other: PolitburoState, seat: int, places: list[Place], owners: list[int], before: list[int]
+    other: PolitburoState,
+    seat: int,
+    places: list[Place],
+    owners: list[int],
+    before: list[int],
+    known: tuple[Fact, ...],
 ) -> list[Check]:
     """What the redeal must keep: an answer for each other seat the open window asks, then an
     answer among the cards each fact names (a card dealt again: whatever lies at its place)."""
@@ -156,7 +182,7 @@ def _checks(
         if s != seat
     ]
     at = {card: k for k, card in enumerate(before)}
-    for s, groups in other.facts:
+    for s, groups in known:
         if s == seat:
             continue
         tests: list[tuple[int, int]] = []
