@@ -158,7 +158,7 @@ def promote(state: PolitburoState, events: Events) -> None:
         if h >= 0:
             rank[h] = o
     live = board(state)[3]
-    top_loyalty = max((loyalty[c] for c in live), default=LOYALTY_MIN)
+    top_loyalty = max(map(loyalty.__getitem__, live), default=LOYALTY_MIN)
     for o in range(len(OFFICES) - 1, -1, -1):
         holder = office[o]
         need = OFFICE_MIN[o]

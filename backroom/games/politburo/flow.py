@@ -225,7 +225,7 @@ def priority(state: PolitburoState, skip: int = -1) -> list[int]:
             continue
         distance = min((s - active) % n, (active - s) % n)
         side = 0 if (active - s) % n == distance else 1
-        total = sum(loyalty[c] for c in mine[s])
+        total = sum(map(loyalty.__getitem__, mine[s]))
         keys.append((0 if s == active else 1, -best[s], -total, distance * 2 + side, s))
     keys.sort()
     return [k[-1] for k in keys]

@@ -148,15 +148,14 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     before = [where[i] for where, i in places]
     known = facts(real)
     checks = _checks(other, seat, places, owners, before, known)
-    pool = places + [(other.deck, i) for i in range(len(other.deck))]
     for _ in range(ATTEMPTS):  # the window open now is checked first: the last redeal keeps it
         redeal_places(places, other.deck, rng)
-        if _repaired(checks, pool, rng):
+        if _repaired(checks, places, other.deck, rng):
             break
     other.extra = held[0]
     after = [where[i] for where, i in places]
     other.known = carry_knowledge(real.known, seat, before, after)
-    other.facts = _moved(known, dict(zip(before, after, strict=True)))
+    other.facts = _moved(known, dict(zip(before, after, strict=True))) if known else ()
     other.chance = real.chance.reseeded(rng)
     other._outcome = None
 
@@ -229,12 +228,16 @@ def _holds(places: list[Place], tests: list[tuple[int, int]]) -> bool:
     return False
 
 
-def _repaired(checks: list[Check], pool: list[Place], rng: random.Random) -> bool:
+def _repaired(checks: list[Check], places: list[Place], deck: list[int], rng: random.Random) -> bool:
     """Meet every check by swapping, for each one broken, a card at one of its places with a
     hidden card anywhere (tried in random order) that breaks none of those met already."""
     met: list[Callable[[], bool]] = []
     for fixable, check in checks:
-        if not check() and not _swapped(fixable, pool, check, met, rng):
+        if check():
+            met.append(check)
+            continue
+        pool = places + [(deck, i) for i in range(len(deck))]
+        if not _swapped(fixable, pool, check, met, rng):
             return False
         met.append(check)
     return True

@@ -108,7 +108,10 @@ def board(state: PolitburoState) -> Board:
 
 def own(state: PolitburoState, seat: int) -> tuple[int, ...]:
     """``seat``'s candidates in play."""
-    return board(state)[2][seat]
+    kept = state._board
+    if kept is None or kept[0] != state.fate or kept[1] != state.hospital:
+        kept = board(state)
+    return kept[2][seat]
 
 
 def offices_of(state: PolitburoState, seat: int) -> tuple[int, ...]:
@@ -144,8 +147,19 @@ def type_allowed(state: PolitburoState, seat: int, kind: int, c: int) -> bool:
     """One card of a type per turn on the same candidate (R); on their own turn the Ministro
     de Interior may add a second Agresión and the Ministro de Propaganda a second Demagogia or
     Difamación, once per round (R, office powers)."""
-    if not (state.typed[kind] >> c) & 1:
-        return True
+    return not (state.typed[kind] >> c) & 1 or _second(state, seat, kind)
+
+
+def allowed(state: PolitburoState, seat: int, kind: int, cands: tuple[int, ...]) -> tuple[int, ...]:
+    """Those of ``cands`` that a card of basic type ``kind`` may go on now (``type_allowed``)."""
+    played = state.typed[kind]
+    if not played or _second(state, seat, kind):
+        return cands
+    return tuple(c for c in cands if not (played >> c) & 1)
+
+
+def _second(state: PolitburoState, seat: int, kind: int) -> bool:
+    """Whether ``seat`` may play a second card of ``kind`` on a candidate (its office power)."""
     if seat != state.active or state.phase != TURN:
         return False
     power = INTERIOR if kind == AGRESION else PROPAGANDA if kind in (DEMAGOGIA, DIFAMACION) else -1
@@ -242,10 +256,7 @@ def candidate_segments(state: PolitburoState, seat: int) -> list[Segment]:
         for f in faces(cards):
             kind = FACE_TYPE[f]
             if kind in OFFENSIVE:
-                chosen = targets(state, kind)
-                if state.typed[kind]:
-                    chosen = tuple(t for t in chosen if type_allowed(state, seat, kind, t))
-                out.append((("use", c, f), chosen))
+                out.append((("use", c, f), allowed(state, seat, kind, targets(state, kind))))
     return out
 
 
@@ -383,7 +394,7 @@ def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[lis
 
 def any_target(state: PolitburoState, seat: int, kind: int) -> bool:
     """Whether a card of basic type ``kind`` may go on some candidate now."""
-    return any(type_allowed(state, seat, kind, t) for t in targets(state, kind))
+    return bool(allowed(state, seat, kind, targets(state, kind)))
 
 
 def _defence_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[list[int], frozenset[str]]]:

@@ -28,6 +28,7 @@ from backroom.games.politburo.cards import (
 )
 from backroom.games.politburo.legality import (
     PASS,
+    allowed,
     answers,
     board,
     candidate_segments,
@@ -36,7 +37,6 @@ from backroom.games.politburo.legality import (
     offices_of,
     round_end_plays,
     step_actions,
-    type_allowed,
 )
 from backroom.games.politburo.segments import Segment, expand, size
 
@@ -128,7 +128,6 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
     """The main phase of a turn: redraw (first), assign, discard, play from the hand, special
     cards, office powers, pass."""
     hand = faces(state.hands[seat])
-    typed = state.typed
     out: list[Segment] = [] if state.acted else [REDRAW_SEGMENT]
     room = _room(state, seat)
     _, _, _, live, healthy = board(state)
@@ -142,9 +141,7 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
     for f in hand:
         kind = FACE_TYPE[f]
         if kind in OFFENSIVE:
-            chosen = live if kind == DIFAMACION else healthy
-            if typed[kind]:
-                chosen = tuple(c for c in chosen if type_allowed(state, seat, kind, c))
+            chosen = allowed(state, seat, kind, live if kind == DIFAMACION else healthy)
             if chosen:
                 out.append((("play", f), chosen))
     if special:
