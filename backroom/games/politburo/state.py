@@ -194,10 +194,8 @@ class PolitburoState(State):
     _outcome: Outcome | None
     _mine: tuple[tuple[int, ...], ...] | None
     """Each seat's candidates (in play or not): fixed at the deal, so clones share them."""
-    _board: legality.Board | None
-    """Who is in play (``legality.board``), with the ``fate`` and ``hospital`` it was read from."""
-    _held: tuple[list[int], tuple[tuple[int, ...], ...]] | None
-    """The offices each seat holds (``legality.offices_of``), with the ``office`` read."""
+    _board: legality.Board | None  # legality.board
+    _held: tuple[list[int], tuple[tuple[int, ...], ...]] | None  # legality.offices_of
     _turn: listing.Kept | None
     """A seat's legal actions as segments, until the next action (``listing.kept``)."""
     _picked: tuple[int, Action] | None
@@ -510,7 +508,7 @@ class PolitburoState(State):
         }
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        """A redeal consistent with ``seat``'s view and with the open window (``hidden.py``)."""
+        """A redeal consistent with ``seat``'s view and with what windows told (``hidden.py``)."""
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other

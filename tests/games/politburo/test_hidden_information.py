@@ -158,3 +158,16 @@ def test_resample_that_cannot_meet_every_earlier_pass_keeps_the_open_window_and_
         other = state.resample(2, random.Random(seed))
         assert "cura" in [FACE[c] for c in other.hands[1]]
         assert sorted(other._all_cards()) == list(range(98))
+
+
+def test_a_pass_answered_by_a_card_shown_since_is_settled_before_the_pile_becomes_the_deck():
+    # Seat 1 passed holding a Hospitalización that has since been discarded face up: the pass
+    # is explained. When the pile is shuffled into the deck, that card hides again, so the pass
+    # must not make a redeal put a Hospitalización wherever that card now lies.
+    state = position(hands={0: [], 1: ["cura"]}, discard=["hospitalizacion", "agresion-2"])
+    state.discard += state.deck
+    state.deck = []
+    shown, other = state.discard[0], state.discard[1]
+    state.facts = ((1, ((1 << shown | 1 << other | 1 << state.hands[1][0], 1 << shown),)),)
+    state.apply(0, ("pass",))
+    assert state.active == 1 and state.facts == ()
