@@ -23,7 +23,7 @@ from backroom.games import all_games, get_game
 from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
 from backroom.server import audience
 from backroom.server.hub import Hub
-from backroom.server.messages import clean_name, hash_token, new_token
+from backroom.server.messages import Refused, clean_name, hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.rows import SeatRow, TableRow
 from backroom.server.trouble import RETRY_AFTER
@@ -412,8 +412,12 @@ async def set_hidden(request: Request) -> Response:
     table = await hub.get(request.path_params["table_id"])
     if table is None:
         raise _missing(request, lang)
-    seat = await audience.set_hidden(table, token, hidden)
-    hub.release(table)
+    try:
+        seat = await audience.set_hidden(table, token, hidden)
+    except Refused as refused:
+        raise _fail(lang, refused.code, 429, **refused.params) from None
+    finally:
+        hub.release(table)
     if seat is None:
         raise _fail(lang, "bad_token", 403)
     return JSONResponse({"hidden": hidden})

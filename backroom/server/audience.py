@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from backroom.server.chat import BURST, EVERY
-from backroom.server.connections import TokenBucket
-from backroom.server.messages import MAX_NAME, Conn, clean_name
+from backroom.server.connections import Buckets, TokenBucket
+from backroom.server.messages import MAX_NAME, Conn, Refused, clean_name
 
 if TYPE_CHECKING:
     from backroom.server.live import LiveTable
@@ -31,8 +31,6 @@ names would make every message to every seat long."""
 class Watcher:
     number: int
     name: str | None = None
-    bucket: TokenBucket = field(default_factory=lambda: TokenBucket(1 / EVERY, BURST))
-    """The chat allowance of this spectator's connection (seats have one per seat)."""
 
 
 class Audience:
@@ -44,6 +42,10 @@ class Audience:
         self._numbers = itertools.count(1)
         self._pending: asyncio.TimerHandle | None = None
         self._sent_at = -float("inf")
+        self.flips = TokenBucket(1 / FLIPS_EVERY, FLIPS_BURST)
+        """The table's allowance of visibility changes (``set_hidden``)."""
+        self._spectator_buckets = Buckets(60 / EVERY, burst=BURST)
+        """The spectators' chat allowances, by address."""
 
     def join(self, conn: Conn) -> None:
         if conn.seat is None:
@@ -60,8 +62,10 @@ class Audience:
         watcher = self.watchers[conn]
         return watcher.number, watcher.name
 
-    def bucket(self, conn: Conn) -> TokenBucket:
-        return self.watchers[conn].bucket
+    def may_say(self, conn: Conn) -> bool:
+        """Whether a spectator may say one more line now: one allowance per address (seats
+        have one per seat), whatever its connections."""
+        return self._spectator_buckets.take(conn.address)
 
     def rename(self, conn: Conn, name: Any) -> None:
         """A spectator's name (``{"type": "name"}``); seats are named when the table is made."""
@@ -107,14 +111,24 @@ class Audience:
             self._pending = None
 
 
+FLIPS_BURST = 3
+"""Changes of a table's visibility taken at once, and then one every ``FLIPS_EVERY`` seconds:
+each is a database write on the writer every table shares, and a line in the chat."""
+
+FLIPS_EVERY = 10.0
+
+
 async def set_hidden(table: LiveTable, token: str, hidden: bool) -> int | None:
     """The seat ``token`` opens hides the table from the lobby's list (or lists it again):
-    stored, and said in the players' chat. None: the token opens no seat."""
+    stored, and said in the players' chat. None: the token opens no seat. Raises ``Refused``
+    (``hide_too_fast``) past the table's allowance of changes."""
     async with table.lock:
         seat = table.seat_for_token(token)
         if seat is None:
             return None
         if table.row.hidden != hidden:
+            if not table.audience.flips.take():
+                raise Refused("hide_too_fast", seconds=int(FLIPS_EVERY))
             await table.hub.store.aset_hidden(table.row.id, hidden)
             table.row.hidden = hidden
             table.chat.system("hidden" if hidden else "listed", seat)

@@ -16,6 +16,7 @@ leaves memory, nobody having been there for ten minutes) forgets it.
 from __future__ import annotations
 
 import itertools
+import sys
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.i18n import translate
 from backroom.server.connections import TokenBucket
-from backroom.server.messages import Conn
+from backroom.server.messages import Conn, dumps
 
 if TYPE_CHECKING:
     from backroom.server.live import LiveTable
@@ -35,7 +36,7 @@ HISTORY = 100
 """Lines each room keeps for those who join or reconnect: what the last minutes said."""
 
 BURST = 5
-"""Lines one seat (or one spectator's connection) may say at once..."""
+"""Lines one seat (or the spectators of one address) may say at once..."""
 
 EVERY = 2.0
 """...and then one every this many seconds: conversation, not a flood."""
@@ -45,6 +46,9 @@ ROOM_BURST = 30
 one who reconnects for a fresh allowance, cannot make every connection at the table busy."""
 
 ROOM_RATE = 3.0
+
+COLLAPSING = {"joined": "presence", "left": "presence", "hidden": "listing", "listed": "listing"}
+"""System lines of one kind about one seat that replace each other when they follow each other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,11 +139,11 @@ class Chat:
             return
         audience = self.table.audience
         if conn.seat is not None:
-            bucket = self._seat_buckets.setdefault(conn.seat, TokenBucket(1 / EVERY, BURST))
+            allowed = self._seat_buckets.setdefault(conn.seat, TokenBucket(1 / EVERY, BURST)).take()
         else:
-            bucket = audience.bucket(conn)
+            allowed = audience.may_say(conn)
         room = self.room_of(conn.seat)
-        if not bucket.take():
+        if not allowed:
             conn.error("chat_too_fast", limit=BURST, seconds=int(EVERY))
             return
         if not self._room_buckets[room.name].take():
@@ -154,8 +158,19 @@ class Chat:
 
     def system(self, key: str, seat: int, but: Conn | None = None) -> None:
         """A system line about ``seat`` in the players' room (``server.chat.<key>``), sent to
-        every reader but ``but`` (who gets it with the history)."""
-        self._add(Line(next(self._order), PLAYERS, _now(), system=key, params=(("seat", seat),)), but)
+        every reader but ``but`` (who gets it with the history).
+
+        A presence or visibility line replaces the room's last line when that one said the
+        same kind of thing about the same seat: a seat that reconnects in a loop, or flips the
+        table's visibility, cannot push what people said out of the history."""
+        line = Line(next(self._order), PLAYERS, _now(), system=key, params=(("seat", seat),))
+        history = self.history[PLAYERS.name]
+        kind = COLLAPSING.get(key)
+        if kind is not None and history:
+            last = history[-1]
+            if last.system is not None and COLLAPSING.get(last.system) == kind and last.params == line.params:
+                history.pop()
+        self._add(line, but)
 
     def _add(self, line: Line, but: Conn | None = None) -> None:
         self.history[line.room.name].append(line)
@@ -169,12 +184,22 @@ class Chat:
 
     def send_history(self, conn: Conn) -> None:
         """The recent lines of every room ``conn`` reads, oldest first (on joining, so on every
-        reconnect: the client replaces what it showed)."""
+        reconnect: the client replaces what it showed).
+
+        It is queued with the welcome and the first update, before the connection sends
+        anything, and a queue past its byte limit drops the connection: so the history holds
+        the newest lines that fit in half of what the queue has left (a hundred lines of 500
+        emoji would not), never so many that joining fails."""
         lines = sorted(
             (line for r in self.rooms if r.reads(conn.seat) for line in self.history[r.name]),
             key=lambda line: line.order,
         )
-        conn.send({"type": "chat", "lines": [self.line_json(x, conn.lang) for x in lines], "history": True})
+        items = [self.line_json(x, conn.lang) for x in lines]
+        room = (conn.outbox.limit - conn.outbox.queued) // 2
+        message = {"type": "chat", "lines": items, "history": True}
+        while items and sys.getsizeof(dumps(message)) > room:
+            del items[: max(1, len(items) // 4)]
+        conn.send(message)
 
     def line_json(self, line: Line, lang: str) -> dict[str, Any]:
         item: dict[str, Any] = {"room": line.room.name, "at": line.at}

@@ -56,14 +56,16 @@ class TokenBucket:
 
 
 class Buckets:
-    """One ``TokenBucket`` per key (an address, a seat), ``per_minute`` in bursts of as many.
+    """One ``TokenBucket`` per key (an address, a seat), ``per_minute`` in bursts of ``burst``
+    (default: as many).
     Memory is bounded: past ``MAX_KEYS`` keys, the full buckets (keys that have waited long
     enough to start afresh anyway) are forgotten."""
 
     MAX_KEYS = 100_000
 
-    def __init__(self, per_minute: float) -> None:
+    def __init__(self, per_minute: float, burst: float | None = None) -> None:
         self.per_minute = per_minute
+        self.burst = per_minute if burst is None else burst
         self._buckets: dict[Hashable, TokenBucket] = {}
 
     def take(self, key: Hashable) -> bool:
@@ -71,7 +73,7 @@ class Buckets:
         if bucket is None:
             if len(self._buckets) >= self.MAX_KEYS:
                 self._buckets = {k: b for k, b in self._buckets.items() if b.tokens < b.burst}
-            bucket = self._buckets[key] = TokenBucket(self.per_minute / 60, self.per_minute)
+            bucket = self._buckets[key] = TokenBucket(self.per_minute / 60, self.burst)
         return bucket.take()
 
 

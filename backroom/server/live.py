@@ -120,6 +120,12 @@ class LiveTable:
             self.tokens.pop(hash_token(token), None)
             self.tokens[fresh_hash] = seat
             self.row.seats[seat].token_hash = fresh_hash
+            # Whoever holds the leaked link may be connected with it: every connection of the
+            # seat is closed (the player's own browser reconnects with the new token).
+            for conn in self.conns:
+                if conn.seat == seat:
+                    conn.closed = True
+                    conn.outbox.close()
             return seat, fresh
 
     def is_free(self, seat: int) -> bool:

@@ -63,7 +63,7 @@ def dumps(message: dict[str, Any]) -> str:
 class Conn:
     """One WebSocket connection: its seat (None: spectator), language, and outbox."""
 
-    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort", "chat")
+    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort", "chat", "address")
 
     def __init__(
         self, seat: int | None, lang: str, rate: float = RATE, queue_bytes: int = QUEUE_BYTES
@@ -77,6 +77,9 @@ class Conn:
         self.abort: Callable[[], None] = self.outbox.close
         """Drops the connection; the endpoint sets it to abort the socket itself. By default
         the send loop ends and closes politely, all a server without the transport allows."""
+        self.address = ""
+        """The client's address: a spectator's chat allowance is its address's, so that
+        several connections (or reconnecting) do not multiply it."""
         self.chat = False
         """It asked for the table's chat (``?chat=1``): lines and who watches are sent to it.
         A program that only plays is spared them, and a client that reads the protocol

@@ -415,6 +415,7 @@ SCHEMA: dict[str, Any] = {
                     "403": _ERROR,
                     "404": _ERROR,
                     "415": _ERROR,
+                    "429": _ERROR,
                     "503": _ERROR,
                 },
             }

@@ -70,6 +70,7 @@ async def _serve(websocket: WebSocket, hub: Hub, lang: str) -> None:
             return
     conn = Conn(seat, lang, hub.rate, hub.limits.queue_bytes)
     conn.chat = websocket.query_params.get("chat") == "1"
+    conn.address = websocket.client.host if websocket.client else ""
     abort = transport_abort(websocket.scope)
     if abort is not None:
         conn.abort = abort  # the receive loop then sees the disconnect and cleans up

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from backroom.server import audience
 from backroom.server.settings import Limits
@@ -109,6 +110,35 @@ def test_a_seat_hides_the_table_and_lists_it_again_and_the_players_are_told(
     assert table["id"] not in listed(client)
     assert client.post(url, json={"token": token, "hidden": False}).json() == {"hidden": False}
     assert table["id"] in listed(client)
+
+
+def test_visibility_changes_past_the_tables_allowance_are_refused_and_change_nothing(
+    client: TestClient,
+) -> None:
+    """Each change is a write on the writer every table shares, and a chat line: a seat
+    flipping it in a loop gets 429, and its lines replace each other in the history."""
+    table = new_table(client, players=2)
+    url = f"/api/tables/{table['id']}/hidden"
+    token = table["seats"][1]["token"]
+    for n in range(audience.FLIPS_BURST):
+        assert client.post(url, json={"token": token, "hidden": n % 2 == 0}).status_code == 200
+    assert table["id"] not in listed(client)  # three changes: hidden, listed, hidden
+    answer = client.post(url, json={"token": token, "hidden": False})
+    assert answer.status_code == 429 and answer.json()["error"]["code"] == "hide_too_fast"
+    assert table["id"] not in listed(client)
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as ws:
+        lines = receive_until(ws, lambda m: m["type"] == "chat" and m["history"])["lines"]
+    assert [line["system"] for line in lines if line["params"] == {"seat": 1}] == ["hidden"]
+
+
+def test_a_new_invite_link_closes_the_connections_the_old_one_opened(client: TestClient) -> None:
+    table = new_table(client, players=2)
+    token = table["seats"][0]["token"]
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as old:
+        receive_until(old, lambda m: m["type"] == "chat")
+        assert client.post(f"/api/tables/{table['id']}/token", json={"token": token}).status_code == 200
+        with pytest.raises(WebSocketDisconnect):
+            receive_until(old, lambda m: False)
 
 
 @pytest.mark.parametrize(

@@ -171,7 +171,69 @@ def test_each_room_keeps_a_bounded_history_which_a_reconnecting_seat_gets_again(
                 said(talker)
         with client.websocket_connect(ws_path(table, 1, chat=True)) as back:
             lines = history(back)
-    assert [line.get("system") or line["text"] for line in lines] == ["6", "7", "8", "9", "left", "joined"]
+    # The seat's "left" and "joined" follow each other: the later replaces the earlier.
+    assert [line.get("system") or line["text"] for line in lines] == ["5", "6", "7", "8", "9", "joined"]
+
+
+def test_a_seat_reconnecting_in_a_loop_cannot_push_what_was_said_out_of_the_history(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chat, "HISTORY", 6)  # ten reconnects would be twenty lines
+    table = new_table(client, players=2)
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as talker:
+        history(talker)
+        send(talker, {"type": "say", "text": "I PROMISE to give you 10 money"})
+        said(talker)
+        for _ in range(10):
+            with client.websocket_connect(ws_path(table, 1)):
+                pass
+        with client.websocket_connect(ws_path(table, 1, chat=True)) as back:
+            lines = history(back)
+    assert [line.get("system") or line["text"] for line in lines][-2:] == [
+        "I PROMISE to give you 10 money",
+        "joined",
+    ]
+
+
+def test_a_full_history_of_the_longest_lines_never_keeps_anyone_from_joining(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The history is queued with the welcome and the first update, before anything is sent:
+    lines of 500 emoji (four bytes a character) soon overflow the connection's queue, which
+    would drop it, so only the newest lines that fit are sent."""
+    lines_said = 19  # 76 KB as Python holds them, over twice a queue; within a socket's pace
+    monkeypatch.setattr(chat, "BURST", lines_said)
+    monkeypatch.setattr(chat, "ROOM_BURST", lines_said)
+    table = new_table(client, players=2)
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as talker:
+        history(talker)
+        for n in range(lines_said):
+            send(talker, {"type": "say", "text": f"{n:03d}" + "\U0001f600" * (chat.MAX_TEXT - 3)})
+            said(talker)
+        for path in (ws_path(table, 1, chat=True), ws_path(table, chat=True)):
+            with client.websocket_connect(path) as newcomer:
+                lines = history(newcomer)
+                assert 0 < len(lines) < lines_said
+                texts = [line["text"] for line in lines if "system" not in line]
+                assert texts[-1].startswith(f"{lines_said - 1:03d}")  # the newest are kept
+                send(newcomer, {"type": "ping"})
+                assert receive_until(newcomer, lambda m: m["type"] == "pong")  # still connected
+
+
+def test_spectators_of_one_address_share_one_allowance_whatever_their_connections(
+    client: TestClient,
+) -> None:
+    table = new_table(client, players=2)
+    with (
+        client.websocket_connect(ws_path(table, chat=True)) as one,
+        client.websocket_connect(ws_path(table, chat=True)) as two,
+    ):
+        seated(one, two)
+        for n in range(chat.BURST):
+            send(one if n % 2 else two, {"type": "say", "text": f"line {n}"})
+            assert said(one)["text"] == f"line {n}"
+        send(one, {"type": "say", "text": "a fresh connection is no fresh allowance"})
+        assert error(one)["code"] == "chat_too_fast"
 
 
 def test_system_lines_say_who_joined_and_left_in_each_readers_language(client: TestClient) -> None:
