@@ -130,6 +130,7 @@ def create_app(
         Route("/api/tables/{table_id}/token", api.rotate_token, methods=["POST"]),
         Route("/api/tables/{table_id}/claim", api.claim_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/bot", api.seat_to_bot, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", api.accept_rematch, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]

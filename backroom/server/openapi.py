@@ -26,11 +26,15 @@ _ERROR = {
     },
 }
 
-_SEAT_KEY = {
-    "type": "object",
-    "properties": {"seat": {"type": "integer"}, "token": {"type": "string"}, "invite": {"type": "string"}},
+_SEAT_KEY_FIELDS: dict[str, Any] = {
+    "seat": {"type": "integer"},
+    "token": {"type": "string"},
+    "invite": {"type": "string"},
 }
+_SEAT_KEY = {"type": "object", "properties": _SEAT_KEY_FIELDS}
 """A seat and the token and invite link that open it (token rotation, a claim from the lobby)."""
+
+_LINK = {"type": ["string", "null"], "description": "The id of the table that followed, or was followed."}
 
 _SEAT_STATUS = {
     "type": "object",
@@ -168,6 +172,8 @@ SCHEMA: dict[str, Any] = {
                                                 "enum": ["playing", "idle", "over", "damaged"],
                                             },
                                             "created": {"type": "number"},
+                                            "rematch": _LINK,
+                                            "rematch_of": _LINK,
                                         },
                                     },
                                 }
@@ -217,6 +223,27 @@ SCHEMA: dict[str, Any] = {
                                         "type": ["integer", "null"],
                                         "minimum": 1,
                                         "maximum": 86400,
+                                    },
+                                    "timers": {
+                                        "type": ["object", "null"],
+                                        "description": "Idle timers: a seat that lets a window's "
+                                        "time run out passes; a turn's, its move is made by the "
+                                        "bot (docs/protocol.md, Idle timers). 400 bad_timer out "
+                                        "of bounds.",
+                                        "additionalProperties": False,
+                                        "properties": {
+                                            "window": {
+                                                "type": ["integer", "null"],
+                                                "minimum": 3,
+                                                "maximum": 3600,
+                                            },
+                                            "move": {
+                                                "type": ["integer", "null"],
+                                                "minimum": 3,
+                                                "maximum": 86400,
+                                            },
+                                            "clock": {"type": "string", "enum": ["move", "game"]},
+                                        },
                                     },
                                 },
                             }
@@ -277,6 +304,9 @@ SCHEMA: dict[str, Any] = {
                                 "seats": {"type": "array", "items": _SEAT_STATUS},
                                 "outcome": {"type": ["object", "null"]},
                                 "seeded": {"type": "boolean"},
+                                "timers": {"type": ["object", "null"]},
+                                "rematch": _LINK,
+                                "rematch_of": _LINK,
                             },
                         },
                     ),
@@ -370,6 +400,39 @@ SCHEMA: dict[str, Any] = {
                         {
                             "type": "object",
                             "properties": {"seat": {"type": "integer"}, "kind": {"type": "string"}},
+                        },
+                    ),
+                    "400": _ERROR,
+                    "403": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                    "415": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{table_id}/rematch": {
+            "post": {
+                "summary": "A player of a finished table takes their seat at its rematch (the "
+                "first to ask makes it: same game, seats, options, bots and timers, a new deal).",
+                "parameters": [_TABLE_ID, _LANG_PARAM],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["token"],
+                                "properties": {"token": {"type": "string", "maxLength": 256}},
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        "The new table, the seat and a token for it alone.",
+                        {
+                            "type": "object",
+                            "properties": {"table": {"type": "string"}, **_SEAT_KEY_FIELDS},
                         },
                     ),
                     "400": _ERROR,
