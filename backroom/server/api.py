@@ -429,6 +429,28 @@ async def accept_rematch(request: Request) -> Response:
     )
 
 
+async def get_replay(request: Request) -> Response:
+    """A finished table's game, step by step, as one seat (``?seat=N``) or a spectator saw it;
+    refused while the game is on, when it would show hidden cards."""
+    lang = request_language(request)
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise _missing(request, lang)
+    try:
+        given = request.query_params.get("seat", "")
+        if given and not (given.isascii() and given.isdigit() and int(given) < table.row.players):
+            raise _fail(lang, "bad_field", field="seat")
+        if not table.is_over:
+            raise _fail(lang, "not_over", 409)
+        body = await hub.replays.of(table, int(given) if given else None, lang)
+    finally:
+        hub.release(table)
+    if body is None:
+        raise _fail(lang, "unknown_table", 404)
+    return Response(body, media_type="application/json")
+
+
 async def get_record(request: Request) -> Response:
     lang = request_language(request)
     table = await _hub(request).get(request.path_params["table_id"])

@@ -120,6 +120,7 @@ def create_app(
     routes = [
         Route("/", _page("index.html")),
         Route("/t/{table_id}", _page("table.html")),
+        Route("/t/{table_id}/replay", _page("replay.html")),
         Route("/openapi.json", openapi),
         Route("/api/games", api.list_games),
         Route("/api/i18n/{lang}", api.i18n_catalog),
@@ -127,6 +128,7 @@ def create_app(
         Route("/api/tables", api.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", api.get_table),
         Route("/api/tables/{table_id}/record", api.get_record),
+        Route("/api/tables/{table_id}/replay", api.get_replay),
         Route("/api/tables/{table_id}/token", api.rotate_token, methods=["POST"]),
         Route("/api/tables/{table_id}/claim", api.claim_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/bot", api.seat_to_bot, methods=["POST"]),

@@ -410,6 +410,42 @@ SCHEMA: dict[str, Any] = {
                 },
             }
         },
+        "/api/tables/{table_id}/replay": {
+            "get": {
+                "summary": "A finished game step by step, as one seat (?seat=N) or a spectator saw "
+                "it: the view after each action and the events it could see. 409 not_over while "
+                "the game is on.",
+                "parameters": [
+                    _TABLE_ID,
+                    _LANG_PARAM,
+                    {
+                        "name": "seat",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "integer", "minimum": 0},
+                    },
+                ],
+                "responses": {
+                    "200": _json(
+                        "The replay.",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "game": {"type": "string"},
+                                "players": {"type": "integer"},
+                                "seat": {"type": ["integer", "null"]},
+                                "names": {"type": "array", "items": {"type": "string"}},
+                                "steps": {"type": "array", "items": {"type": "object"}},
+                                "outcome": {"type": "object"},
+                            },
+                        },
+                    ),
+                    "400": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                },
+            }
+        },
         "/api/tables/{table_id}/rematch": {
             "post": {
                 "summary": "A player of a finished table takes their seat at its rematch (the "
@@ -452,6 +488,13 @@ SCHEMA: dict[str, Any] = {
         "/": {
             "get": {
                 "summary": "The lobby page.",
+                "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}},
+            }
+        },
+        "/t/{table_id}/replay": {
+            "get": {
+                "summary": "The replay page of a finished table (?seat=N&step=K).",
+                "parameters": [_TABLE_ID],
                 "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}},
             }
         },
