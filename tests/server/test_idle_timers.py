@@ -96,6 +96,19 @@ def test_a_chess_clock_counts_a_seats_time_over_its_turns(client: TestClient) ->
         assert 1.5 <= played["clocks"][actor] <= 2.8
 
 
+def test_a_spent_chess_clock_has_each_later_turn_made_at_once(client: TestClient) -> None:
+    """A Stool Pigeon turn is a draw, then a swap or a keep by the same seat: once the draw has
+    spent the seat's whole clock, its next move is made at once, not a per-move time later."""
+    table = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 3, "clock": "game"})
+    with _seat(client, table, 0) as zero, _seat(client, table, 1):
+        first = receive_until(zero, all_connected(2))
+        drawn = receive_until(zero, lambda m: _after(m, 0), 50)
+        drawn_at = time.monotonic()
+        assert drawn["actors"] == first["actors"] and drawn["clocks"][first["actors"][0]] == 0
+        receive_until(zero, lambda m: _after(m, 1), 50)
+        assert time.monotonic() - drawn_at < 1.5
+
+
 @pytest.mark.parametrize(
     ("timers", "field"),
     [

@@ -174,10 +174,17 @@ def test_idle_timers_chosen_in_the_lobby_move_for_a_silent_player(server: str, b
     timers = get_json(f"{server}/api/tables/{table_id}")["timers"]
     assert timers == {"window": 10, "move": 300, "clock": "game"}
     page.context.close()
-    # A table whose seats have three seconds a move: the silent player's move is made for them.
+    # Three seconds a move and a window: the silent players' moves are made for them, and
+    # when a card opens a window they both pass (the log says so).
     table = post_json(
         f"{server}/api/tables",
-        {"game": "stool-pigeon", "players": 2, "seats": TWO, "bot_delay": 0, "timers": {"move": 3}},
+        {
+            "game": "stool-pigeon",
+            "players": 2,
+            "seats": TWO,
+            "bot_delay": 0,
+            "timers": {"move": 3, "window": 3},
+        },
     )
     pages = [_open(browser, f"{server}{table['seats'][s]['invite']}&lang=en") for s in (0, 1)]
     for p in pages:
@@ -185,6 +192,8 @@ def test_idle_timers_chosen_in_the_lobby_move_for_a_silent_player(server: str, b
         expect(p.locator("body")).to_have_attribute("data-version", "0")
     for p in pages:
         expect(p.locator("body")).not_to_have_attribute("data-version", "0", timeout=15000)
+        expect(p.locator("#log .ev-pass")).to_have_count(2, timeout=30000)
+    shot(pages[0], "idle-passed")
     for p in pages:
         p.context.close()
 
