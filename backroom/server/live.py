@@ -605,9 +605,9 @@ class LiveTable:
         action = self.idle.answer(self.state, seat) or await self._think(seat)
         try:
             await self.submit(seat, action, version, None)
-        except Refused as refused:  # it answered meanwhile (stale), or the database refused
-            if refused.code == "server_error":
-                await asyncio.sleep(self.trouble.wait)
+        except Refused as refused:  # stale: it answered meanwhile, and its time starts again
+            if refused.code != "stale_version":  # the database (or the rules) refused: never at once
+                await asyncio.sleep(self.trouble.wait or 1.0)
 
     def dormant(self) -> bool:
         """Nobody here and nothing due: until someone comes, nothing can happen at this table."""
