@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import secrets
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,6 +21,9 @@ import orjson
 import websockets
 
 Update = dict[str, Any]
+
+CHAT_KEPT = 200
+"""Chat lines a ``Seat`` keeps (the server's history holds 100 per room)."""
 
 RATE_RETRIES = 5
 """Times an action refused for the server's rate limit is sent again before giving up."""
@@ -59,6 +63,10 @@ class Seat:
         self._prefix = secrets.token_hex(4)
         self._welcomed = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        """The table's latest chat lines, oldest first (with ``connect(..., chat=True)``)."""
+        self.watchers: dict[str, Any] = {}
+        """Who watches the table: the latest ``watchers`` message (with ``chat=True``)."""
 
     @property
     def seat(self) -> int | None:
@@ -80,6 +88,12 @@ class Seat:
                 elif kind == "update":
                     self.latest = message
                     self._updates.put_nowait(message)
+                elif kind == "chat":
+                    if message["history"]:
+                        self.chat.clear()
+                    self.chat.extend(message["lines"])
+                elif kind == "watchers":
+                    self.watchers = message
                 elif kind == "ack":
                     future = self._pending.pop(message.get("id"), None)
                     if future is not None and not future.done():
@@ -147,6 +161,12 @@ class Seat:
         await self._ws.send(orjson.dumps(message).decode())
         return await future
 
+    async def say(self, text: str) -> None:
+        """Write a line in the table's chat (docs/protocol.md, "Chat"): the players' room for a
+        seat, the spectators' for a spectator. A refusal (too long, too fast) lands in
+        ``errors``; with ``chat=True`` the line, once taken, comes back in ``chat``."""
+        await self._ws.send(orjson.dumps({"type": "say", "text": text}).decode())
+
     async def send_raw(self, message: Any) -> None:
         """Send any JSON (tests and protocol experiments)."""
         await self._ws.send(orjson.dumps(message).decode())
@@ -159,17 +179,20 @@ class Seat:
 
 @asynccontextmanager
 async def connect(
-    url: str, token: str | None = None, lang: str = "en", *, compress: bool = True
+    url: str, token: str | None = None, lang: str = "en", *, compress: bool = True, chat: bool = False
 ) -> AsyncIterator[Seat]:
     """Open ``url`` (``ws://host:port/ws/{table_id}``) as the seat of ``token``, or as a
     spectator without one. Raises ``ActionRefused`` for an unknown table or a bad token.
-    ``compress`` False turns off per-message deflate (cheaper on loopback)."""
+    ``compress`` False turns off per-message deflate (cheaper on loopback); ``chat`` asks for
+    the table's chat (``Seat.chat``, ``Seat.watchers``), which negotiating agents read."""
     parts = urlsplit(url)
     query = dict(parse_qs(parts.query))
     params = {k: v[0] for k, v in query.items()}
     params["lang"] = lang
     if token is not None:
         params["token"] = token
+    if chat:
+        params["chat"] = "1"
     full = urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(params), ""))
     compression = "deflate" if compress else None
     async with websockets.connect(full, max_size=1 << 24, compression=compression) as ws:

@@ -9,9 +9,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from backroom.bots import make_bot
 from backroom.games import get_game
 from backroom.i18n import translate
-from backroom.sim.bench import bench
+from backroom.sim.bench import bench, bench_bots
 
 
 def bench_command(args: argparse.Namespace, console: Console) -> int:
@@ -23,12 +24,17 @@ def bench_command(args: argparse.Namespace, console: Console) -> int:
     game = get_game(args.target)
     players = args.players or min(game.max_players, 4)
     game.check_players(players)
+    kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
+    for kind in kinds:
+        make_bot(kind, game, 0)  # an unknown kind is refused before any timing starts
     # With --json, standard output carries only the JSON document, so a script can parse it.
     notice = Console(stderr=True) if args.json else console
     notice.print(
         translate(lang, "ui.benchmarking", {"game": game.id, "players": players, "seconds": args.seconds})
     )
     figures = bench(game, players, args.seconds)
+    if kinds:
+        figures["bots"] = bench_bots(game, players, kinds, args.seconds)
     if args.json:
         print(json.dumps(figures))
         return 0
@@ -52,4 +58,12 @@ def show_bench(console: Console, lang: str, f: dict[str, Any]) -> None:
     for key, value in rows:
         table.add_row(translate(lang, key), value)
     console.print(table)
+    if "bots" in f:
+        bots = Table(title=translate(lang, "ui.bench_bots_title"))
+        bots.add_column(translate(lang, "ui.col_bot"))
+        bots.add_column(translate(lang, "ui.bench_bot_actions"), justify="right")
+        bots.add_column(translate(lang, "ui.bench_random_per_bot"), justify="right")
+        for row in f["bots"]:
+            bots.add_row(row["bot"], f"{row['actions_per_second']:,.0f}", f"{row['random_per_bot']:.1f}")
+        console.print(bots)
     console.print(translate(lang, "ui.bench_machine", f["machine"]))

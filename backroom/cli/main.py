@@ -131,6 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seconds", type=float, default=5.0)
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--bots",
+        default="",
+        help="also time these bot kinds (comma-separated) against random play, in whole games",
+    )
     add_bench_server_args(p)
     common(p)
     add_serve_command(sub)

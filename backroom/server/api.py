@@ -21,16 +21,15 @@ from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import all_games, get_game
 from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
-from backroom.server import rematch
+from backroom.server import audience, rematch
 from backroom.server.hub import Hub
 from backroom.server.idle import BadTimer, parse_timers
-from backroom.server.messages import Refused, hash_token, new_token
+from backroom.server.messages import Refused, clean_name, hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.rows import SeatRow, TableRow
 from backroom.server.trouble import RETRY_AFTER
 
 MAX_BODY = 64 * 1024
-MAX_NAME = 40
 MAX_BOT_DELAY = 30.0
 MAX_TURN_TIMER = 86400
 DEFAULT_BOT_DELAY = 0.6
@@ -231,11 +230,10 @@ def parse_table(
         kind = spec.get("kind", "human")
         if kind not in SEAT_KINDS:
             raise _fail(lang, "bad_field", field=f"seats[{seat}].kind")
-        name = spec.get("name")
-        if name is not None:
-            if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-                raise _fail(lang, "bad_field", field=f"seats[{seat}].name")
-            name = "".join(ch for ch in name.strip() if ch.isprintable()) or None
+        try:
+            name = clean_name(spec.get("name"))
+        except ValueError:
+            raise _fail(lang, "bad_field", field=f"seats[{seat}].name") from None
         bot: str | None = None
         token_hash: str | None = None
         if kind == "bot":
@@ -263,6 +261,9 @@ def parse_table(
         or not 0 <= bot_delay <= MAX_BOT_DELAY
     ):
         raise _fail(lang, "bad_field", field="bot_delay")
+    hidden = data.get("hidden", False)
+    if not isinstance(hidden, bool):
+        raise _fail(lang, "bad_field", field="hidden")
     turn_timer = data.get("turn_timer")
     if turn_timer is not None and (not _int(turn_timer) or not 1 <= turn_timer <= MAX_TURN_TIMER):
         raise _fail(lang, "bad_field", field="turn_timer")
@@ -287,6 +288,7 @@ def parse_table(
         seats=seats,
         seeded=chosen is not None,
         timers=None if timers is None else timers.to_json(),
+        hidden=hidden,
     )
     return row, tokens
 
@@ -407,6 +409,26 @@ async def seat_to_bot(request: Request) -> Response:
     return JSONResponse({"seat": seat, "kind": "bot"})
 
 
+async def set_hidden(request: Request) -> Response:
+    """A seat's player takes the table off the lobby's public list, or puts it back: its links
+    lead to it either way."""
+    lang = request_language(request)
+    data = await _json_post(request, lang)
+    token = _token(data, lang)
+    hidden = data.get("hidden")
+    if not isinstance(hidden, bool):
+        raise _fail(lang, "bad_field", field="hidden")
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise _missing(request, lang)
+    seat = await audience.set_hidden(table, token, hidden)
+    hub.release(table)
+    if seat is None:
+        raise _fail(lang, "bad_token", 403)
+    return JSONResponse({"hidden": hidden})
+
+
 async def accept_rematch(request: Request) -> Response:
     """A player of a finished table takes their seat at its rematch (made by the first to ask):
     the answer holds a token for that seat alone."""
@@ -423,10 +445,8 @@ async def accept_rematch(request: Request) -> Response:
         raise _fail(lang, refused.code, status) from None
     finally:
         hub.release(table)
-    table_id = fresh.row.id
-    return JSONResponse(
-        {"table": table_id, "seat": seat, "token": new, "invite": f"/t/{table_id}?token={new}"}
-    )
+    invite = f"/t/{fresh.row.id}?token={new}"
+    return JSONResponse({"table": fresh.row.id, "seat": seat, "token": new, "invite": invite})
 
 
 async def get_replay(request: Request) -> Response:

@@ -133,6 +133,7 @@ def create_app(
         Route("/api/tables/{table_id}/claim", api.claim_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/bot", api.seat_to_bot, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", api.accept_rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/hidden", api.set_hidden, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]

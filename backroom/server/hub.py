@@ -235,11 +235,18 @@ def _rebuild(
 ) -> LiveTable:
     """The table's state: the latest snapshot, then every action after it, in order."""
     steps: list[list[Event]] = []
-    if snapshot is None:
+    state = None
+    if snapshot is not None:
+        try:
+            state = game.state_from_json(snapshot)
+        except ValueError as exc:
+            # A snapshot only caches the log: one an older version of the game's code wrote (a
+            # field added since, like Politburó's window facts) is passed by, from the deal.
+            log.warning("table %s: snapshot %d not used (%s); replaying from the deal", row.id, snap_n, exc)
+            snap_n = 0
+    if state is None:
         state, events = game.start(row.players, row.options, row.seed)
         steps.append(events)
-    else:
-        state = game.state_from_json(snapshot)
     version = snap_n
     for a in actions:
         if a.n <= snap_n:

@@ -27,7 +27,9 @@ from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event
 from backroom.engine.game import Game, State
 from backroom.i18n import seat_name, translate
+from backroom.server.audience import Audience
 from backroom.server.chain import link
+from backroom.server.chat import Chat
 from backroom.server.idle import IdleClock, Timers
 from backroom.server.labels import legal_json
 from backroom.server.messages import Conn, Refused, hash_token, new_token
@@ -97,6 +99,8 @@ class LiveTable:
         self._refresh_outcome()
         self.idle = None if row.timers is None else IdleClock(Timers(**row.timers), game, row.players)
         self._time_idle(None)
+        self.chat = Chat(self)
+        self.audience = Audience(self)
 
     # -- identity
 
@@ -171,6 +175,7 @@ class LiveTable:
             self.away_since[seat] = None
             self._time_idle(None)
             self.broadcast()
+            self.chat.system("bot", seat)
         self.start()
         self.wake.set()
         return seat
@@ -253,6 +258,7 @@ class LiveTable:
             "timers": self.row.timers,
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
+            "hidden": self.row.hidden,
         }
 
     def open_seats(self) -> int:
@@ -396,6 +402,7 @@ class LiveTable:
                     "game": self.row.game,
                     "players": self.row.players,
                     "seeded": self.row.seeded,
+                    "hidden": self.row.hidden,
                 }
             )
             seat = conn.seat
@@ -407,6 +414,7 @@ class LiveTable:
                 self.autoplay[seat] = False
             if seat is None or not self.presence_changed():  # the joiner's update, at once
                 conn.send(self.update_for(conn, self.shared()))
+            self.chat.join(conn)
         self.wake.set()
         return True
 
@@ -429,6 +437,7 @@ class LiveTable:
                 if self.connected[seat] == 0:
                     self.away_since[seat] = time.time()
                 self.presence_changed()
+            self.chat.leave(conn)
         self.wake.set()
         self.hub.release(self)
 
@@ -559,6 +568,7 @@ class LiveTable:
             self.driver = asyncio.create_task(self._drive(), name=f"table-{self.row.id}")
 
     async def stop(self) -> None:
+        self.audience.stop()
         if self._presence is not None:
             self._presence.cancel()
             self._presence = None
@@ -577,6 +587,7 @@ class LiveTable:
         for seat, away in enumerate(self.away_since):
             if away is not None and not self.autoplay[seat] and now >= away + timer:
                 self.autoplay[seat] = True
+                self.chat.system("autoplay", seat)
                 changed = True
         return changed
 

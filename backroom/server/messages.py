@@ -31,6 +31,20 @@ class Refused(Exception):
         self.params = params
 
 
+MAX_NAME = 40
+"""Characters in a seat's name (given when the table is made) or a spectator's."""
+
+
+def clean_name(name: Any) -> str | None:
+    """A name as shown: its printable characters, trimmed; None for no name (None, or nothing
+    left). ValueError when it is no string or is longer than ``MAX_NAME``."""
+    if name is None:
+        return None
+    if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
+        raise ValueError(name)
+    return "".join(ch for ch in name.strip() if ch.isprintable()) or None
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -49,7 +63,7 @@ def dumps(message: dict[str, Any]) -> str:
 class Conn:
     """One WebSocket connection: its seat (None: spectator), language, and outbox."""
 
-    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort")
+    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort", "chat")
 
     def __init__(
         self, seat: int | None, lang: str, rate: float = RATE, queue_bytes: int = QUEUE_BYTES
@@ -63,6 +77,10 @@ class Conn:
         self.abort: Callable[[], None] = self.outbox.close
         """Drops the connection; the endpoint sets it to abort the socket itself. By default
         the send loop ends and closes politely, all a server without the transport allows."""
+        self.chat = False
+        """It asked for the table's chat (``?chat=1``): lines and who watches are sent to it.
+        A program that only plays is spared them, and a client that reads the protocol
+        message by message sees no difference."""
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:

@@ -219,6 +219,11 @@ SCHEMA: dict[str, Any] = {
                                         "table is then marked seeded for every seat.",
                                     },
                                     "bot_delay": {"type": "number", "minimum": 0, "maximum": 30},
+                                    "hidden": {
+                                        "type": "boolean",
+                                        "description": "Keep the table off the lobby's public "
+                                        "list: only its links lead to it (default false).",
+                                    },
                                     "turn_timer": {
                                         "type": ["integer", "null"],
                                         "minimum": 1,
@@ -307,6 +312,7 @@ SCHEMA: dict[str, Any] = {
                                 "timers": {"type": ["object", "null"]},
                                 "rematch": _LINK,
                                 "rematch_of": _LINK,
+                                "hidden": {"type": "boolean"},
                             },
                         },
                     ),
@@ -407,6 +413,39 @@ SCHEMA: dict[str, Any] = {
                     "404": _ERROR,
                     "409": _ERROR,
                     "415": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{table_id}/hidden": {
+            "post": {
+                "summary": "A seat's player hides the table from the lobby's public list "
+                "(hidden: true) or lists it again; its links lead to it either way.",
+                "parameters": [_TABLE_ID, _LANG_PARAM],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["token", "hidden"],
+                                "properties": {
+                                    "token": {"type": "string", "maxLength": 256},
+                                    "hidden": {"type": "boolean"},
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        "Whether the table is hidden now.",
+                        {"type": "object", "properties": {"hidden": {"type": "boolean"}}},
+                    ),
+                    "400": _ERROR,
+                    "403": _ERROR,
+                    "404": _ERROR,
+                    "415": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },
@@ -513,6 +552,13 @@ SCHEMA: dict[str, Any] = {
                     _TABLE_ID,
                     {"name": "token", "in": "query", "required": False, "schema": {"type": "string"}},
                     {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"}},
+                    {
+                        "name": "chat",
+                        "in": "query",
+                        "required": False,
+                        "description": "1: send this connection the table's chat and who watches",
+                        "schema": {"type": "string", "enum": ["1"]},
+                    },
                 ],
                 "responses": {"101": {"description": "Switching to the WebSocket protocol."}},
             }

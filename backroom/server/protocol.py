@@ -69,6 +69,7 @@ async def _serve(websocket: WebSocket, hub: Hub, lang: str) -> None:
             await _refuse(websocket, lang, refusal[0], CLOSE_TRY_LATER, limit=refusal[1])
             return
     conn = Conn(seat, lang, hub.rate, hub.limits.queue_bytes)
+    conn.chat = websocket.query_params.get("chat") == "1"
     abort = transport_abort(websocket.scope)
     if abort is not None:
         conn.abort = abort  # the receive loop then sees the disconnect and cleans up
@@ -163,6 +164,10 @@ async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | N
         await table.refresh(conn)
     elif kind == "act":
         await _act(table, conn, message)
+    elif kind == "say":
+        table.chat.say(conn, message.get("text"))
+    elif kind == "name":
+        table.audience.rename(conn, message.get("name"))
     else:
         conn.error("unknown_type")
 

@@ -34,6 +34,7 @@ tables_t = Table(
     Column("timers", Text, nullable=True),
     Column("rematch", String(32), nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    Column("hidden", Boolean, nullable=False, server_default=false()),
 )
 
 seats_t = Table(
@@ -105,6 +106,8 @@ class TableRow:
     """The table that followed this one (one at most: ``backroom.server.rematch``)."""
     rematch_of: str | None = None
     """The table this one followed."""
+    hidden: bool = False
+    """A player hid the table from the lobby's public list: only its links lead to it."""
 
 
 @dataclass(slots=True)
@@ -151,6 +154,7 @@ def table_row(r: Any) -> TableRow:
         options=decode(r.id, "options_json", r.options),
         seed=int(r.seed),
         seeded=bool(r.seeded),
+        hidden=bool(r.hidden),
         rules_version=r.rules_version,
         bot_delay=float(r.bot_delay),
         turn_timer=r.turn_timer,

@@ -119,6 +119,7 @@ class Store:
                     options=json.dumps(row.options),
                     seed=row.seed,
                     seeded=row.seeded,
+                    hidden=row.hidden,
                     rules_version=row.rules_version,
                     bot_delay=row.bot_delay,
                     turn_timer=row.turn_timer,
@@ -253,8 +254,9 @@ class Store:
             return [r.id for r in conn.execute(select(tables_t.c.id).order_by(tables_t.c.created))]
 
     def list_tables(self, limit: int, status: str | None = None) -> list[TableRow]:
-        """The newest ``limit`` tables, only those of ``status`` if given, seats included."""
-        query = select(tables_t).order_by(tables_t.c.created.desc()).limit(limit)
+        """The newest ``limit`` tables the lobby lists (hidden ones never), only those of
+        ``status`` if given, seats included."""
+        query = select(tables_t).where(~tables_t.c.hidden).order_by(tables_t.c.created.desc()).limit(limit)
         if status is not None:
             query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
@@ -394,6 +396,11 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
 
+    def set_hidden(self, table_id: str, hidden: bool) -> None:
+        """Take the table off the lobby's public list (its links still lead to it), or back."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(hidden=hidden))
+
     # -- the grouped writer
 
     async def acreate_table(self, row: TableRow) -> None:
@@ -426,6 +433,10 @@ class Store:
     async def aseat_to_bot(self, table_id: str, seat: int) -> None:
         """``seat_to_bot`` on the writer thread, for the same reason as ``acreate_table``."""
         await asyncio.get_running_loop().run_in_executor(self._thread, self.seat_to_bot, table_id, seat)
+
+    async def aset_hidden(self, table_id: str, hidden: bool) -> None:
+        """``set_hidden`` on the writer thread, for the same reason as ``acreate_table``."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self.set_hidden, table_id, hidden)
 
     async def awrite(self, write: Write) -> None:
         """Store one action; returns once it is committed (raises if the commit failed)."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from backroom.engine.game import Game, State
 from backroom.engine.rng import derive_seed
+from backroom.sim.playout import play_game
 
 
 def random_playouts(game: Game, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
@@ -71,6 +72,30 @@ def per_call_microseconds(states: list[State], operation: str, repeat: int = 20)
             else:
                 state.resample(0, rng)
     return (time.process_time() - began) / (repeat * len(states)) * 1e6
+
+
+def bot_playouts(game: Game, players: int, kind: str, seconds: float, seed: int = 0) -> float:
+    """Actions per CPU second of whole games with ``kind`` in every seat, through the loop every
+    simulation runs (``play_game``: an observation and a bot decision per action)."""
+    games = actions = 0
+    began = time.process_time()
+    while time.process_time() < began + seconds:
+        actions += play_game(game, players, None, derive_seed(seed, games), [kind]).actions
+        games += 1
+    return actions / (time.process_time() - began)
+
+
+def bench_bots(game: Game, players: int, kinds: list[str], seconds: float) -> list[dict[str, Any]]:
+    """Each bot kind against ``random`` through the same loop, in one run (issue 16.5 asks a
+    heuristic to stay within 5x of random play): random is timed before and after the others
+    and averaged, so a machine whose load drifts during the run biases no ratio."""
+    before = bot_playouts(game, players, "random", seconds)
+    rates = {kind: bot_playouts(game, players, kind, seconds) for kind in kinds}
+    random_rate = (before + bot_playouts(game, players, "random", seconds)) / 2
+    return [
+        {"bot": kind, "actions_per_second": rate, "random_per_bot": random_rate / rate}
+        for kind, rate in {"random": random_rate, **rates}.items()
+    ]
 
 
 def bench(game: Game, players: int, seconds: float) -> dict[str, Any]:

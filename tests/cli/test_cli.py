@@ -134,6 +134,24 @@ def test_bench_json_is_the_whole_standard_output(capsys):
     assert data["clone_us"] > 0 and data["resample_us"] > 0
 
 
+def test_bench_bots_times_each_kind_against_random_in_the_same_run(capsys):
+    code = main(["bench", "stool-pigeon", "--seconds", "0.2", "--bots", "heuristic", "--json"])
+    out = capsys.readouterr()
+    assert code == 0
+    rows = {row["bot"]: row for row in json.loads(out.out)["bots"]}
+    assert list(rows) == ["random", "heuristic"]
+    assert rows["random"]["random_per_bot"] == 1.0
+    random_rate, heuristic = rows["random"]["actions_per_second"], rows["heuristic"]
+    assert heuristic["random_per_bot"] == random_rate / heuristic["actions_per_second"]
+
+
+def test_bench_refuses_an_unknown_bot_before_timing_anything(capsys):
+    code, out = run(capsys, "bench", "stool-pigeon", "--bots", "nobot", "--lang", "en")
+    assert code == 2
+    assert "nobot" in out and "heuristic" in out
+    assert "Measuring" not in out
+
+
 def _variants():
     from backroom.games import all_games
 

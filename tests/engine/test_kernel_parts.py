@@ -153,6 +153,20 @@ def test_schema_clone_is_deep_and_drops_unshared_caches():
     assert other._cache is None
 
 
+def test_schema_replacer_sets_the_named_fields_and_copies_the_rest_as_clone_does():
+    state = toy()
+    replaced = _Toy.SCHEMA.replacer("deck", "_cache")(state, [9], "new")
+    assert replaced.deck == [9] and replaced._cache == "new" and state.deck == [1, 2]
+    replaced.hands[1].append(6)
+    replaced.known[0] = 0
+    assert state.hands == [[3], [4, 5]] and state.known == [2**70, 1]
+    restored = {"deck": [1, 2], "hands": [[3], [4, 5]], "known": [str(2**70), "1"]}
+    assert {**replaced._schema_encode(), **restored} == state._schema_encode()
+    for bad in (("deck", "deck"), ("nothing",)):
+        with pytest.raises(ValueError):
+            _Toy.SCHEMA.replacer(*bad)
+
+
 def test_schema_json_is_fresh_data_and_round_trips():
     state = toy()
     data = state._schema_encode()

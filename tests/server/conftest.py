@@ -92,8 +92,8 @@ def new_table(
     return table
 
 
-def ws_path(table: Message, seat: int | None = None, lang: str = "en") -> str:
-    path = f"/ws/{table['id']}?lang={lang}"
+def ws_path(table: Message, seat: int | None = None, lang: str = "en", chat: bool = False) -> str:
+    path = f"/ws/{table['id']}?lang={lang}" + ("&chat=1" if chat else "")
     if seat is not None:
         path += f"&token={table['seats'][seat]['token']}"
     return path

@@ -148,6 +148,7 @@ class Mirror:
                 "game": self.game_id,
                 "players": PLAYERS,
                 "seeded": True,  # the test chose the seed, so every seat is told
+                "hidden": False,
             }
             first = self.receive(watcher)
             self.check(watcher, first, self.recent_log(seat, lang))
@@ -432,7 +433,7 @@ def play_some(client: TestClient, table: Message, players: int, moves: int, seed
 
 
 TABLE_KEYS = {
-    *("id", "game", "players", "options", "version", "status", "seats", "outcome", "seeded"),
+    *("id", "game", "players", "options", "version", "status", "seats", "outcome", "seeded", "hidden"),
     *("timers", "rematch", "rematch_of"),
 }
 SEAT_KEYS = {"seat", "name", "kind", "connected", "autoplay"}

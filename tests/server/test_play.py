@@ -49,6 +49,7 @@ def test_a_whole_game_over_websockets_shows_each_seat_only_its_own_view(
             "game": game_id,
             "players": 4,
             "seeded": True,  # dealt from the test's seed 11: every seat is told
+            "hidden": False,
         }
         latest = []
         for seat, ws in enumerate([*sockets, spectator]):

@@ -22,16 +22,13 @@ from tests.server.conftest import new_table, receive_until, send, ws_path
 GAME = get_game("stool-pigeon")
 
 
-def test_a_table_reloads_from_its_latest_snapshot_and_the_actions_after_it(
-    make_client: Callable[..., TestClient], tmp_path: Path
-) -> None:
-    first = make_client(snapshot_every=5)
-    table = new_table(first, players=2, seats=[{"kind": "agent"}, {"kind": "agent"}], seed=3)
+def play_twelve(client: TestClient, table: dict[str, Any]) -> list[tuple[int, list[Any]]]:
+    """Random moves by both seats of a two-seat table, each acknowledged, up to twelve."""
     played: list[tuple[int, list[Any]]] = []
     rng = random.Random(1)
     with (
-        first.websocket_connect(ws_path(table, 0)) as zero,
-        first.websocket_connect(ws_path(table, 1)) as one,
+        client.websocket_connect(ws_path(table, 0)) as zero,
+        client.websocket_connect(ws_path(table, 1)) as one,
     ):
         sockets = [zero, one]
         latest = [
@@ -50,12 +47,12 @@ def test_a_table_reloads_from_its_latest_snapshot_and_the_actions_after_it(
                 receive_until(ws, lambda m: m["type"] == "update" and m["version"] == len(played))
                 for ws in sockets
             ]
-    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
-    loaded = store.load_table(table["id"])
-    store.engine.dispose()
-    assert loaded is not None
-    _, snapshot, snap_n, _ = loaded
-    assert snapshot is not None and snap_n == 5 * (len(played) // 5)
+    return played
+
+
+def reloaded_view_is_the_replay(
+    make_client: Callable[..., TestClient], table: dict[str, Any], played: list[tuple[int, list[Any]]]
+) -> None:
     state, _ = GAME.start(2, {}, 3)
     for seat, action in played:
         state.apply(seat, tuple(action))
@@ -64,6 +61,43 @@ def test_a_table_reloads_from_its_latest_snapshot_and_the_actions_after_it(
         update = receive_until(ws, lambda m: m["type"] == "update")
     assert update["version"] == len(played)
     assert update["view"] == json.loads(json.dumps(state.view(1)))
+
+
+def test_a_table_reloads_from_its_latest_snapshot_and_the_actions_after_it(
+    make_client: Callable[..., TestClient], tmp_path: Path
+) -> None:
+    first = make_client(snapshot_every=5)
+    table = new_table(first, players=2, seats=[{"kind": "agent"}, {"kind": "agent"}], seed=3)
+    played = play_twelve(first, table)
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    loaded = store.load_table(table["id"])
+    store.engine.dispose()
+    assert loaded is not None
+    _, snapshot, snap_n, _ = loaded
+    assert snapshot is not None and snap_n == 5 * (len(played) // 5)
+    reloaded_view_is_the_replay(make_client, table, played)
+
+
+def test_a_snapshot_older_code_wrote_is_passed_by_and_the_log_replayed(
+    make_client: Callable[..., TestClient], tmp_path: Path, caplog: Any
+) -> None:
+    """A snapshot only caches the log: one that no longer decodes (written before a field was
+    added to the game's state) must not cost the table; it is rebuilt from the deal."""
+    first = make_client(snapshot_every=5)
+    table = new_table(first, players=2, seats=[{"kind": "agent"}, {"kind": "agent"}], seed=3)
+    played = play_twelve(first, table)
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    with store.engine.begin() as conn:
+        for n, text in conn.exec_driver_sql("SELECT n, state FROM backroom_snapshots").fetchall():
+            older = json.loads(text)
+            del older[next(k for k in older if k != "game")]  # a field the older code did not write
+            conn.exec_driver_sql(
+                "UPDATE backroom_snapshots SET state = ? WHERE n = ?", (json.dumps(older), n)
+            )
+    store.engine.dispose()
+    with caplog.at_level(logging.WARNING, logger="backroom.server"):
+        reloaded_view_is_the_replay(make_client, table, played)
+    assert "replaying from the deal" in caplog.text
 
 
 def test_the_python_client_plays_a_seat_to_the_end(tmp_path: Path) -> None:

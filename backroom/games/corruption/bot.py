@@ -112,6 +112,8 @@ class _Bidder:
         "biggest",
         "pools",
         "where",
+        "best",
+        "base",
     )
 
     def __init__(self, view: dict[str, Any], me: int) -> None:
@@ -172,12 +174,15 @@ class _Bidder:
                     self.opp[c][seat] += future
                     unseen[c] += (PLAYS_PER_ROUND - played[seat]) / targets
         self.sigma = {c: 1500.0 + 2500.0 * math.sqrt(unseen[c]) for c in self.table}
+        # Every candidate card is scored against the same table: its leader and the seat's
+        # present chance are taken once per contract, not once per candidate.
+        self.best = {c: max(self.opp[c]) for c in self.table}
+        self.base = {c: self.chance(c, self.mine[c]) for c in self.table}
 
     def chance(self, c: int, mine: float, opp_cut: float = 0.0) -> float:
         if mine <= 0:
             return 0.0
-        best = max(self.opp[c]) - opp_cut
-        return _sigmoid((mine - best) / self.sigma[c])
+        return _sigmoid((mine - (self.best[c] - opp_cut)) / self.sigma[c])
 
     def worth(self, c: int) -> float:
         """The contract's value, discounted by the chance a district attorney cancels it."""
@@ -186,15 +191,13 @@ class _Bidder:
         return self.values[c] * self.da_risk[c]
 
     def gain(self, c: int, add: float) -> float:
-        m = self.mine[c]
-        return self.worth(c) * (self.chance(c, m + add) - self.chance(c, m))
+        return self.worth(c) * (self.chance(c, self.mine[c] + add) - self.base[c])
 
     def swiss_gain(self, c: int, add: float) -> float:
         """Like ``gain``, but a Swiss bribe is assigned once attorneys are known: a contract
         that may be cancelled costs it nothing, it simply goes to the other one."""
-        m = self.mine[c]
         value = 0.1 * self.values[c] if self.da_seen[c] else self.values[c]
-        return value * (self.chance(c, m + add) - self.chance(c, m))
+        return value * (self.chance(c, self.mine[c] + add) - self.base[c])
 
     def score(self, action: Action) -> float:
         kind = action[0]
@@ -211,16 +214,15 @@ class _Bidder:
             return self.gain(c, BRIBE_VALUE[k]) - BRIBE_PRICE * BRIBE_VALUE[k]
         value = self.values[c]
         if face == "attorney":
-            rival = max(self.opp[c])
+            rival = self.best[c]
             p_rival = _sigmoid((rival - self.mine[c]) / self.sigma[c]) if rival > 0 else 0.0
             deny = value * p_rival * self.da_risk[c] * 0.5
-            return deny - value * self.chance(c, self.mine[c]) - CHARACTER_PRICE[face]
+            return deny - value * self.base[c] - CHARACTER_PRICE[face]
         if face == "reporter":
-            m = self.mine[c]
-            cut = self.chance(c, m, float(self.biggest[c])) - self.chance(c, m)
+            cut = self.chance(c, self.mine[c], float(self.biggest[c])) - self.base[c]
             return self.worth(c) * cut - CHARACTER_PRICE[face]
         if self.da_seen[c]:
-            return value * self.chance(c, self.mine[c]) * 0.9 - CHARACTER_PRICE[face]
+            return value * self.base[c] * 0.9 - CHARACTER_PRICE[face]
         return -CHARACTER_PRICE[face] - value
 
     def choose(self, legal: list[Action], rng: random.Random) -> Action:

@@ -30,6 +30,7 @@ from backroom.games.politburo.cards import (
     cand,
     cause,
 )
+from backroom.games.politburo.legality import board
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -151,13 +152,13 @@ def promote(state: PolitburoState, events: Events) -> None:
     a move only ever frees an office lower than the one being filled.
     """
     state.office_dirty = False
-    office, loyalty, fate = state.office, state.loyalty, state.fate
+    office, loyalty = state.office, state.loyalty
     rank = [-1] * NC
     for o, h in enumerate(office):
         if h >= 0:
             rank[h] = o
-    live = [c for c in range(NC) if fate[c] == IN_PLAY]
-    top_loyalty = max((loyalty[c] for c in live), default=LOYALTY_MIN)
+    live = board(state)[3]
+    top_loyalty = max(map(loyalty.__getitem__, live), default=LOYALTY_MIN)
     for o in range(len(OFFICES) - 1, -1, -1):
         holder = office[o]
         need = OFFICE_MIN[o]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
 from backroom.engine.window import CLOSED, Window
-from backroom.games.politburo import effects
+from backroom.games.politburo import effects, hidden
 from backroom.games.politburo.cards import (
     ATTACK,
     BETRAY,
@@ -30,6 +30,7 @@ from backroom.games.politburo.cards import (
     NC,
     OFFICE,
     OVER,
+    PER_PLAYER,
     PLAN,
     PLAN_GAIN,
     REDRAW,
@@ -41,7 +42,7 @@ from backroom.games.politburo.cards import (
     TURN_END,
     cand,
 )
-from backroom.games.politburo.legality import can_answer, offices_of, own
+from backroom.games.politburo.legality import board, can_answer, offices_of, own
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -51,7 +52,10 @@ HEALTH, LOYALTY = 1, 2
 """``state.p_kind``: the attack in flight is on health (Agresión, Atentado) or loyalty."""
 
 
-def advance(state: PolitburoState, events: Events) -> None:
+def advance(state: PolitburoState, events: Events, passed: bool = False) -> None:
+    """``passed``: the action was a pass in the window at the end of a turn, of the round or
+    of the setup. It changes nothing the others' answers depend on, so the seats left in that
+    window (sifted when it last asked) need not be sifted again."""
     while state.phase != OVER and not state.step:
         if state.react:
             if state.window:  # an answer may have left others in it with nothing to play
@@ -93,7 +97,10 @@ def advance(state: PolitburoState, events: Events) -> None:
                 return
             end_turn(state, events)  # its last candidate fell during its own turn
             continue
-        state.base = Window(s for s in state.base if can_answer(state, s, phase))
+        if passed:
+            passed = False
+        else:
+            state.base = Window(s for s in state.base if can_answer(state, s, phase))
         if state.base:
             return
         if phase == SETUP:
@@ -206,25 +213,20 @@ def priority(state: PolitburoState, skip: int = -1) -> list[int]:
     """Who answers first when several may (R, FAQ): the player on turn, then the highest
     office held, then the most loyalty in play, then the nearest to the player on turn, and
     on the right (the seat before it) before the left. Seats without candidates are out."""
-    n, active, owner, fate, loyalty = state.n, state.active, state.owner, state.fate, state.loyalty
-    total = [0] * n
-    alive = [False] * n
-    for c in range(NC):
-        s = owner[c]
-        if s >= 0 and fate[c] == IN_PLAY:
-            alive[s] = True
-            total[s] += loyalty[c]
+    n, active, owner, loyalty = state.n, state.active, state.owner, state.loyalty
+    mine = board(state)[2]
     best = [0] * n
     for o, c in enumerate(state.office):
         if c >= 0 and best[owner[c]] <= o:
             best[owner[c]] = o + 1
     keys = []
     for s in range(n):
-        if s == skip or not alive[s]:
+        if s == skip or not mine[s]:
             continue
         distance = min((s - active) % n, (active - s) % n)
         side = 0 if (active - s) % n == distance else 1
-        keys.append((0 if s == active else 1, -best[s], -total[s], distance * 2 + side, s))
+        total = sum(map(loyalty.__getitem__, mine[s]))
+        keys.append((0 if s == active else 1, -best[s], -total, distance * 2 + side, s))
     keys.sort()
     return [k[-1] for k in keys]
 
@@ -234,7 +236,7 @@ def priority(state: PolitburoState, skip: int = -1) -> list[int]:
 
 def hand_max(state: PolitburoState, seat: int) -> int:
     """Five, plus one per office held, minus one per candidate lost (R)."""
-    lost = sum(1 for c in range(NC) if state.owner[c] == seat and state.fate[c] in (DEAD, SIBERIA))
+    lost = PER_PLAYER - len(own(state, seat))  # a player's candidates not in play are dead or in Siberia
     return max(0, HAND + len(offices_of(state, seat)) - lost)
 
 
@@ -245,6 +247,7 @@ def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:
         if not state.deck:
             if not state.discard:
                 break
+            state.facts = hidden.settle(hidden.facts(state), hidden.public(state))  # before they hide again
             state.deck, state.discard = state.discard, []
             state.chance = state.chance.shuffle(state.deck)
             if events is not None:

@@ -1,8 +1,9 @@
 """What a seat may do in a Politburó position, and why anything else is refused.
 
-One function, ``actions(state, seat)``, lists every legal action; a reaction window asks a seat
-only when that list holds more than a pass (``can_answer``), so the windows and the legal lists
-can never disagree and a seat with nothing playable is never asked (issue 13).
+The functions here state each rule once; ``listing.actions(state, seat)`` puts them together
+into every legal action. A reaction window asks a seat only when its list holds more than a
+pass (``can_answer``, from the same functions), so the windows and the legal lists can never
+disagree and a seat with nothing playable is never asked (issue 13).
 
 Actions name what the player sees: a card by its face (two Agresión -3 are one choice), a
 candidate by its number on the table, an office by its index (0 Industria ... 4 Secretario).
@@ -10,15 +11,18 @@ candidate by its number on the table, an office by its index (0 Industria ... 4 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
 from backroom.games.politburo.cards import (
     AGRESION,
     ATTACK,
+    BASIC_FACES,
     BETRAY,
     DEFAME,
     DEMAGOGIA,
+    DEMAGOGIA_FACES,
     DIFAMACION,
     DYING,
     FACE,
@@ -33,15 +37,14 @@ from backroom.games.politburo.cards import (
     MAX_ASSIGNED,
     MURDERED,
     NC,
-    NKVD,
     OFFENSIVE,
+    OFFENSIVE_FACES,
     OFFICE,
     OFFICE_MIN,
     ON_OFFICE,
     OVER,
     PLAN,
     PROPAGANDA,
-    REDRAW,
     ROUND_END,
     SECRETARIO,
     SETUP,
@@ -49,32 +52,15 @@ from backroom.games.politburo.cards import (
     TURN_END,
     TYPE,
 )
+from backroom.games.politburo.segments import Segment, expand
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
 
 PASS: Action = ("pass",)
-
-
-def actions(state: PolitburoState, seat: int) -> list[Action]:
-    """Every legal action of ``seat`` now (empty when it is not asked)."""
-    if state.phase == OVER or seat not in state.actors():
-        return []
-    if state.step:
-        return step_actions(state, seat)
-    react = state.react
-    if react:
-        return [*answers(state, seat, react), PASS]
-    phase = state.phase
-    if phase == SETUP:
-        return [*expand(arrange(state, seat)), PASS]
-    if phase == REDRAW:
-        return [("discard", f) for f in faces(state.hands[seat])]
-    if phase == TURN:
-        return expand(turn_segments(state, seat))
-    if phase == TURN_END:
-        return [*initiative(state, seat), *candidate_plays(state, seat), PASS]
-    return [*round_end_plays(state, seat), PASS]  # ROUND_END
+Board = tuple[list[int], list[int], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+"""``board``: the ``fate`` and ``hospital`` it was read from, each seat's candidates in play,
+the candidates in play, and those of them not hospitalized."""
 
 
 def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
@@ -90,25 +76,56 @@ def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
 
 def faces(cards: list[int]) -> list[str]:
     """Distinct faces in first-seen order: identical cards are one choice."""
-    return list({FACE[c]: None for c in cards})
+    return list(dict.fromkeys(map(FACE.__getitem__, cards)))
 
 
 # ------------------------------------------------------------------- candidates
 
 
-def own(state: PolitburoState, seat: int) -> list[int]:
-    """``seat``'s candidates in play (who owns whom never changes after the deal: kept)."""
+def board(state: PolitburoState) -> Board:
+    """Who is in play: each seat's candidates, all of them, and those not hospitalized.
+
+    Asked for many times an action, so kept, and checked against ``fate`` and ``hospital``
+    (two C-level list comparisons) rather than trusted: nothing can leave it stale."""
+    kept = state._board
+    fate, hospital = state.fate, state.hospital
+    if kept is not None and kept[0] == fate and kept[1] == hospital:
+        return kept
     mine = state._mine
-    if mine is None:
+    if mine is None:  # who owns whom never changes after the deal
         owner = state.owner
         mine = state._mine = tuple(tuple(c for c in range(NC) if owner[c] == s) for s in range(state.n))
-    fate = state.fate
-    return [c for c in mine[seat] if fate[c] == IN_PLAY]
+    live = tuple(c for c in range(NC) if fate[c] == IN_PLAY)
+    kept = state._board = (
+        fate[:],
+        hospital[:],
+        tuple(tuple(c for c in m if fate[c] == IN_PLAY) for m in mine),
+        live,
+        tuple(c for c in live if hospital[c] < 0),
+    )
+    return kept
 
 
-def offices_of(state: PolitburoState, seat: int) -> list[int]:
-    owner = state.owner
-    return [o for o, c in enumerate(state.office) if c >= 0 and owner[c] == seat]
+def own(state: PolitburoState, seat: int) -> tuple[int, ...]:
+    """``seat``'s candidates in play."""
+    kept = state._board
+    if kept is None or kept[0] != state.fate or kept[1] != state.hospital:
+        kept = board(state)
+    return kept[2][seat]
+
+
+def offices_of(state: PolitburoState, seat: int) -> tuple[int, ...]:
+    """The offices ``seat`` holds, lowest first (kept like ``board``, against ``office``)."""
+    kept = state._held
+    office = state.office
+    if kept is None or kept[0] != office:
+        owner = state.owner
+        held: list[list[int]] = [[] for _ in range(state.n)]
+        for o, c in enumerate(office):
+            if c >= 0:
+                held[owner[c]].append(o)
+        kept = state._held = (office[:], tuple(tuple(h) for h in held))
+    return kept[1][seat]
 
 
 def office_of(state: PolitburoState, c: int) -> int:
@@ -119,20 +136,30 @@ def office_of(state: PolitburoState, c: int) -> int:
     return -1
 
 
-def targets(state: PolitburoState, kind: int) -> list[int]:
+def targets(state: PolitburoState, kind: int) -> tuple[int, ...]:
     """Candidates a card of basic type ``kind`` may be played on: any candidate in play; a
     hospitalized one only receives a Difamación (R, card 20)."""
-    return [
-        c for c in range(NC) if state.fate[c] == IN_PLAY and (kind == DIFAMACION or state.hospital[c] < 0)
-    ]
+    kept = board(state)
+    return kept[3] if kind == DIFAMACION else kept[4]
 
 
 def type_allowed(state: PolitburoState, seat: int, kind: int, c: int) -> bool:
     """One card of a type per turn on the same candidate (R); on their own turn the Ministro
     de Interior may add a second Agresión and the Ministro de Propaganda a second Demagogia or
     Difamación, once per round (R, office powers)."""
-    if not (state.typed[kind] >> c) & 1:
-        return True
+    return not (state.typed[kind] >> c) & 1 or _second(state, seat, kind)
+
+
+def allowed(state: PolitburoState, seat: int, kind: int, cands: tuple[int, ...]) -> tuple[int, ...]:
+    """Those of ``cands`` that a card of basic type ``kind`` may go on now (``type_allowed``)."""
+    played = state.typed[kind]
+    if not played or _second(state, seat, kind):
+        return cands
+    return tuple(c for c in cands if not (played >> c) & 1)
+
+
+def _second(state: PolitburoState, seat: int, kind: int) -> bool:
+    """Whether ``seat`` may play a second card of ``kind`` on a candidate (its office power)."""
     if seat != state.active or state.phase != TURN:
         return False
     power = INTERIOR if kind == AGRESION else PROPAGANDA if kind in (DEMAGOGIA, DIFAMACION) else -1
@@ -151,101 +178,6 @@ def activatable(state: PolitburoState, seat: int, c: int) -> bool:
 # ----------------------------------------------------------------------- turns
 
 
-Segment = tuple[tuple[Any, ...], list[Any] | None]
-"""Actions in bulk: ``(prefix, options)`` stands for ``prefix + (x,)`` for each option, or for
-the one action ``prefix`` when ``options`` is None. A turn's long list (every card on every
-candidate) is built from segments, and ``pick`` draws one of its actions uniformly without
-building it: random playouts are most of the cost of search and simulation."""
-
-
-def expand(segments: list[Segment]) -> list[Action]:
-    out: list[Action] = []
-    for prefix, options in segments:
-        if options is None:
-            out.append(prefix)
-        else:
-            out.extend((*prefix, x) for x in options)
-    return out
-
-
-def member(segments: list[Segment], action: Action) -> bool:
-    """Whether ``action`` is among the segments' actions (without expanding them)."""
-    n = len(action) - 1
-    for prefix, options in segments:
-        if options is None:
-            if action == prefix:
-                return True
-        elif len(prefix) == n and action[:n] == prefix and type(action[n]) is int and action[n] in options:
-            return True
-    return False
-
-
-def pick(segments: list[Segment], r: float) -> Action:
-    """The action at fraction ``r`` (0 <= r < 1) of the expanded list."""
-    total = sum(1 if options is None else len(options) for _, options in segments)
-    i = int(r * total)
-    for prefix, options in segments:
-        size = 1 if options is None else len(options)
-        if i < size:
-            return prefix if options is None else (*prefix, options[i])
-        i -= size
-    raise AssertionError(r)
-
-
-def arrange(state: PolitburoState, seat: int) -> list[Segment]:
-    """Assigning (face down, at most two per candidate, basic cards only) and discarding: the
-    setup's choices (a turn's are written out in ``turn_segments``)."""
-    out: list[Segment] = []
-    hospital = state.hospital
-    assigned = state.assigned
-    room = [c for c in own(state, seat) if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
-    for f in faces(state.hands[seat]):
-        if room and FACE_TYPE[f] >= 0:
-            out.append((("assign", f), room))
-        out.append((("discard", f), None))
-    return out
-
-
-def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
-    """The main phase of a turn: redraw (first), assign, discard, play from the hand, special
-    cards, office powers, pass. Written out flat: it is rebuilt after every action of a turn."""
-    cards = state.hands[seat]
-    hand = faces(cards)
-    fate, hospital, typed, assigned = state.fate, state.hospital, state.typed, state.assigned
-    out: list[Segment] = [(("redraw",), None)] if not state.acted else []
-    mine = own(state, seat)
-    room = [c for c in mine if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
-    live = [c for c in range(NC) if fate[c] == IN_PLAY]
-    healthy = [c for c in live if hospital[c] < 0]
-    special = False
-    for f in hand:
-        if FACE_TYPE[f] < 0:
-            special = True
-        elif room:
-            out.append((("assign", f), room))
-        out.append((("discard", f), None))
-    for f in hand:
-        kind = FACE_TYPE[f]
-        if kind in OFFENSIVE:
-            chosen = live if kind == DIFAMACION else healthy
-            if typed[kind]:
-                chosen = [c for c in chosen if type_allowed(state, seat, kind, c)]
-            if chosen:
-                out.append((("play", f), chosen))
-    if special:
-        out += [(a, None) for a in initiative(state, seat)]
-    held = offices_of(state, seat)
-    if held:
-        if 0 in held and not state.powers & 1 and (state.deck or state.discard):
-            out.append((("industry",), None))
-        if NKVD in held and not (state.powers >> NKVD) & 1:
-            looked = [c for c in range(NC) if assigned[c] and state.owner[c] != seat]
-            if looked:
-                out.append((("nkvd",), looked))
-    out.append((PASS, None))
-    return out
-
-
 def initiative(state: PolitburoState, seat: int) -> list[Action]:
     """Special cards a seat may play of its own accord (ruling 4)."""
     out: list[Action] = []
@@ -261,7 +193,7 @@ def initiative(state: PolitburoState, seat: int) -> list[Action]:
     return out
 
 
-def special_plays(state: PolitburoState, seat: int, f: str, mine: list[int]) -> list[Action]:
+def special_plays(state: PolitburoState, seat: int, f: str, mine: Sequence[int]) -> list[Action]:
     """The uses of special card ``f`` by ``seat`` now, restrictions included."""
     holds = bool(offices_of(state, seat))
     if f in ON_OFFICE:
@@ -313,22 +245,23 @@ def usurpers(state: PolitburoState, seat: int, o: int) -> list[int]:
     return [c for c in own(state, seat) if c != state.office[o] and office_of(state, c) < o]
 
 
-def candidate_plays(state: PolitburoState, seat: int) -> list[Action]:
+def candidate_segments(state: PolitburoState, seat: int) -> list[Segment]:
     """Out of turn: activate a candidate and play one of its Demagogia, Difamación or
     Agresión on any candidate (R: defensive cards only answer an attack on itself)."""
-    out: list[Action] = []
+    out: list[Segment] = []
     for c in own(state, seat):
-        if not state.assigned[c] or not activatable(state, seat, c):
+        cards = state.assigned[c]
+        if not cards or not activatable(state, seat, c) or all(TYPE[x] not in OFFENSIVE for x in cards):
             continue
-        if all(TYPE[x] not in OFFENSIVE for x in state.assigned[c]):
-            continue
-        for f in faces(state.assigned[c]):
+        for f in faces(cards):
             kind = FACE_TYPE[f]
             if kind in OFFENSIVE:
-                out.extend(
-                    ("use", c, f, t) for t in targets(state, kind) if type_allowed(state, seat, kind, t)
-                )
+                out.append((("use", c, f), allowed(state, seat, kind, targets(state, kind))))
     return out
+
+
+def candidate_plays(state: PolitburoState, seat: int) -> list[Action]:
+    return expand(candidate_segments(state, seat))
 
 
 def any_candidate_play(state: PolitburoState, seat: int) -> bool:
@@ -339,7 +272,7 @@ def any_candidate_play(state: PolitburoState, seat: int) -> bool:
             continue
         for x in state.assigned[c]:
             kind = TYPE[x]
-            if kind in OFFENSIVE and any(type_allowed(state, seat, kind, t) for t in targets(state, kind)):
+            if kind in OFFENSIVE and any_target(state, seat, kind):
                 return True
     return False
 
@@ -412,6 +345,81 @@ def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
             out.append(("special_on", "hospitalizacion", c))
     elif "popularidad" in hand:
         out.append(("special", "popularidad"))
+    return out
+
+
+def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[list[int], frozenset[str]]]:
+    """Each place where ``seat`` hides cards (its hand, the face-down cards of a candidate)
+    with the faces that would answer there in window ``react`` now: ``can_answer`` is whether
+    one of them lies there. So being asked tells the table that much, which a resample keeps
+    (``hidden.py``). The faces come from the same rules as the legal lists."""
+    hand = state.hands[seat]
+    mine = own(state, seat)
+    if react == TURN_END:
+        if not mine:
+            return []
+        out = [(hand, frozenset(f for f in INITIATIVE if special_plays(state, seat, f, mine)))]
+        kinds = [kind for kind in OFFENSIVE if any_target(state, seat, kind)]
+        playable = frozenset(f for f in OFFENSIVE_FACES if FACE_TYPE[f] in kinds)
+        out += [
+            (state.assigned[c], playable) for c in mine if state.assigned[c] and activatable(state, seat, c)
+        ]
+        return out
+    if react == ROUND_END:
+        disgraced = any(state.loyalty[c] < 0 and not (state.typed[DEMAGOGIA] >> c) & 1 for c in mine)
+        plan = special_plays(state, seat, "plan_quinquenal", mine)
+        return [
+            (
+                hand,
+                frozenset([*(DEMAGOGIA_FACES if disgraced else ()), *(["plan_quinquenal"] if plan else [])]),
+            )
+        ]
+    if react in (ATTACK, DEFAME):
+        return _defence_faces(state, seat, react)
+    if react == OFFICE:
+        return [
+            (
+                hand,
+                frozenset(f for f in (*ON_OFFICE, "ascenso") if mine and special_plays(state, seat, f, mine)),
+            )
+        ]
+    if react == BETRAY:
+        return [(hand, frozenset(["traicion"] if seat == state.p_seat else []))]
+    if react == DYING:
+        return [(hand, frozenset(["cura"] if state.owner[state.dying] == seat else []))]
+    if react == MURDERED:
+        return [(hand, frozenset(["patriotismo"] if mine else []))]
+    return []  # the setup asks everyone: it tells nothing
+
+
+def any_target(state: PolitburoState, seat: int, kind: int) -> bool:
+    """Whether a card of basic type ``kind`` may go on some candidate now."""
+    return bool(allowed(state, seat, kind, targets(state, kind)))
+
+
+def _defence_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[list[int], frozenset[str]]]:
+    """``answer_faces`` for an attack in flight (``defences``, face by face)."""
+    c = state.p_target
+    if state.owner[c] != seat or state.hospital[c] >= 0:
+        return []
+    returnable = bool(return_targets(state))
+    kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
+    basic = [
+        f
+        for f in BASIC_FACES
+        if FACE_TYPE[f] in kinds
+        and type_allowed(state, seat, FACE_TYPE[f], c)
+        and (f != "vengativo" or returnable)
+    ]
+    if react == ATTACK:
+        special = ["hospitalizacion", *(["contraataque"] if returnable else [])]
+    else:
+        special = ["popularidad"]
+    if seat == state.active:
+        return [(state.hands[seat], frozenset(basic + special))]
+    out = [(state.hands[seat], frozenset(special))]
+    if activatable(state, seat, c):
+        out.append((state.assigned[c], frozenset(basic)))
     return out
 
 

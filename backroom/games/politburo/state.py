@@ -15,8 +15,8 @@ has done anything (the redraw is a whole turn).
 An attack in flight (``p_*``) waits for its windows; ``react``/``window`` is the reaction
 window open now, ``base`` the window at the end of a turn, of the round or of the setup;
 ``step`` a second decision owed by ``step_seat``. ``flow.advance`` settles all of these after
-every action; ``legality.py`` lists the actions; ``view.py`` shows them; ``hidden.py``
-resamples what a seat cannot see.
+every action; ``legality.py`` states what is legal and ``listing.py`` lists it; ``view.py``
+shows them; ``hidden.py`` resamples what a seat cannot see.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from backroom.engine.schema import (
     Bools,
     Cached,
     ChanceField,
+    Frozen,
     Int,
     Ints,
     Masks,
@@ -41,7 +42,7 @@ from backroom.engine.schema import (
     WindowField,
 )
 from backroom.engine.window import Window
-from backroom.games.politburo import effects, flow, hidden, legality, scoring, specials, view
+from backroom.games.politburo import effects, flow, hidden, legality, listing, scoring, specials, view
 from backroom.games.politburo.cards import (
     AGRESION,
     CONTRABANDO_COST,
@@ -76,6 +77,7 @@ from backroom.games.politburo.cards import (
     cand,
 )
 from backroom.games.politburo.flow import HEALTH, LOYALTY
+from backroom.games.politburo.segments import member, pick
 
 
 class PolitburoState(State):
@@ -128,9 +130,13 @@ class PolitburoState(State):
         winner=Int(-1),
         end_reason=Str(),
         chance=ChanceField(),
+        facts=Frozen((), encode=hidden.encode, decode=hidden.decode),
         _outcome=Cached(),
         _mine=Cached(),
+        _board=Cached(),
+        _held=Cached(),
         _turn=Cached(shared=False),
+        _picked=Cached(shared=False),
     )
     __slots__ = SCHEMA.slots
 
@@ -183,11 +189,17 @@ class PolitburoState(State):
     winner: int
     end_reason: str
     chance: Chance
+    facts: tuple[hidden.Fact | hidden.Pass, ...]
+    """What passing in a window told the table about a seat's hidden cards (``hidden.py``)."""
     _outcome: Outcome | None
     _mine: tuple[tuple[int, ...], ...] | None
     """Each seat's candidates (in play or not): fixed at the deal, so clones share them."""
-    _turn: tuple[int, list[Any]] | None
-    """A seat and its legal actions as segments (see ``_segments``), until the next action."""
+    _board: legality.Board | None  # legality.board
+    _held: tuple[list[int], tuple[tuple[int, ...], ...]] | None  # legality.offices_of
+    _turn: listing.Kept | None
+    """A seat's legal actions as segments, until the next action (``listing.kept``)."""
+    _picked: tuple[int, Action] | None
+    """The seat and action ``random_action`` just drew from ``_turn``: legal without a look."""
 
     # ----------------------------------------------------------------- setup
 
@@ -243,36 +255,29 @@ class PolitburoState(State):
         return self.base
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return legality.actions(self, seat)
-
-    def _segments(self, seat: int) -> list[Any]:
-        """``seat``'s legal actions as segments (``legality.Segment``), kept until the next
-        action: a playout asks for a random action and then checks it. The turn's long list
-        (every card on every candidate) is never expanded for that."""
-        kept = self._turn
-        if kept is not None and kept[0] == seat:
-            segments: list[Any] = kept[1]
-            return segments
-        if self.phase == TURN and not self.step and not self.react and seat == self.active:
-            segments = legality.turn_segments(self, seat)
-        else:
-            segments = [(a, None) for a in legality.actions(self, seat)]
-        self._turn = (seat, segments)
-        return segments
+        return listing.actions(self, seat)
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        return type(action) is tuple and len(action) > 0 and legality.member(self._segments(seat), action)
+        if self._picked is not None and self._picked[1] is action and self._picked[0] == seat:
+            return True
+        return type(action) is tuple and len(action) > 0 and member(listing.kept(self, seat)[1], action)
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
         """Uniform over the legal actions, drawn without listing them where the list is long."""
-        return legality.pick(self._segments(seat), rng.random())
+        _, segments, total, _ = listing.kept(self, seat)
+        action = pick(segments, total, rng.random())
+        self._picked = (seat, action)
+        return action
 
     def why_illegal(self, seat: int, action: Action) -> str:
         return legality.why_illegal(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        self._turn = None
+        kept, self._turn, self._picked = self._turn, None, None
         kind = action[0]
+        passed = kind == "pass" and not self.react and not self.step and self.phase not in (TURN, REDRAW)
+        if kind == "pass":
+            hidden.remember(self, seat)
         if self.react and not self.step:
             self.window = self.window.answered(seat)
         handler = specials.HANDLERS.get(kind)
@@ -280,7 +285,9 @@ class PolitburoState(State):
             getattr(self, f"_do_{kind}")(seat, *action[1:], events=events)
         else:
             handler(self, seat, *action[1:], events=events)
-        flow.advance(self, events)
+        flow.advance(self, events, passed)
+        if kept is not None and kind in ("assign", "discard"):
+            listing.keep_patched(self, kept, seat, action)
 
     # -------------------------------------------------------------- helpers
 
@@ -479,6 +486,8 @@ class PolitburoState(State):
             raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
         if self.react not in ("", *REACTIONS) or self.phase not in PHASES or not 0 <= self.active < self.n:
             raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
+        if any(not 0 <= f[0] < self.n for f in self.facts):
+            raise ValueError("a fact names a seat that is not at the table")
 
     def _all_cards(self) -> list[int]:
         cards = self.deck + self.discard + [e[0] for e in self.effects]
@@ -499,7 +508,7 @@ class PolitburoState(State):
         }
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        """A redeal consistent with ``seat``'s view and with the open window (``hidden.py``)."""
+        """A redeal consistent with ``seat``'s view and with what windows told (``hidden.py``)."""
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other

@@ -1,8 +1,14 @@
 """Resampling a Stool Pigeon position: the hidden cards redealt, the future's chance redrawn.
 
-``redeal`` deals every card a seat has not seen among the places it cannot see into, and gives
-the position a new ``Chance`` from the caller's generator, so the next reshuffle of the
+``resample`` deals every card a seat has not seen among the places it cannot see into (District
+slots, the card another seat holds, the draw pile) in a uniform random order, and gives the
+position a new ``Chance`` from the caller's generator, so the next reshuffle of the
 determinized position is not the real one.
+
+It is the inner loop of determinized search (issue 9: at most ten clones), so the new position
+is built once (``Schema.replacer``) instead of cloned and then overwritten, and the redeal is a
+relabelling table (old card → new card) that each District and each seat's knowledge go
+through.
 """
 
 from __future__ import annotations
@@ -10,21 +16,28 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from backroom.engine.resampling import carry_knowledge
-from backroom.engine.resampling import redeal as redeal_places
-from backroom.games.stool_pigeon.cards import EMPTY, OVER
+from backroom.engine.resampling import random_keys
+from backroom.games.stool_pigeon.cards import DECK_SIZE, EMPTY, OVER
 
 if TYPE_CHECKING:
     from backroom.games.stool_pigeon.state import StoolPigeonState
 
+_IDENTITY = [*range(DECK_SIZE), EMPTY]
+"""``_IDENTITY[c] == c`` for every card; the last entry, read as ``[EMPTY]`` (``[-1]``), keeps
+an empty slot empty."""
 
-def redeal(real: StoolPigeonState, other: StoolPigeonState, seat: int, rng: random.Random) -> None:
-    """Fill ``other`` (a clone of ``real``) with a redeal consistent with ``seat``'s knowledge.
+_BITS = (*(1 << c for c in range(DECK_SIZE)), 0)
+"""``_BITS[c]``: card ``c``'s bit in a knowledge mask; none for ``EMPTY`` (the last entry, read
+as ``[-1]``), so an empty slot is never one to redeal."""
+
+
+def resample(real: StoolPigeonState, seat: int, rng: random.Random) -> StoolPigeonState:
+    """A position consistent with ``seat``'s knowledge, drawn from ``rng``.
 
     The cards the seat has not seen (in Districts, in the draw pile, the card in another's
-    hand) are dealt again in a uniform random order over the same places. Nobody ever knows a
-    draw-pile card (a reshuffle wipes that knowledge), so only the District cards and the held
-    card can carry other seats' knowledge with them.
+    hand) are dealt again over the same places. Nobody ever knows a draw-pile card (a reshuffle
+    wipes that knowledge), so only the District cards and the held card carry other seats'
+    knowledge with them.
     """
     mask = real.known[seat]
     if real.phase == OVER:  # every District and the Soplón's card are face up by now
@@ -34,16 +47,38 @@ def redeal(real: StoolPigeonState, other: StoolPigeonState, seat: int, rng: rand
                     mask |= 1 << c
         if real.soplon_card != EMPTY:
             mask |= 1 << real.soplon_card
-    places = [
-        (district, i)
-        for district in other.districts
-        for i, c in enumerate(district)
-        if c != EMPTY and not (mask >> c) & 1
-    ]
-    held_hidden = other.held != EMPTY and not (mask >> other.held) & 1
-    before, after = redeal_places(places, other.deck, rng, [other.held] if held_hidden else None)
-    if held_hidden:
-        other.held = after[-1]
-    other.chance = real.chance.reseeded(rng)
-    other._outcome = None
-    other.known = carry_knowledge(real.known, seat, before, after)
+    unseen = ~mask
+    hidden = [c for district in real.districts for c in district if unseen & _BITS[c]]
+    held = real.held
+    if unseen & _BITS[held]:
+        hidden.append(held)
+    # The places in a fixed order and the cards sorted on keys of their own: the result depends
+    # on what the seat knows and on ``rng``, never on where the real hidden cards lie.
+    pool = hidden + real.deck
+    pool.sort(key=random_keys(rng, DECK_SIZE))
+    relabel = _IDENTITY[:]
+    for old, new in zip(hidden, pool, strict=False):  # up to the last hidden place
+        relabel[old] = new
+    look = relabel.__getitem__
+    districts = [list(map(look, district)) for district in real.districts]
+    known = _carry(real.known, seat, unseen, relabel)
+    del pool[: len(hidden)]  # what is left is the draw pile
+    return real._redealt(districts, pool, known, look(held), real.chance.reseeded(rng), None)
+
+
+def _carry(known: list[int], seat: int, unseen: int, relabel: list[int]) -> list[int]:
+    """Each seat's knowledge mask (bit c: it knows card c) after the redeal: another seat knew
+    what lay at a place, so its bit of a card ``seat`` has not seen goes to the card now there
+    (the same card if it did not move); ``seat``'s own knowledge is unchanged."""
+    out = known[:]
+    for s, k in enumerate(known):
+        bits = k & unseen
+        if not bits or s == seat:
+            continue
+        new = k ^ bits
+        while bits:
+            c = bits.bit_length() - 1
+            bits ^= _BITS[c]
+            new |= _BITS[relabel[c]]
+        out[s] = new
+    return out

@@ -478,7 +478,8 @@ class StoolPigeonState(State):
         held = self.held != EMPTY
         return {"cards": placed + len(self.deck) + len(self.discard) + len(self.removed) + held}
 
-    def resample(self, seat: int, rng: random.Random) -> Self:
-        other = self.clone()
-        hidden.redeal(self, other, seat, rng)
-        return other
+    resample = hidden.resample
+
+    _redealt = SCHEMA.replacer("districts", "deck", "known", "held", "chance", "_outcome")
+    """``_redealt(districts, deck, known, held, chance, outcome)``: a copy with those replaced
+    and nothing else copied twice (``hidden.resample``)."""

@@ -249,6 +249,7 @@ async function createTable() {
     bot_delay: +$("bot-pace").value,
     turn_timer: timer ? +timer : null,
     timers: readTimers(),
+    hidden: $("hidden").checked,
   };
   const button = $("create");
   button.disabled = true;

@@ -5,6 +5,7 @@
 // the server re-sends the full view on join, so nothing is kept between connections but the log.
 
 import { mountAlerts, showAsked } from "./alerts.js";
+import { Chat } from "./chat.js";
 import { Connection } from "./connection.js";
 import { api, copyText, h, replace } from "./dom.js";
 import { formatNumber, has, languageSwitcher, lang, setLang, storage, t, tFirst, tMsg } from "./i18n.js";
@@ -63,6 +64,8 @@ async function main() {
     page.endDismissed = true;
     $("end").hidden = true;
   });
+  page.chat = new Chat({ tableId, send: (m) => page.conn.send(m), seatName, token: () => token, toast });
+  $("actions-panel").after(page.chat.el);
   page.conn = new Connection({
     url: () => socketUrl(),
     onMessage: receive,
@@ -98,7 +101,7 @@ async function newInviteLink() {
 
 function socketUrl() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = new URLSearchParams({ lang: lang() });
+  const query = new URLSearchParams({ lang: lang(), chat: "1" });
   if (token) query.set("token", token);
   return `${scheme}//${location.host}/ws/${encodeURIComponent(tableId)}?${query}`;
 }
@@ -114,6 +117,7 @@ async function receive(message) {
       page.log = [];
       page.pending = null;
       page.joined = true;
+      page.chat.welcome(message);
       await loadBoard(message.game);
       render();
       break;
@@ -126,6 +130,10 @@ async function receive(message) {
       if (page.log.length > 400) page.log.splice(0, page.log.length - 400);
       page.pending = null;
       render();
+      break;
+    case "chat":
+    case "watchers":
+      page.chat.receive(message);
       break;
     case "ack":
       if (page.pending === message.id) page.pending = null;

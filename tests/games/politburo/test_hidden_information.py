@@ -6,7 +6,21 @@ from __future__ import annotations
 import json
 import random
 
-from backroom.games.politburo.cards import FACE
+from backroom.games.politburo import GAME
+from backroom.games.politburo.cards import (
+    ATTACK,
+    BETRAY,
+    DEFAME,
+    DYING,
+    FACE,
+    NC,
+    REACTIONS,
+    ROUND_END,
+    SETUP,
+    TURN_END,
+)
+from backroom.games.politburo.hidden import asked
+from backroom.games.politburo.legality import answer_faces, can_answer, own
 
 from .conftest import INDUSTRIA, NKVD, position
 
@@ -66,3 +80,94 @@ def test_resample_keeps_an_answer_for_every_seat_the_window_asks():
         other = state.resample(2, random.Random(seed))
         assert "cura" in [FACE[c] for c in other.hands[1]]
         assert sorted(other._all_cards()) == list(range(98))
+
+
+def _redealt(real, other, seat: int) -> dict[int, int]:
+    """Which card a redeal put where each card hidden from ``seat`` was (the rest stay)."""
+    places = [(real.hands[s], other.hands[s]) for s in range(real.n) if s != seat]
+    places += [(real.assigned[c], other.assigned[c]) for c in range(NC) if real.owner[c] != seat]
+    return {a: b for was, now in places for a, b in zip(was, now, strict=True)}
+
+
+def test_resample_keeps_an_answer_for_every_seat_that_passed_in_an_earlier_window():
+    # Asked, then passing: the table saw that seat hold an answer then, and it still holds the
+    # cards it passed with (or they were shown since). Every redeal must agree: the position
+    # at each such pass, with the redeal's cards in that seat's places, still asks it.
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state, _ = GAME.start(4, {}, seed)
+        passes = []
+        while state.actors() and state.round <= 4:
+            seat = state.actors()[0]
+            action = state.random_action(seat, rng)
+            waiting, react = asked(state)
+            if action == ("pass",) and seat in waiting and react != SETUP:
+                passes.append((state.clone(), seat, react))
+            state.apply_quiet(seat, action)
+            if state.turns % 3 or not passes:
+                continue
+            for viewer in range(state.n):
+                other = state.resample(viewer, random.Random(rng.random()))
+                assert sorted(other._all_cards()) == list(range(98))
+                assert other.chance.seed != state.chance.seed
+                moved = _redealt(state, other, viewer)
+                for past, s, react in passes:
+                    if s == viewer:
+                        continue
+                    then = past.clone()
+                    then.hands[s] = [moved.get(x, x) for x in then.hands[s]]
+                    for c in own(then, s):
+                        then.assigned[c] = [moved.get(x, x) for x in then.assigned[c]]
+                    assert can_answer(then, s, react), (seed, s, react)
+                    checked += 1
+    assert checked > 1000
+
+
+def test_a_seat_is_asked_exactly_when_an_answering_face_lies_in_one_of_its_places():
+    # What a pass remembers (answer_faces) and whether a window asks (can_answer) agree, in
+    # every window, for every seat, all through random games.
+    checked = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state, _ = GAME.start(2 + seed % 4, {}, seed)
+        while state.actors():
+            for react in (*REACTIONS, TURN_END, ROUND_END):
+                if (react in (ATTACK, DEFAME, BETRAY) and state.p_target < 0) or (
+                    react == DYING and state.dying < 0
+                ):
+                    continue
+                for s in range(state.n):
+                    places = answer_faces(state, s, react)
+                    held = any(FACE[x] in faces for cards, faces in places for x in cards)
+                    assert can_answer(state, s, react) == held, (seed, s, react)
+                    checked += 1
+            seat = state.actors()[0]
+            state.apply_quiet(seat, state.random_action(seat, rng))
+    assert checked > 10000
+
+
+def test_resample_that_cannot_meet_every_earlier_pass_keeps_the_open_window_and_ends():
+    # A fact no redeal can meet (every answering card is face up) cannot come from play; fed
+    # in, the resample gives up on it after its redeals and still keeps the window open now.
+    state = position(hands={0: ["agresion-4"], 1: ["cura", "demagogia-2"]}, health={4: 3})
+    state.apply(0, ("play", "agresion-4", 4))
+    shown = sum(1 << c for c in state.discard)
+    state.facts = ((1, ((sum(1 << c for c in state.hands[1]), shown),)),)
+    for seed in range(5):
+        other = state.resample(2, random.Random(seed))
+        assert "cura" in [FACE[c] for c in other.hands[1]]
+        assert sorted(other._all_cards()) == list(range(98))
+
+
+def test_a_pass_answered_by_a_card_shown_since_is_settled_before_the_pile_becomes_the_deck():
+    # Seat 1 passed holding a Hospitalización that has since been discarded face up: the pass
+    # is explained. When the pile is shuffled into the deck, that card hides again, so the pass
+    # must not make a redeal put a Hospitalización wherever that card now lies.
+    state = position(hands={0: [], 1: ["cura"]}, discard=["hospitalizacion", "agresion-2"])
+    state.discard += state.deck
+    state.deck = []
+    shown, other = state.discard[0], state.discard[1]
+    state.facts = ((1, ((1 << shown | 1 << other | 1 << state.hands[1][0], 1 << shown),)),)
+    state.apply(0, ("pass",))
+    assert state.active == 1 and state.facts == ()

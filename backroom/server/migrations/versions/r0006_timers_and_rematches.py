@@ -2,15 +2,15 @@
 (``backroom_tables.rematch``: the table that followed this one; ``rematch_of``: the one it
 followed), so that the lobby links them and a table is followed once only, across restarts.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,204 @@
+"""A seat's legal actions: listed in full (``actions``), or as segments kept for playouts.
+
+The rules of what may be played are in ``legality.py``; this module puts them together phase
+by phase. A turn's list is long (every card of the hand on every candidate) and changes a
+little with each card placed, so within a turn it is patched rather than rebuilt: after an
+``assign`` or a ``discard``, which touch only the hand, the candidate's face-down cards and
+the discard pile (``patched``). Anything else rebuilds it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from backroom.engine.actions import Action
+from backroom.games.politburo.cards import (
+    DIFAMACION,
+    FACE,
+    FACE_TYPE,
+    MAX_ASSIGNED,
+    NC,
+    NKVD,
+    OFFENSIVE,
+    OVER,
+    REDRAW,
+    SETUP,
+    TURN,
+    TURN_END,
+)
+from backroom.games.politburo.legality import (
+    PASS,
+    allowed,
+    answers,
+    board,
+    candidate_segments,
+    faces,
+    initiative,
+    offices_of,
+    round_end_plays,
+    step_actions,
+)
+from backroom.games.politburo.segments import Segment, expand, size
+
+if TYPE_CHECKING:
+    from backroom.games.politburo.state import PolitburoState
+
+REDRAW_SEGMENT: Segment = (("redraw",), None)
+PASS_SEGMENT: Segment = (PASS, None)
+
+
+def actions(state: PolitburoState, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` now (empty when it is not asked)."""
+    if state.phase == OVER or seat not in state.actors():
+        return []
+    if state.step:
+        return step_actions(state, seat)
+    react = state.react
+    if react:
+        return [*answers(state, seat, react), PASS]
+    phase = state.phase
+    if phase == SETUP:
+        return [*expand(arrange(state, seat)), PASS]
+    if phase == REDRAW:
+        return [("discard", f) for f in faces(state.hands[seat])]
+    if phase == TURN:
+        return expand(turn_segments(state, seat))
+    if phase == TURN_END:
+        return expand(turn_end_segments(state, seat))
+    return [*round_end_plays(state, seat), PASS]  # ROUND_END
+
+
+def segments(state: PolitburoState, seat: int) -> list[Segment]:
+    """``actions`` as segments: in bulk where a list is long (a turn, the end of a turn)."""
+    if not state.step and not state.react and seat in state.actors():
+        if state.phase == TURN:
+            return turn_segments(state, seat)
+        if state.phase == TURN_END:
+            return turn_end_segments(state, seat)
+    return [(a, None) for a in actions(state, seat)]
+
+
+Kept = tuple[int, list[Segment], int, bool]
+"""A seat, its legal actions as segments, how many they are, and whether they are its turn's
+list (which an assign or a discard patches): what ``state._turn`` keeps for the next action."""
+
+
+def kept(state: PolitburoState, seat: int) -> Kept:
+    """``seat``'s legal actions as segments, kept until the next action: a playout asks for a
+    random action and then checks it, and the turn's long list is never expanded for that."""
+    out = state._turn
+    if out is None or out[0] != seat:
+        listed = segments(state, seat)
+        out = state._turn = (seat, listed, size(listed), _still_turn(state, seat))
+    return out
+
+
+def keep_patched(state: PolitburoState, before: Kept, seat: int, action: Action) -> None:
+    """After an assign or a discard: keep the turn's list, patched, for the turn's next action."""
+    if before[3] and _still_turn(state, seat):
+        listed = patched(state, before[1], action)
+        if listed is not None:
+            state._turn = (seat, listed, size(listed), True)
+
+
+def _still_turn(state: PolitburoState, seat: int) -> bool:
+    """Whether ``seat``'s next list is its turn's (its turn, no window, no second decision)."""
+    return state.phase == TURN and not state.step and not state.react and state.active == seat
+
+
+def arrange(state: PolitburoState, seat: int) -> list[Segment]:
+    """Assigning (face down, at most two per candidate, basic cards only) and discarding: the
+    setup's choices (a turn's are written out in ``turn_segments``)."""
+    out: list[Segment] = []
+    room = _room(state, seat)
+    for f in faces(state.hands[seat]):
+        if room and FACE_TYPE[f] >= 0:
+            out.append((("assign", f), room))
+        out.append((("discard", f), None))
+    return out
+
+
+def _room(state: PolitburoState, seat: int) -> list[int]:
+    """``seat``'s candidates that may take a face-down card: fewer than two, not hospitalized."""
+    assigned, hospital = state.assigned, state.hospital
+    return [c for c in board(state)[2][seat] if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
+
+
+def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
+    """The main phase of a turn: redraw (first), assign, discard, play from the hand, special
+    cards, office powers, pass."""
+    hand = faces(state.hands[seat])
+    out: list[Segment] = [] if state.acted else [REDRAW_SEGMENT]
+    room = _room(state, seat)
+    _, _, _, live, healthy = board(state)
+    special = False
+    for f in hand:
+        if FACE_TYPE[f] < 0:
+            special = True
+        elif room:
+            out.append((("assign", f), room))
+        out.append((("discard", f), None))
+    for f in hand:
+        kind = FACE_TYPE[f]
+        if kind in OFFENSIVE:
+            chosen = allowed(state, seat, kind, live if kind == DIFAMACION else healthy)
+            if chosen:
+                out.append((("play", f), chosen))
+    if special:
+        out += [(a, None) for a in initiative(state, seat)]
+    held = offices_of(state, seat)
+    if held:
+        if 0 in held and not state.powers & 1 and (state.deck or state.discard):
+            out.append((("industry",), None))
+        if NKVD in held and not (state.powers >> NKVD) & 1:
+            looked = [c for c in range(NC) if state.assigned[c] and state.owner[c] != seat]
+            if looked:
+                out.append((("nkvd",), looked))
+    out.append(PASS_SEGMENT)
+    return out
+
+
+def turn_end_segments(state: PolitburoState, seat: int) -> list[Segment]:
+    """At the end of another's turn: a special card of one's own accord, a card from an
+    activated candidate (ruling 4), or pass."""
+    return [*((a, None) for a in initiative(state, seat)), *candidate_segments(state, seat), PASS_SEGMENT]
+
+
+def patched(state: PolitburoState, kept: list[Segment], action: Action) -> list[Segment] | None:
+    """The turn's segments after ``action`` (an assign or a discard, already played), from
+    those before it: the list ``turn_segments`` would build, for less (None: build it).
+
+    What changed: one card of face ``f`` left the hand (its choices go when it was the last),
+    the redraw is gone (something was done), the candidate given a card may be full, and a
+    discarded card may be a face new to the pile, which Contrabando may now take back."""
+    f = action[1]
+    if action[0] == "discard" and len(state.discard) == 1:
+        return None  # the pile was empty: Contrabando and Industria may have become possible
+    out = kept[1:] if kept[0] is REDRAW_SEGMENT else kept[:]
+    if all(FACE[c] != f for c in state.hands[state.active]):  # the last of its face: its choices go
+        smuggle = "" if f == "contrabando" else "smuggle"
+        out = [
+            s for s in out if len(s[0]) < 2 or (s[0][1] != f and s[0][0] != "smuggle") or s[0][0] == smuggle
+        ]
+    if action[0] == "assign":
+        c = action[2]
+        if len(state.assigned[c]) >= MAX_ASSIGNED:
+            for prefix, room in out:
+                if prefix[0] == "assign" and isinstance(room, list):
+                    room.remove(c)  # one list, shared by every assign segment
+                    break
+            out = [s for s in out if s[0][0] != "assign" or s[1]]
+        return out
+    smuggled = [i for i, s in enumerate(out) if s[0][0] == "smuggle"]
+    face = FACE[state.discard[-1]]
+    if not smuggled or any(out[i][0][1] == face for i in smuggled):
+        return out
+    return [*out[: smuggled[-1] + 1], (("smuggle", face), None), *out[smuggled[-1] + 1 :]]
+
+
+def _of_face(prefix: tuple[Any, ...], f: str) -> bool:
+    """Whether a choice needs a card of face ``f`` in the hand: assigning, discarding or
+    playing it, and for Contrabando, taking a discarded card back with it."""
+    if prefix[0] == "smuggle":
+        return f == "contrabando"
+    return len(prefix) > 1 and prefix[1] == f

@@ -1,0 +1,60 @@
+"""Politburó's legal lists kept for speed (``listing.py``): the segments a playout draws from
+are always the legal list, whether built, patched within a turn or read from a kept board."""
+
+from __future__ import annotations
+
+import random
+
+from backroom.games.politburo import GAME
+from backroom.games.politburo.cards import DEAD, OFFICES
+from backroom.games.politburo.legality import offices_of, own
+from backroom.games.politburo.listing import kept as kept_list
+from backroom.games.politburo.listing import turn_segments
+from backroom.games.politburo.segments import expand
+
+from .conftest import NKVD, position
+
+
+def test_kept_segments_are_the_legal_list_and_a_patched_turn_list_is_the_rebuilt_one():
+    patched = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state, _ = GAME.start(2 + seed % 4, {}, seed)
+        while state.actors():
+            seat = state.actors()[0]
+            kept = kept_list(state, seat)
+            assert expand(kept[1]) == state.legal_actions(seat) and kept[2] == len(state.legal_actions(seat))
+            if kept[3]:
+                assert _same(kept[1], turn_segments(state, seat))
+            action = state.random_action(seat, rng)
+            state.apply_quiet(seat, action)
+            if state._turn is not None:  # only a patched list outlives an action
+                patched += 1
+                assert _same(state._turn[1], turn_segments(state, seat))
+    assert patched > 1000
+
+
+def _same(a, b) -> bool:
+    """The same segments, in the same order (options as lists: a tuple and a list alike)."""
+
+    def flat(segments):
+        return [(prefix, None if options is None else list(options)) for prefix, options in segments]
+
+    return flat(a) == flat(b)
+
+
+def test_candidates_in_play_and_offices_are_read_again_when_changed_by_hand():
+    state = position(offices={NKVD: 0}, loyalty={0: 21})
+    assert own(state, 1) == (3, 4, 5) and offices_of(state, 0) == (NKVD,)
+    state.fate[4] = DEAD
+    state.office[NKVD] = -1
+    state.office[len(OFFICES) - 1] = 3
+    assert own(state, 1) == (3, 5) and offices_of(state, 0) == () and offices_of(state, 1) == (4,)
+
+
+def test_contrabando_may_take_back_the_first_card_discarded_in_a_turn_from_a_kept_list():
+    state = position(hands={0: ["contrabando", "demagogia-2", "demagogia-2"]})
+    assert not any(a[0] == "smuggle" for a in expand(kept_list(state, 0)[1]))  # the pile is empty
+    state.apply_quiet(0, ("discard", "demagogia-2"))
+    assert ("smuggle", "demagogia-2") in expand(kept_list(state, 0)[1])
+    assert expand(kept_list(state, 0)[1]) == state.legal_actions(0)

@@ -1,0 +1,250 @@
+"""The table's chat (issue 18, section 2): the players' room, which spectators read, and the
+spectators' room, which no seat receives; every bound (a line's length, a seat's pace, a room's
+pace, the history kept) refused with a translated error that changes nothing; system lines in
+each reader's language; the recent lines again on every reconnect (docs/protocol.md, chat)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from backroom.client import connect, ws_url
+from backroom.i18n import catalog
+from backroom.server import chat
+from backroom.sim.server_load import free_port, http_json, server_process
+from tests.server.conftest import Message, new_table, receive_until, send, ws_path
+
+
+def said(ws: Any) -> Message:
+    """The next line someone said (system lines and history skipped)."""
+    message = receive_until(ws, lambda m: m["type"] == "chat" and not m["history"])
+    while "system" in message["lines"][0]:
+        message = receive_until(ws, lambda m: m["type"] == "chat" and not m["history"])
+    line: Message = message["lines"][0]
+    return line
+
+
+def history(ws: Any) -> list[Message]:
+    lines: list[Message] = receive_until(ws, lambda m: m["type"] == "chat" and m["history"])["lines"]
+    return lines
+
+
+def seated(*sockets: Any) -> None:
+    """Wait until each socket has joined (its history came): a line said before reaches it in
+    that history, not as news."""
+    for ws in sockets:
+        history(ws)
+
+
+def error(ws: Any) -> Message:
+    return receive_until(ws, lambda m: m["type"] == "error")
+
+
+def test_a_seats_line_reaches_the_other_seats_and_the_spectators(client: TestClient) -> None:
+    table = new_table(client, players=2, seats=[{"kind": "agent", "name": "Ana"}, {"kind": "agent"}])
+    with (
+        client.websocket_connect(ws_path(table, 0, chat=True)) as ana,
+        client.websocket_connect(ws_path(table, 1, chat=True)) as other,
+        client.websocket_connect(ws_path(table, chat=True)) as watcher,
+    ):
+        seated(ana, other, watcher)
+        send(ana, {"type": "say", "text": "I offer you the Bavarians"})
+        for ws in (ana, other, watcher):
+            line = said(ws)
+            assert (line["room"], line["seat"], line["name"], line["text"]) == (
+                "players",
+                0,
+                "Ana",
+                "I offer you the Bavarians",
+            )
+
+
+def test_the_spectators_chat_never_reaches_a_seat(client: TestClient) -> None:
+    table = new_table(client, players=2)
+    with (
+        client.websocket_connect(ws_path(table, 0, chat=True)) as seat,
+        client.websocket_connect(ws_path(table, chat=True)) as first,
+        client.websocket_connect(ws_path(table, chat=True)) as second,
+    ):
+        seated(seat, first, second)
+        send(first, {"type": "say", "text": "seat 0 holds the capo"})
+        line = said(second)
+        assert (line["room"], line["seat"], line["text"]) == ("spectators", None, "seat 0 holds the capo")
+        assert said(first)["watcher"] == line["watcher"]
+        # Messages reach a socket in order: the seat's next line is its own, later one.
+        send(seat, {"type": "say", "text": "after"})
+        assert said(seat)["text"] == "after"
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as back:
+        assert all(line["room"] == "players" for line in history(back))
+
+
+def test_a_line_longer_than_the_limit_is_refused_and_nobody_receives_it(client: TestClient) -> None:
+    table = new_table(client, players=2)
+    with (
+        client.websocket_connect(ws_path(table, 0, chat=True)) as ws,
+        client.websocket_connect(ws_path(table, 1, chat=True)) as other,
+    ):
+        seated(ws, other)
+        send(ws, {"type": "say", "text": "x" * (chat.MAX_TEXT + 1)})
+        refused = error(ws)
+        assert refused["code"] == "chat_too_long" and str(chat.MAX_TEXT) in refused["message"]
+        send(ws, {"type": "say", "text": "y" * chat.MAX_TEXT})
+        assert said(other)["text"] == "y" * chat.MAX_TEXT
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("   ", "chat_empty"), ("\n\t", "chat_empty"), (7, "bad_message"), (None, "bad_message")],
+)
+def test_an_empty_or_malformed_line_is_refused(client: TestClient, text: Any, code: str) -> None:
+    table = new_table(client, players=2)
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as ws:
+        send(ws, {"type": "say", "text": text})
+        assert error(ws)["code"] == code
+
+
+def test_control_characters_and_lone_surrogates_become_spaces(client: TestClient) -> None:
+    table = new_table(client, players=2)
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as ws:
+        ws.send_text(json.dumps({"type": "say", "text": "a\nb\x00c"}))
+        assert said(ws)["text"] == "a b c"
+        ws.send_text('{"type": "say", "text": "x\\ud800y"}')  # a lone surrogate cannot be encoded
+        assert said(ws)["text"] == "x y"
+
+
+def test_a_seat_says_a_burst_of_lines_then_one_per_interval_whatever_its_connections(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chat, "EVERY", 0.3)
+    table = new_table(client, players=2)
+    with (
+        client.websocket_connect(ws_path(table, 0, chat=True)) as tab,
+        client.websocket_connect(ws_path(table, 0, chat=True)) as other_tab,
+        client.websocket_connect(ws_path(table, 1, chat=True)) as listener,
+    ):
+        seated(tab, other_tab, listener)
+        for n in range(chat.BURST):
+            send(tab if n % 2 else other_tab, {"type": "say", "text": f"line {n}"})
+            assert said(listener)["text"] == f"line {n}"
+        send(tab, {"type": "say", "text": "one too many"})
+        assert error(tab)["code"] == "chat_too_fast"
+        time.sleep(chat.EVERY * 1.2)  # the allowance refills: one line more
+        send(tab, {"type": "say", "text": "later"})
+        assert said(listener)["text"] == "later"
+
+
+def test_the_spectators_room_as_a_whole_is_bounded_however_many_spectators_write(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chat, "ROOM_BURST", 3)
+    monkeypatch.setattr(chat, "ROOM_RATE", 0.001)
+    table = new_table(client, players=2)
+    with (
+        client.websocket_connect(ws_path(table, chat=True)) as one,
+        client.websocket_connect(ws_path(table, chat=True)) as two,
+    ):
+        seated(one, two)
+        for n, ws in enumerate((one, two, one)):
+            send(ws, {"type": "say", "text": f"line {n}"})
+            assert said(one)["text"] == said(two)["text"] == f"line {n}"
+        send(two, {"type": "say", "text": "the crowd is full"})
+        assert error(two)["code"] == "chat_busy"
+
+
+def test_each_room_keeps_a_bounded_history_which_a_reconnecting_seat_gets_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chat, "HISTORY", 6)
+    monkeypatch.setattr(chat, "BURST", 20)
+    table = new_table(client, players=2)
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as talker:
+        with client.websocket_connect(ws_path(table, 1, chat=True)) as leaver:
+            seated(talker, leaver)
+            for n in range(10):
+                send(talker, {"type": "say", "text": str(n)})
+                said(talker)
+        with client.websocket_connect(ws_path(table, 1, chat=True)) as back:
+            lines = history(back)
+    assert [line.get("system") or line["text"] for line in lines] == ["6", "7", "8", "9", "left", "joined"]
+
+
+def test_system_lines_say_who_joined_and_left_in_each_readers_language(client: TestClient) -> None:
+    seats = [{"kind": "agent", "name": "Ana"}, {"kind": "agent", "name": "Bo"}]
+    table = new_table(client, players=2, seats=seats)
+    with client.websocket_connect(ws_path(table, 0, lang="es", chat=True)) as ana:
+        with client.websocket_connect(ws_path(table, 1, lang="fr", chat=True)) as bo:
+            joined = receive_until(ana, lambda m: m["type"] == "chat" and not m["history"])["lines"][0]
+            assert joined["system"] == "joined" and joined["params"] == {"seat": 1}
+            assert joined["text"] == catalog("es")["server.chat.joined"].format(seat="Bo")
+            assert history(bo)[-1]["text"] == catalog("fr")["server.chat.joined"].format(seat="Bo")
+        left = receive_until(ana, lambda m: m["type"] == "chat" and not m["history"])["lines"][0]
+        assert left["text"] == catalog("es")["server.chat.left"].format(seat="Bo")
+
+
+def test_a_system_line_says_a_seat_is_played_by_a_bot_now(client: TestClient) -> None:
+    table = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    absent = table["seats"][1]["token"]
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as ws:
+        history(ws)
+        assert client.post(f"/api/tables/{table['id']}/bot", json={"token": absent}).status_code == 200
+        line = receive_until(ws, lambda m: m["type"] == "chat")["lines"][0]
+        assert line["system"] == "bot"
+        assert line["text"] == catalog("en")["server.chat.bot"].format(seat="Player 2")
+
+
+def test_a_system_line_says_a_bot_plays_for_an_away_seat_past_the_turn_timer(client: TestClient) -> None:
+    table = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "agent"}], turn_timer=1)
+    with client.websocket_connect(ws_path(table, 1, chat=True)) as ws:
+        line = receive_until(ws, lambda m: m["type"] == "chat" and not m["history"], 5000)["lines"][0]
+        assert (line["system"], line["params"]) == ("autoplay", {"seat": 0})
+
+
+def test_a_connection_that_did_not_ask_for_the_chat_receives_none_of_it(client: TestClient) -> None:
+    table = new_table(client, players=2)
+    with (
+        client.websocket_connect(ws_path(table, 0)) as program,
+        client.websocket_connect(ws_path(table, 1, chat=True)) as person,
+    ):
+        seated(person)
+        send(program, {"type": "say", "text": "a program may still talk"})
+        assert said(person)["text"] == "a program may still talk"
+        send(program, {"type": "ping"})
+        kinds = []
+        while (message := program.receive_json())["type"] != "pong":
+            kinds.append(message["type"])
+        assert set(kinds) <= {"welcome", "update"}
+
+
+def test_two_agents_negotiate_through_the_python_client(tmp_path: Path) -> None:
+    port = free_port()
+    with server_process(f"sqlite:///{tmp_path / 'c.db'}", port, tmp_path):
+        base = f"http://127.0.0.1:{port}"
+        body = {"game": "stool-pigeon", "players": 2, "seats": [{"kind": "agent"}, {"kind": "agent"}]}
+        table = http_json("POST", f"{base}/api/tables", body)
+        (url, zero), (_, one) = (ws_url(base, s["invite"]) for s in table["seats"])
+
+        async def negotiate() -> list[Message]:
+            async with connect(url, zero, chat=True) as a, connect(url, one, chat=True) as b:
+                await a.say("Leave my District alone and I leave yours")
+                for _ in range(200):
+                    if any(line.get("text", "").startswith("Leave") for line in b.chat):
+                        break
+                    await asyncio.sleep(0.05)
+                assert b.watchers == {"type": "watchers", "count": 0, "names": [], "you": None}
+                await a.say("x" * (chat.MAX_TEXT + 1))
+                for _ in range(200):
+                    if a.errors:
+                        break
+                    await asyncio.sleep(0.05)
+                return [*b.chat, *a.errors]
+
+        lines = asyncio.run(negotiate())
+    said_by_zero = [line for line in lines if line.get("seat") == 0]
+    assert [line["text"] for line in said_by_zero] == ["Leave my District alone and I leave yours"]
+    assert lines[-1]["code"] == "chat_too_long"
