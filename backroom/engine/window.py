@@ -22,11 +22,14 @@ class WindowRule:
     ``order``: who is asked, and in which order (e.g. clockwise from the left of the mover).
     ``closes``: ``"first_claim"`` (one claim closes it for all) or ``"all_answered"`` (it
     stays open until every eligible seat has played or passed).
+    ``passes``: the action by which a seat lets the window go by, so that a table can pass for
+    a seat that does not answer in time (``backroom.server.idle``).
     """
 
     name: str
     order: str
     closes: str
+    passes: tuple[str, ...] = ("pass",)
 
     def __post_init__(self) -> None:
         if self.closes not in ("first_claim", "all_answered"):

@@ -21,8 +21,9 @@ from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import all_games, get_game
 from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
-from backroom.server import audience
+from backroom.server import audience, rematch
 from backroom.server.hub import Hub
+from backroom.server.idle import BadTimer, parse_timers
 from backroom.server.messages import Refused, clean_name, hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.rows import SeatRow, TableRow
@@ -266,6 +267,12 @@ def parse_table(
     turn_timer = data.get("turn_timer")
     if turn_timer is not None and (not _int(turn_timer) or not 1 <= turn_timer <= MAX_TURN_TIMER):
         raise _fail(lang, "bad_field", field="turn_timer")
+    try:
+        timers = parse_timers(data.get("timers"))
+    except BadTimer as bad:
+        if bad.low is None:
+            raise _fail(lang, "bad_field", field=bad.field) from None
+        raise _fail(lang, "bad_timer", field=bad.field, low=bad.low, high=bad.high) from None
     row = TableRow(
         id=secrets.token_urlsafe(9),
         game=game.id,
@@ -280,6 +287,7 @@ def parse_table(
         outcome=None,
         seats=seats,
         seeded=chosen is not None,
+        timers=None if timers is None else timers.to_json(),
         hidden=hidden,
     )
     return row, tokens
@@ -314,6 +322,8 @@ async def list_tables(request: Request) -> Response:
                 "free_seats": free,
                 "status": status,
                 "created": row.created,
+                "rematch": row.rematch,
+                "rematch_of": row.rematch_of,
             }
         )
     return JSONResponse({"tables": tables})
@@ -421,6 +431,48 @@ async def set_hidden(request: Request) -> Response:
     if seat is None:
         raise _fail(lang, "bad_token", 403)
     return JSONResponse({"hidden": hidden})
+
+
+async def accept_rematch(request: Request) -> Response:
+    """A player of a finished table takes their seat at its rematch (made by the first to ask):
+    the answer holds a token for that seat alone."""
+    lang = request_language(request)
+    token = _token(await _json_post(request, lang), lang)
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise _missing(request, lang)
+    try:
+        fresh, seat, new = await rematch.accept(hub, table, token)
+    except Refused as refused:
+        status = {"bad_token": 403, "unknown_table": 404}.get(refused.code, 409)
+        raise _fail(lang, refused.code, status) from None
+    finally:
+        hub.release(table)
+    invite = f"/t/{fresh.row.id}?token={new}"
+    return JSONResponse({"table": fresh.row.id, "seat": seat, "token": new, "invite": invite})
+
+
+async def get_replay(request: Request) -> Response:
+    """A finished table's game, step by step, as one seat (``?seat=N``) or a spectator saw it;
+    refused while the game is on, when it would show hidden cards."""
+    lang = request_language(request)
+    hub = _hub(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise _missing(request, lang)
+    try:
+        given = request.query_params.get("seat", "")
+        if given and not (given.isascii() and given.isdigit() and int(given) < table.row.players):
+            raise _fail(lang, "bad_field", field="seat")
+        if not table.is_over:
+            raise _fail(lang, "not_over", 409)
+        body = await hub.replays.of(table, int(given) if given else None, lang)
+    finally:
+        hub.release(table)
+    if body is None:
+        raise _fail(lang, "unknown_table", 404)
+    return Response(body, media_type="application/json")
 
 
 async def get_record(request: Request) -> Response:

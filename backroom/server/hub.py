@@ -18,6 +18,7 @@ from backroom.server import upkeep
 from backroom.server.chain import Damaged
 from backroom.server.connections import Admission, Buckets
 from backroom.server.live import LiveTable
+from backroom.server.replay import Replays
 from backroom.server.rows import TableRow
 from backroom.server.settings import (
     DEFAULT_LIMITS,
@@ -69,6 +70,7 @@ class Hub:
         self.snapshot_every = snapshot_every
         self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
+        self.replays = Replays(self)
         self.lobby_trouble = WriteTrouble("the lobby")
         """Database failures of HTTP requests (answered 503), logged at most once a minute."""
         self.damaged: dict[str, str] = {}

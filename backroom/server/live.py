@@ -30,6 +30,7 @@ from backroom.i18n import seat_name, translate
 from backroom.server.audience import Audience
 from backroom.server.chain import link
 from backroom.server.chat import Chat
+from backroom.server.idle import IdleClock, Timers
 from backroom.server.labels import legal_json
 from backroom.server.messages import Conn, Refused, hash_token, new_token
 from backroom.server.rows import SeatRow, TableRow, Write
@@ -96,6 +97,8 @@ class LiveTable:
         self._names: dict[str, tuple[str, ...]] = {}
         self._outcome: dict[str, Any] | None = None
         self._refresh_outcome()
+        self.idle = None if row.timers is None else IdleClock(Timers(**row.timers), game, row.players)
+        self._time_idle(None)
         self.chat = Chat(self)
         self.audience = Audience(self)
 
@@ -141,15 +144,28 @@ class LiveTable:
             seat = next((s for s in range(self.row.players) if self.is_free(s) and not self.is_over), None)
             if seat is None:
                 return None
+            return seat, await self._give_seat(seat)
+
+    async def seat_held(self, seat: int) -> str | None:
+        """A token for a person's seat held, without one, for its player (a rematch's); None
+        if the seat has one already (its player accepted before)."""
+        async with self.lock:
             spec = self.row.seats[seat]
-            fresh = new_token()
-            fresh_hash = hash_token(fresh)
-            # Taken now, not when the newcomer connects: a second visitor cannot claim it meanwhile.
-            await self.hub.store.amark_joined(self.row.id, seat, fresh_hash)
-            self.tokens.pop(spec.token_hash or "", None)
-            self.tokens[fresh_hash] = seat
-            spec.token_hash, spec.joined = fresh_hash, True
-            return seat, fresh
+            if spec.kind == "bot" or spec.token_hash is not None:
+                return None
+            return await self._give_seat(seat)
+
+    async def _give_seat(self, seat: int) -> str:
+        """A new token for ``seat``, stored as sat in (under the lock): whoever asked has it now,
+        not when they connect, so nobody else can be given it meanwhile."""
+        spec = self.row.seats[seat]
+        fresh = new_token()
+        fresh_hash = hash_token(fresh)
+        await self.hub.store.amark_joined(self.row.id, seat, fresh_hash)
+        self.tokens.pop(spec.token_hash or "", None)
+        self.tokens[fresh_hash] = seat
+        spec.token_hash, spec.joined = fresh_hash, True
+        return fresh
 
     async def seat_to_bot(self, token: str) -> int | None:
         """The seat ``token`` opens, if nobody ever came to it, is played by a bot from now on
@@ -163,6 +179,7 @@ class LiveTable:
             spec = self.row.seats[seat]
             spec.kind, spec.bot, spec.token_hash = "bot", None, None
             self.away_since[seat] = None
+            self._time_idle(None)
             self.broadcast()
             self.chat.system("bot", seat)
         self.start()
@@ -244,6 +261,9 @@ class LiveTable:
             "seats": self.seats_json(),
             "outcome": self._outcome,
             "seeded": self.row.seeded,
+            "timers": self.row.timers,
+            "rematch": self.row.rematch,
+            "rematch_of": self.row.rematch_of,
             "hidden": self.row.hidden,
         }
 
@@ -263,13 +283,19 @@ class LiveTable:
 
     def deadline(self) -> int | None:
         timer = self.row.turn_timer
-        if timer is None or self.is_over:
+        if (timer is None and self.idle is None) or self.is_over:
             return None
-        times = [
-            away + timer
-            for seat in self.state.actors()
-            if (away := self.away_since[seat]) is not None and not self.autoplay[seat]
-        ]
+        times = (
+            []
+            if timer is None
+            else [
+                away + timer
+                for seat in self.state.actors()
+                if (away := self.away_since[seat]) is not None and not self.autoplay[seat]
+            ]
+        )
+        if self.idle is not None:
+            times += [due for seat in self.state.actors() if (due := self.idle.due_at(seat)) is not None]
         return int(min(times) * 1000) if times else None
 
     def outcome_text(self, lang: str) -> dict[str, Any] | None:
@@ -317,7 +343,7 @@ class LiveTable:
         conn.seen = self.event_count - 1
         if seat is not None:
             self.delivered[seat] = conn.seen
-        return {
+        update = {
             "type": "update",
             "version": self.version,
             "view": self.view_of(seat),
@@ -328,6 +354,11 @@ class LiveTable:
             "deadline": deadline,
             "outcome": self.outcome_text(lang),
         }
+        if self.idle is not None and (clocks := self.idle.clocks()) is not None:
+            update["clocks"] = clocks
+        if self.row.rematch is not None:
+            update["rematch"] = self.row.rematch
+        return update
 
     def broadcast(self) -> None:
         if self._presence is not None:  # this update says who is here: nothing left to gather
@@ -486,6 +517,7 @@ class LiveTable:
             self.active_at = time.monotonic()
             self._views = {}
             self._refresh_outcome()
+            self._time_idle(seat)
             if client_id is not None:
                 self.client_ids.add((seat, client_id))
             self.remember(events)
@@ -530,6 +562,7 @@ class LiveTable:
         self._texts = {}
         self._names = {}
         self._refresh_outcome()
+        self._time_idle(None)
         for conn in self.conns:
             conn.seen = -1
         self.broadcast()
@@ -566,14 +599,32 @@ class LiveTable:
 
     def _next_expiry(self) -> float | None:
         timer = self.row.turn_timer
-        if timer is None:
-            return None
-        pending = [
-            away + timer
-            for seat, away in enumerate(self.away_since)
-            if away is not None and not self.autoplay[seat]
-        ]
+        pending = []
+        if timer is not None:
+            pending = [
+                away + timer
+                for seat, away in enumerate(self.away_since)
+                if away is not None and not self.autoplay[seat]
+            ]
+        if self.idle is not None and (due := self.idle.next_due()) is not None:
+            pending.append(due)
         return min(pending) if pending else None
+
+    def _time_idle(self, moved: int | None) -> None:
+        """Start or stop the idle timers of the seats the table now asks (``idle.py``)."""
+        if self.idle is not None:
+            self.idle.observe(self.state, [s.kind != "bot" for s in self.row.seats], moved)
+
+    async def _answer_idle(self, seat: int) -> None:
+        """``seat`` let its time run out: pass its window, or let the table's bot make its move."""
+        assert self.idle is not None
+        version = self.version
+        action = self.idle.answer(self.state, seat) or await self._think(seat)
+        try:
+            await self.submit(seat, action, version, None)
+        except Refused as refused:  # stale: it answered meanwhile, and its time starts again
+            if refused.code != "stale_version":  # the database (or the rules) refused: never at once
+                await asyncio.sleep(self.trouble.wait or 1.0)
 
     def dormant(self) -> bool:
         """Nobody here and nothing due: until someone comes, nothing can happen at this table."""
@@ -646,6 +697,10 @@ class LiveTable:
                     # The database refused the move (disk full, read-only, locked): try again
                     # later, a little later each time, instead of at once and forever.
                     await asyncio.sleep(self.trouble.wait)
+            return
+        late = None if self.idle is None else self.idle.overdue()
+        if late is not None and not self._is_auto(late):
+            await self._answer_idle(late)
             return
         expiry = self._next_expiry()
         timeout = None if expiry is None else max(0.0, expiry - time.time()) + 0.01

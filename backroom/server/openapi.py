@@ -26,11 +26,15 @@ _ERROR = {
     },
 }
 
-_SEAT_KEY = {
-    "type": "object",
-    "properties": {"seat": {"type": "integer"}, "token": {"type": "string"}, "invite": {"type": "string"}},
+_SEAT_KEY_FIELDS: dict[str, Any] = {
+    "seat": {"type": "integer"},
+    "token": {"type": "string"},
+    "invite": {"type": "string"},
 }
+_SEAT_KEY = {"type": "object", "properties": _SEAT_KEY_FIELDS}
 """A seat and the token and invite link that open it (token rotation, a claim from the lobby)."""
+
+_LINK = {"type": ["string", "null"], "description": "The id of the table that followed, or was followed."}
 
 _SEAT_STATUS = {
     "type": "object",
@@ -168,6 +172,8 @@ SCHEMA: dict[str, Any] = {
                                                 "enum": ["playing", "idle", "over", "damaged"],
                                             },
                                             "created": {"type": "number"},
+                                            "rematch": _LINK,
+                                            "rematch_of": _LINK,
                                         },
                                     },
                                 }
@@ -222,6 +228,27 @@ SCHEMA: dict[str, Any] = {
                                         "type": ["integer", "null"],
                                         "minimum": 1,
                                         "maximum": 86400,
+                                    },
+                                    "timers": {
+                                        "type": ["object", "null"],
+                                        "description": "Idle timers: a seat that lets a window's "
+                                        "time run out passes; a turn's, its move is made by the "
+                                        "bot (docs/protocol.md, Idle timers). 400 bad_timer out "
+                                        "of bounds.",
+                                        "additionalProperties": False,
+                                        "properties": {
+                                            "window": {
+                                                "type": ["integer", "null"],
+                                                "minimum": 3,
+                                                "maximum": 3600,
+                                            },
+                                            "move": {
+                                                "type": ["integer", "null"],
+                                                "minimum": 3,
+                                                "maximum": 86400,
+                                            },
+                                            "clock": {"type": "string", "enum": ["move", "game"]},
+                                        },
                                     },
                                 },
                             }
@@ -282,6 +309,9 @@ SCHEMA: dict[str, Any] = {
                                 "seats": {"type": "array", "items": _SEAT_STATUS},
                                 "outcome": {"type": ["object", "null"]},
                                 "seeded": {"type": "boolean"},
+                                "timers": {"type": ["object", "null"]},
+                                "rematch": _LINK,
+                                "rematch_of": _LINK,
                                 "hidden": {"type": "boolean"},
                             },
                         },
@@ -420,6 +450,75 @@ SCHEMA: dict[str, Any] = {
                 },
             }
         },
+        "/api/tables/{table_id}/replay": {
+            "get": {
+                "summary": "A finished game step by step, as one seat (?seat=N) or a spectator saw "
+                "it: the view after each action and the events it could see. 409 not_over while "
+                "the game is on.",
+                "parameters": [
+                    _TABLE_ID,
+                    _LANG_PARAM,
+                    {
+                        "name": "seat",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "integer", "minimum": 0},
+                    },
+                ],
+                "responses": {
+                    "200": _json(
+                        "The replay.",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "game": {"type": "string"},
+                                "players": {"type": "integer"},
+                                "seat": {"type": ["integer", "null"]},
+                                "names": {"type": "array", "items": {"type": "string"}},
+                                "steps": {"type": "array", "items": {"type": "object"}},
+                                "outcome": {"type": "object"},
+                            },
+                        },
+                    ),
+                    "400": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{table_id}/rematch": {
+            "post": {
+                "summary": "A player of a finished table takes their seat at its rematch (the "
+                "first to ask makes it: same game, seats, options, bots and timers, a new deal).",
+                "parameters": [_TABLE_ID, _LANG_PARAM],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["token"],
+                                "properties": {"token": {"type": "string", "maxLength": 256}},
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        "The new table, the seat and a token for it alone.",
+                        {
+                            "type": "object",
+                            "properties": {"table": {"type": "string"}, **_SEAT_KEY_FIELDS},
+                        },
+                    ),
+                    "400": _ERROR,
+                    "403": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                    "415": _ERROR,
+                },
+            }
+        },
         "/openapi.json": {
             "get": {
                 "summary": "This document.",
@@ -429,6 +528,13 @@ SCHEMA: dict[str, Any] = {
         "/": {
             "get": {
                 "summary": "The lobby page.",
+                "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}},
+            }
+        },
+        "/t/{table_id}/replay": {
+            "get": {
+                "summary": "The replay page of a finished table (?seat=N&step=K).",
+                "parameters": [_TABLE_ID],
                 "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}},
             }
         },

@@ -31,6 +31,9 @@ tables_t = Table(
     Column("outcome", Text, nullable=True),
     Column("head", String(64), nullable=True),
     Column("seeded", Boolean, nullable=False, server_default=false()),
+    Column("timers", Text, nullable=True),
+    Column("rematch", String(32), nullable=True),
+    Column("rematch_of", String(32), nullable=True),
     Column("hidden", Boolean, nullable=False, server_default=false()),
 )
 
@@ -97,6 +100,12 @@ class TableRow:
     seeded: bool = False
     """The table's creator chose ``seed`` (a server started with ``--allow-seed``): whoever
     knows it can replay the deal, so every seat is told."""
+    timers: dict[str, Any] | None = None
+    """Idle timers for seats that are asked and do not answer (``backroom.server.idle``)."""
+    rematch: str | None = None
+    """The table that followed this one (one at most: ``backroom.server.rematch``)."""
+    rematch_of: str | None = None
+    """The table this one followed."""
     hidden: bool = False
     """A player hid the table from the lobby's public list: only its links lead to it."""
 
@@ -153,6 +162,9 @@ def table_row(r: Any) -> TableRow:
         status=r.status,
         outcome=decode(r.id, "outcome_json", r.outcome) if r.outcome else None,
         head=r.head or GENESIS,
+        timers=decode(r.id, "timers_json", r.timers) if r.timers else None,
+        rematch=r.rematch,
+        rematch_of=r.rematch_of,
     )
 
 

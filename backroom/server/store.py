@@ -123,6 +123,8 @@ class Store:
                     rules_version=row.rules_version,
                     bot_delay=row.bot_delay,
                     turn_timer=row.turn_timer,
+                    timers=None if row.timers is None else json.dumps(row.timers),
+                    rematch_of=row.rematch_of,
                     created=row.created,
                     status=row.status,
                     outcome=None,
@@ -187,8 +189,9 @@ class Store:
         return row, decode(table_id, "snapshot_json", snap.state, snap.n), int(snap.n), actions
 
     def resumable_ids(self) -> list[str]:
-        """Tables in play that may have work with nobody connected (a bot seat, or a turn timer
-        that hands absent seats to a bot), oldest first: those a restarted server brings back."""
+        """Tables in play that may have work with nobody connected (a bot seat, a turn timer
+        that hands absent seats to a bot, idle timers), oldest first: those a restarted server
+        brings back."""
         has_bot = (
             select(seats_t.c.table_id)
             .where(seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "bot")
@@ -196,7 +199,10 @@ class Store:
         )
         query = (
             select(tables_t.c.id)
-            .where(tables_t.c.status == "playing", or_(tables_t.c.turn_timer.is_not(None), has_bot))
+            .where(
+                tables_t.c.status == "playing",
+                or_(tables_t.c.turn_timer.is_not(None), tables_t.c.timers.is_not(None), has_bot),
+            )
             .order_by(tables_t.c.created)
         )
         with self.engine.connect() as conn:
@@ -385,6 +391,11 @@ class Store:
                 .values(kind="bot", bot=None, token_hash=None)
             )
 
+    def link_rematch(self, table_id: str, rematch: str) -> None:
+        """``rematch`` followed the finished table ``table_id`` (one rematch per table)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
+
     def set_hidden(self, table_id: str, hidden: bool) -> None:
         """Take the table off the lobby's public list (its links still lead to it), or back."""
         with self.engine.begin() as conn:
@@ -414,6 +425,10 @@ class Store:
         await asyncio.get_running_loop().run_in_executor(
             self._thread, self.mark_joined, table_id, seat, token_hash
         )
+
+    async def alink_rematch(self, table_id: str, rematch: str) -> None:
+        """``link_rematch`` on the writer thread, for the same reason as ``acreate_table``."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self.link_rematch, table_id, rematch)
 
     async def aseat_to_bot(self, table_id: str, seat: int) -> None:
         """``seat_to_bot`` on the writer thread, for the same reason as ``acreate_table``."""

@@ -82,6 +82,8 @@ def test_migration_0004_counts_every_seat_stored_before_it_as_joined(tmp_path: P
         table = new_table(first, players=2, seats=[{"kind": "human"}] * 2)
     with sqlite3.connect(tmp_path / "old.db") as conn:
         conn.execute("ALTER TABLE backroom_seats DROP COLUMN joined")
+        for column in ("timers", "rematch", "rematch_of"):  # revision 0006's
+            conn.execute(f"ALTER TABLE backroom_tables DROP COLUMN {column}")
         conn.execute("ALTER TABLE backroom_tables DROP COLUMN hidden")  # revision 0005's
         conn.execute("UPDATE alembic_version SET version_num = '0003'")
     with TestClient(create_app(url, allow_seed=True)) as second:

@@ -432,9 +432,15 @@ def play_some(client: TestClient, table: Message, players: int, moves: int, seed
     return version
 
 
-TABLE_KEYS = {"id", "game", "players", "options", "version", "status", "seats", "outcome", "seeded", "hidden"}
+TABLE_KEYS = {
+    *("id", "game", "players", "options", "version", "status", "seats", "outcome", "seeded", "hidden"),
+    *("timers", "rematch", "rematch_of"),
+}
 SEAT_KEYS = {"seat", "name", "kind", "connected", "autoplay"}
-LISTED_KEYS = {"id", "game", "players", "open_seats", "free_seats", "status", "created"}
+LISTED_KEYS = {
+    *("id", "game", "players", "open_seats", "free_seats", "status", "created"),
+    *("rematch", "rematch_of"),
+}
 
 
 @pytest.mark.parametrize("game_id", list(HIDDEN_CARD_GAMES))

@@ -53,7 +53,7 @@ class Corruption(Game):
     max_players = DATA["players"]["max"]
     rules_version = 2
     state_class: ClassVar[type[State]] = CorruptionState
-    windows = (WindowRule("black_book", "corruption.window.black_book.order", "all_answered"),)
+    windows = (WindowRule("black_book", "corruption.window.black_book.order", "all_answered", ("decline",)),)
     manifest = Manifest(
         package="backroom.games.corruption",
         bots={"heuristic": "backroom.games.corruption.bot:HeuristicBot"},

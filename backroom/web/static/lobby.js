@@ -4,6 +4,8 @@
 
 import { api, copyText, h, replace } from "./dom.js";
 import { has, languageSwitcher, lang, setLang, storage, t, tFirst } from "./i18n.js";
+import { labelTimerChoices, readTimers } from "./idle.js";
+import { lobbyLinks } from "./rematch.js";
 
 const $ = (id) => document.getElementById(id);
 const SEAT_KINDS = ["you", "invite", "agent", "bot"];
@@ -51,6 +53,7 @@ function renderAll() {
   for (const option of $("turn-timer").options) {
     if (option.value) option.textContent = t("web.lobby.turn_timer.after", { seconds: option.value });
   }
+  labelTimerChoices();
   renderGames();
   renderOptions();
   renderSeats();
@@ -245,6 +248,7 @@ async function createTable() {
     }),
     bot_delay: +$("bot-pace").value,
     turn_timer: timer ? +timer : null,
+    timers: readTimers(),
     hidden: $("hidden").checked,
   };
   const button = $("create");
@@ -429,6 +433,7 @@ async function refreshTables() {
                   : null,
                 h("a", { href: `/t/${row.id}?spectate`, class: "button small", text: t("web.lobby.watch") }),
               ],
+          lobbyLinks(row),
         ),
       ),
     ),

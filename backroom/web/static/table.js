@@ -4,10 +4,12 @@
 // dedicated board is still playable. A dropped connection is retried with exponential backoff;
 // the server re-sends the full view on join, so nothing is kept between connections but the log.
 
+import { mountAlerts, showAsked } from "./alerts.js";
 import { Chat } from "./chat.js";
 import { Connection } from "./connection.js";
 import { api, copyText, h, replace } from "./dom.js";
 import { formatNumber, has, languageSwitcher, lang, setLang, storage, t, tFirst, tMsg } from "./i18n.js";
+import { endExtras } from "./rematch.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -55,6 +57,7 @@ async function main() {
       render();
     }),
   );
+  mountAlerts($("alerts-slot"));
   $("new-link").hidden = !token;
   $("new-link").addEventListener("click", newInviteLink);
   $("end-close").addEventListener("click", () => {
@@ -240,9 +243,10 @@ function render() {
   const mine = ctx.legal.length > 0 && page.online;
   document.body.classList.toggle("my-turn", mine);
   document.body.classList.toggle("offline", !page.online && !ctx.outcome);
-  // The tab's title says it too, for a player who is looking at another tab.
+  // The tab's title and icon say it too (and a sound or notification, if the player wants),
+  // for a player who is looking at another tab.
   const title = `${tFirst([`${page.game}.name`, page.game])} — ${t("web.table.title")}`;
-  document.title = mine ? `▶ ${t("web.banner.your_turn")} · ${title}` : title;
+  showAsked({ asked: mine, window: ctx.actors.length > 1, title, version: update.version });
   renderBanner(ctx);
   try {
     page.board.render($("board"), ctx);
@@ -428,6 +432,7 @@ function renderEnd(ctx) {
       );
     }),
   );
+  replace($("end-extra"), endExtras({ tableId, token, seat: page.seat, rematch: page.update.rematch, onError: toast }));
   end.hidden = page.endDismissed;
 }
 
