@@ -1,0 +1,33 @@
+"""Resampling an Illuminati position: what a seat cannot see, dealt again from the caller's rng.
+
+Hidden from ``seat``: the faces of the other players' specials (their number is public) and
+the order of the deck. The specials held by the others and those still in the deck are redealt
+uniformly over the others' hands (each keeps its size); the deck gets the rest with its groups,
+in a uniform random order. The future's chance is re-seeded from ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from backroom.engine.resampling import permuted
+from backroom.games.illuminati.cards import is_special
+
+if TYPE_CHECKING:
+    from backroom.games.illuminati.state import IlluminatiState
+
+
+def redeal(real: IlluminatiState, other: IlluminatiState, seat: int, rng: random.Random) -> None:
+    """Fill ``other`` (a clone of ``real``) with a redeal consistent with ``seat``'s view."""
+    others = [s for s in range(real.n) if s != seat]
+    specials = [c for s in others for c in real.hands[s]] + [c for c in real.deck if is_special(c)]
+    specials = permuted(specials, rng)
+    at = 0
+    for s in others:
+        size = len(real.hands[s])
+        other.hands[s] = specials[at : at + size]
+        at += size
+    other.deck = permuted(specials[at:] + [c for c in real.deck if not is_special(c)], rng)
+    other.chance = real.chance.reseeded(rng)
+    other._outcome = None
