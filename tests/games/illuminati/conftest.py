@@ -5,7 +5,7 @@ Illuminati, the structures, the treasuries, the uncontrolled area, the hands and
 what a test names, and read it back through ``from_json`` (which lays every card again by the
 structure rules and checks that each of the 106 cards is somewhere exactly once). It is
 ``active``'s turn, after income and draw, two actions left, nothing done yet; every seat has
-played ``turns`` turns (4 by default: past the third, so elimination applies).
+played ``turns`` turns (1 by default: nobody can be eliminated yet).
 
 ``structures[seat]`` lists ``(card, master, arrow)``: the card hangs on its master's printed
 ``arrow`` side. ``dice(total)`` is a ``Chance`` whose next two dice make ``total``.
@@ -33,7 +33,7 @@ def position(
     hands: Mapping[int, Sequence[str]] | None = None,
     deck: Sequence[str] = (),
     active: int = 0,
-    turns: int = 4,
+    turns: int = 1,
 ) -> IlluminatiState:
     """``deck`` lists the top of the deck from the top down; every card not named lies under
     it. Treasuries are 0 unless ``money`` names them."""
@@ -105,3 +105,29 @@ def dice(total: int) -> Chance:
     while sum(Chance(seed).roll(2)[0]) != total:
         seed += 1
     return Chance(seed)
+
+
+def declare(
+    state: IlluminatiState,
+    mode: str,
+    target: str,
+    attacker: str,
+    helpers: Sequence[str] = (),
+    how: str = "open",
+) -> None:
+    """The active player announces an attack, its attacking and aiding groups and whether it is
+    privileged; the spending round is then open."""
+    seat = state.active
+    state.apply(seat, ("attack", mode, target))
+    state.apply(seat, ("attacker", attacker))
+    for helper in helpers:
+        state.apply(seat, ("aid", helper))
+    state.apply(seat, ("announce", how))
+
+
+def all_pass(state: IlluminatiState) -> list:
+    """Every seat asked passes until the dice are rolled; the events."""
+    events = []
+    while state.phase == "spend":
+        events += state.apply(state.actors()[0], ("pass",))
+    return events
