@@ -34,6 +34,7 @@ from backroom.games.illuminati.cards import (
     CONTROLLABLE,
     EXTRA_INCOME_BY_PLAYERS,
     FACE,
+    FREE_TRANSFERS,
     GAME_ID,
     GROUP_FACES,
     GROUPS,
@@ -45,6 +46,7 @@ from backroom.games.illuminati.cards import (
     MODES,
     PASS_INCOME,
     SIDES,
+    SPECIAL_CARDS,
     SPECIAL_FACES,
     TURN_LIMIT,
     data_status,
@@ -73,21 +75,25 @@ class Illuminati(Game):
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
         """The game stops after ``round_limit * players`` turns (ruling 12). A turn has at most
         ``ACTIONS_PER_TURN`` attacks and ``MAX_CANCELLED`` cancelled ones, each of at most
-        ``ATTACK_STEPS`` decisions and a first spending round of ``players`` answers; one drop
-        per group; and the end. Every raise burns at least 1 MB and is followed by at most
-        ``players`` answers; the MB ever in play are at most the Illuminati's first income
-        plus, per turn, every printed income, the largest Illuminati income and the 5 MB of
-        a turn passed."""
+        ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers and the
+        transfer after a capture; four transfers and two moves of two decisions each; one drop
+        per group; one gift per special card; one gift of money per MB held; and the end. Every
+        raise burns at least 1 MB and is followed by at most ``players`` answers. The MB ever
+        in play are at most the Illuminati's first income plus, per turn, every printed income,
+        the largest Illuminati income and the 5 MB of a turn passed."""
         turns = options["round_limit"] * players
-        per_turn = (ACTIONS_PER_TURN + MAX_CANCELLED) * (ATTACK_STEPS + players) + len(GROUPS) + 1
+        attacks = (ACTIONS_PER_TURN + MAX_CANCELLED) * (ATTACK_STEPS + players + 1)
+        transfers = 2 * (FREE_TRANSFERS + ACTIONS_PER_TURN) + 2 * ACTIONS_PER_TURN
+        per_turn = attacks + transfers + len(GROUPS) + len(SPECIAL_CARDS) + 1
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
         money = players * (max(INCOME[:8]) + extra) + turns * income
-        return turns * per_turn + money * (players + 1)
+        return turns * (per_turn + money) + money * (players + 1)
 
     def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
         """Cards by face; money 1..``MAX_SPEND`` MB a raise; arrows by printed side."""
-        cards = Param("card", tuple(FACE[c] for c in CONTROLLABLE))
+        faces = tuple(FACE[c] for c in CONTROLLABLE)
+        cards = Param("card", faces)
         mb = Param("mb", range(1, MAX_SPEND + 1))
         return (
             ActionSpec("attack", Param("mode", MODES), Param("target_card", GROUP_FACES)),
@@ -99,7 +105,12 @@ class Illuminati(Game):
             ActionSpec("pass"),
             ActionSpec("cancel"),
             ActionSpec("place", Param("arrow", SIDES)),
+            ActionSpec("transfer", Param("from_card", faces), Param("to_card", faces)),
+            ActionSpec("amount", Param("mb", (*range(MAX_SPEND + 1), "all"))),
+            ActionSpec("move", Param("card", GROUP_FACES), Param("master_card", faces)),
             ActionSpec("drop", Param("card", GROUP_FACES)),
+            ActionSpec("give_money", Param("to_seat", range(players)), mb),
+            ActionSpec("give_special", Param("to_seat", range(players)), Param("card", SPECIAL_FACES)),
             ActionSpec("end"),
         )
 

@@ -195,8 +195,9 @@ TURN_LIMIT = 60
 
 # ------------------------------------------------------------------------- phases
 
-ACTION, ATTACK, SPEND, PLACE, OVER = "action", "attack", "spend", "place", "over"
-PHASES = (ACTION, ATTACK, SPEND, PLACE, OVER)
+ACTION, ATTACK, SPEND, PLACE, PAYING, OVER = "action", "attack", "spend", "place", "transfer", "over"
+PHASES = (ACTION, ATTACK, SPEND, PLACE, PAYING, OVER)
+"""``PAYING``: a money transfer waits for its amount."""
 SIDES = ("top", "right", "bottom", "left")
 
 

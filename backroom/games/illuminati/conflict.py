@@ -25,15 +25,17 @@ from backroom.games.illuminati.cards import (
     CONTROL,
     FACE,
     NEUTRALIZE,
+    PAYING,
     PLACE,
     SPEND,
 )
-from backroom.games.illuminati.geometry import Placement
+from backroom.games.illuminati.geometry import Group, Placement
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
 
 KINDS = frozenset({"attack", "attacker", "aid", "announce", "cancel", "place", *spending.KINDS})
+"""Action kinds played here (``place`` of a moved group is ``moves.py``'s)."""
 OPEN, BAVARIAN = "open", "bavarian"
 
 
@@ -63,6 +65,7 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         clear(state)
     elif kind == "place":
         _place(state, action[1], events)
+        goals.eliminate(state, events)
     elif spending.play(state, seat, action, events):
         resolve(state, events)
 
@@ -190,27 +193,36 @@ def _place(state: IlluminatiState, arrow: str, events: list[Event] | None) -> No
     if old >= 0:
         shape = state.structures[old].group(FACE[target])
         state.structures[old].detach(FACE[target])
-        for c in shape.cards():
-            state.pay(CARD_OF[c], state.money[CARD_OF[c]] - state.money[CARD_OF[c]] // 2)
-        freed = state.structures[seat].graft(shape, placement)
+        for face in shape.cards():
+            card = CARD_OF[face]
+            state.pay(card, state.money[card] - state.money[card] // 2)
     else:
+        shape = Group(FACE[target])
         state.uncontrolled.remove(target)
-        state.structures[seat].attach(placement, FACE[target])
-        shape_cards, freed = [FACE[target]], []
-    cards = shape.cards() if old >= 0 else shape_cards
-    for c in cards:
-        state.owner[CARD_OF[c]] = seat
+    freed = state.structures[seat].graft(shape, placement)
+    for face in shape.cards():
+        state.owner[CARD_OF[face]] = seat
     if events is not None:
         where = {"seat": seat, "card": FACE[target], "arrow": arrow}
         events.append(
             Event("captured", where) if old < 0 else Event("captured_from", {**where, "from_seat": old})
         )
-    for face in freed:
+    free(state, seat, freed, events)
+    attacker = state.p_attacker
+    clear(state)
+    if state.money[attacker] > 0:
+        # "El Grupo que atacó podrá transferir inmediatamente todo su tesoro o parte de él al
+        # Grupo que ha capturado."
+        state.phase = PAYING
+        state.t_from, state.t_to, state.t_free = attacker, target, True
+
+
+def free(state: IlluminatiState, seat: int, faces: list[str], events: list[Event] | None) -> None:
+    """Cards lost by a capture or a move go uncontrolled, their money to the bank."""
+    for face in faces:
         card = CARD_OF[face]
         state.pay(card, state.money[card])
         state.owner[card] = -1
         state.uncontrolled.append(card)
-    if freed and events is not None:
-        events.append(Event("freed", {"seat": seat, "cards": list(freed)}))
-    clear(state)
-    goals.eliminate(state, events)
+    if faces and events is not None:
+        events.append(Event("freed", {"seat": seat, "cards": list(faces)}))

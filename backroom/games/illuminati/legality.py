@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
-from backroom.games.illuminati import conflict, spending
+from backroom.games.illuminati import conflict, moves, spending
 from backroom.games.illuminati.attack import attackers, can_aid, can_target
 from backroom.games.illuminati.cards import (
     ACTION,
@@ -22,6 +22,7 @@ from backroom.games.illuminati.cards import (
     FACE,
     MAX_CANCELLED,
     MODES,
+    PAYING,
     PLACE,
     SPEND,
 )
@@ -70,9 +71,13 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == ACTION:
         out = attack_actions(state, seat)
+        out += moves.transfers(state, seat) + moves.moves(state, seat)
         out += [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
+        out += moves.gifts(state, seat)
         out.append(("end",))
         return out
+    if phase == PAYING:
+        return moves.amounts(state)
     if phase == ATTACK:
         if state.p_stage == "attacker":
             return [("attacker", FACE[c]) for c in attackers(state, seat, state.p_mode, state.p_target)]
@@ -95,6 +100,11 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "attack": ACTION,
         "drop": ACTION,
         "end": ACTION,
+        "transfer": ACTION,
+        "move": ACTION,
+        "give_money": ACTION,
+        "give_special": ACTION,
+        "amount": PAYING,
         "attacker": ATTACK,
         "aid": ATTACK,
         "announce": ATTACK,
@@ -108,7 +118,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         return "error.illegal_action"
     if expected != state.phase:
         return "illuminati.error.not_now"
-    if kind == "attack" and state.actions_left <= 0:
+    if kind in ("attack", "move") and state.actions_left <= 0:
         return "illuminati.error.no_actions_left"
     if kind == "cancel":
         return "illuminati.error.cannot_cancel"

@@ -15,7 +15,8 @@ privilege).
 
 The attack in flight (``p_*``): its mode, target, attacking group and aiding groups, whether it
 is privileged, the money spent by each party (``attack.RATES``) and the ``window`` of seats
-still to be asked in this round of spending (``spending.py``).
+still to be asked in this round of spending (``spending.py``). A money transfer waiting for its
+amount (``t_*``): from which card to which, and whether it is the free one after a capture.
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ class IlluminatiState(State):
         p_privileged=Bool(),
         p_committed=Bool(),
         p_spent=Ints(),
+        t_from=Int(-1),
+        t_to=Int(-1),
+        t_free=Bool(),
         window=WindowField(),
         winners=Ints(),
         end_reason=Str(),
@@ -124,6 +128,9 @@ class IlluminatiState(State):
     p_privileged: bool
     p_committed: bool
     p_spent: list[int]
+    t_from: int
+    t_to: int
+    t_free: bool
     window: Window
     winners: list[int]
     end_reason: str
@@ -221,7 +228,9 @@ class IlluminatiState(State):
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = action[0]
-        if kind in conflict.KINDS:
+        if kind == "place" and self.p_stage == "move":
+            moves.finish_move(self, action[1], events)
+        elif kind in conflict.KINDS:
             conflict.play(self, seat, action, events)
         elif kind == "end":
             turn.end_turn(self, events)

@@ -7,13 +7,14 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
 
     {
       "game": "illuminati", "seat": 0 | null, "players": 2..8, "phase": "action"|"attack"|
-      "spend"|"place"|"over", "active": seat, "actors": [seats], "round_limit": n,
+      "spend"|"place"|"transfer"|"over", "active": seat, "actors": [seats], "round_limit": n,
       "players_info": [{"seat", "illuminati": face, "alive": bool, "turns": n, "specials": n,
                         "destroyed": n, "structure": [{"card", "master", "arrow", "rotation",
                         "cell": [x, y], "money": mb, "distance": n}]}],
       "uncontrolled": [faces], "dead": [faces], "discard": [faces], "deck": count,
       "hand": [faces] (own; null for a spectator),
       "turn": {"actions_left", "transfers_left", "acted", "used": [faces used this turn]},
+      "transfer": null | {"from": face, "to": face, "free": bool (the one after a capture)},
       "attack": null | {"mode", "target", "attacker", "helpers", "privileged", "committed",
                         "spent": {"attacker", "defending_group", "defender_illuminati",
                                   "support", "oppose"}, "need": n, "chance": p, "waiting": [seats]},
@@ -115,6 +116,9 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "used": [FACE[c] for c, n in enumerate(state.used) if n],
         },
         "attack": pending(state),
+        "transfer": None
+        if state.t_from < 0
+        else {"from": FACE[state.t_from], "to": FACE[state.t_to], "free": state.t_free},
     }
     if state.phase == OVER:
         outcome = state.outcome()
@@ -132,6 +136,17 @@ def label(state: IlluminatiState, action: Action) -> Msg:
         params = {"card": args[1]}
     elif kind in ("attacker", "aid", "drop"):
         params = {"card": args[0]}
+    elif kind == "transfer":
+        params = {"from_card": args[0], "to_card": args[1]}
+    elif kind == "move":
+        params = {"card": args[0], "master_card": args[1]}
+    elif kind == "amount":
+        params = {"mb": args[0]} if args[0] != "all" else {}
+        kind = "amount.all" if args[0] == "all" else kind
+    elif kind == "give_money":
+        params = {"to_seat": args[0], "mb": args[1]}
+    elif kind == "give_special":
+        params = {"to_seat": args[0], "card": args[1]}
     elif kind == "announce":
         if args[0] in ("open", "bavarian"):
             kind = f"announce.{args[0]}"
