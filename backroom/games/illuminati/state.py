@@ -259,7 +259,7 @@ class IlluminatiState(State):
         if sorted(self._all_cards()) != list(range(NUM_CARDS)):
             raise ValueError("not a valid illuminati position: every card once")
         for seat, structure in enumerate(self.structures):
-            if any(self.owner[CARD_OF[f]] != seat for f in structure.cards()):
+            if self.alive[seat] and any(self.owner[CARD_OF[f]] != seat for f in structure.cards()):
                 raise ValueError("not a valid illuminati position: owners")
         if any(m < 0 for m in self.money):
             raise ValueError("not a valid illuminati position: negative treasury")
