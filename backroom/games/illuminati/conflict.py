@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from backroom.engine.events import Event
+from backroom.engine.events import Event, Msg
 from backroom.engine.window import CLOSED
 from backroom.games.illuminati import attack, goals, spending
 from backroom.games.illuminati.cards import (
@@ -24,6 +24,7 @@ from backroom.games.illuminati.cards import (
     CARD_OF,
     CONTROL,
     FACE,
+    GAME_ID,
     NEUTRALIZE,
     PAYING,
     PLACE,
@@ -61,7 +62,7 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     elif kind == "cancel":
         state.cancelled += 1
         if events is not None:
-            events.append(Event("cancelled", {"seat": seat, "target": FACE[state.p_target]}))
+            events.append(Event("cancelled", {"seat": seat, "card": FACE[state.p_target]}))
         clear(state)
     elif kind == "place":
         _place(state, action[1], events)
@@ -78,7 +79,11 @@ def _announce_target(state: IlluminatiState, mode: str, target: int, events: lis
     state.p_spent = [0] * len(attack.RATES)
     state.p_privileged = state.p_committed = False
     if events is not None:
-        events.append(Event("attack", {"seat": state.active, "mode": mode, "target": FACE[target]}))
+        events.append(
+            Event(
+                "attack", {"seat": state.active, "mode": Msg(f"{GAME_ID}.mode.{mode}"), "card": FACE[target]}
+            )
+        )
 
 
 def _privilege(state: IlluminatiState, seat: int, how: str, events: list[Event] | None) -> None:
@@ -96,7 +101,8 @@ def _privilege(state: IlluminatiState, seat: int, how: str, events: list[Event] 
         state.discard.append(card)
     state.p_privileged = state.p_committed = True
     if events is not None:
-        events.append(Event("privileged", {"seat": seat, "how": how}))
+        shown = Msg(f"{GAME_ID}.privilege.{how}") if how in (OPEN, BAVARIAN) else Msg(f"{GAME_ID}.card.{how}")
+        events.append(Event("privileged", {"seat": seat, "how": shown}))
 
 
 def resolve(state: IlluminatiState, events: list[Event] | None) -> None:
@@ -121,6 +127,7 @@ def resolve(state: IlluminatiState, events: list[Event] | None) -> None:
                     "dice": list(dice),
                     "need": need,
                     "success": success,
+                    "result": Msg(f"{GAME_ID}.result.{'success' if success else 'failure'}"),
                     "mode": state.p_mode,
                 },
             )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from backroom.engine.events import Event
+from backroom.engine.events import Event, Msg
 from backroom.engine.window import Window
 from backroom.games.illuminati.attack import (
     ATTACKER,
@@ -25,7 +25,7 @@ from backroom.games.illuminati.attack import (
     SUPPORT,
     defender,
 )
-from backroom.games.illuminati.cards import FACE, MAX_SPEND
+from backroom.games.illuminati.cards import FACE, GAME_ID, MAX_SPEND
 from backroom.games.illuminati.turn import next_seat
 
 if TYPE_CHECKING:
@@ -86,7 +86,8 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     state.p_spent[index] += mb
     state.p_committed = True
     if events is not None:
-        events.append(Event("spent", {"seat": seat, "source": source, "card": FACE[card], "mb": mb}))
+        source_name = Msg(f"{GAME_ID}.source.{source}")
+        events.append(Event("spent", {"seat": seat, "source": source_name, "card": FACE[card], "mb": mb}))
     rest = order(state, seat)
     state.window = Window([s for s in rest[1:] + rest[:1] if can_spend(state, s)])
     return not state.window

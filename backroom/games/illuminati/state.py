@@ -162,7 +162,7 @@ class IlluminatiState(State):
         state.destroyed = [0] * players
         state.hands = [[] for _ in range(players)]
         events: list[Event] = [
-            Event("setup", {"players": players, "illuminati": [FACE[r] for r in state.illuminati]})
+            Event("setup", {"players": players, "cards": [FACE[r] for r in state.illuminati]})
         ]
         for seat, root in enumerate(state.illuminati):
             state.owner[root] = seat

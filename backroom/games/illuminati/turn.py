@@ -114,7 +114,9 @@ def collect_income(state: IlluminatiState, seat: int, events: list[Event] | None
             if payer >= 0:
                 state.pay(payer, 1)
                 if events is not None:
-                    events.append(Event("upkeep", {"seat": seat, "card": FACE[card], "payer": FACE[payer]}))
+                    events.append(
+                        Event("upkeep", {"seat": seat, "card": FACE[card], "payer_card": FACE[payer]})
+                    )
             continue
         amount = state.root_income(seat) if card == root else INCOME[card]
         if amount > 0:
