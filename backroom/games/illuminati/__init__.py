@@ -29,6 +29,7 @@ from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
 from backroom.engine.spec import ActionSpec, Param
 from backroom.engine.window import WindowRule
+from backroom.games.illuminati import specials
 from backroom.games.illuminati.cards import (
     ACTIONS_PER_TURN,
     CONTROLLABLE,
@@ -80,7 +81,10 @@ class Illuminati(Game):
         per group; one gift per special card; one gift of money per MB held; and the end. Every
         raise burns at least 1 MB and is followed by at most ``players`` answers. The MB ever
         in play are at most the Illuminati's first income plus, per turn, every printed income,
-        the largest Illuminati income and the 5 MB of a turn passed."""
+        the largest Illuminati income and the 5 MB of a turn passed. Each attack's dice are
+        answered by at most ``players`` passes, and a bribe takes two decisions; a special is
+        played once in a game (discarded for good), each play reopening a round of at most
+        ``players`` answers."""
         turns = options["round_limit"] * players
         attacks = (ACTIONS_PER_TURN + MAX_CANCELLED) * (ATTACK_STEPS + players + 1)
         transfers = 2 * (FREE_TRANSFERS + ACTIONS_PER_TURN) + 2 * ACTIONS_PER_TURN
@@ -88,7 +92,9 @@ class Illuminati(Game):
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
         money = players * (max(INCOME[:8]) + extra) + turns * income
-        return turns * (per_turn + money) + money * (players + 1)
+        rolls = ACTIONS_PER_TURN * players + 2
+        specials_played = len(SPECIAL_CARDS) * (players + 2)
+        return turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
 
     def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
         """Cards by face; money 1..``MAX_SPEND`` MB a raise; arrows by printed side."""
@@ -111,6 +117,9 @@ class Illuminati(Game):
             ActionSpec("drop", Param("card", GROUP_FACES)),
             ActionSpec("give_money", Param("to_seat", range(players)), mb),
             ActionSpec("give_special", Param("to_seat", range(players)), Param("card", SPECIAL_FACES)),
+            ActionSpec("special", Param("card", specials.PLAIN)),
+            ActionSpec("special_on", Param("card", specials.ON_CARD), Param("target_card", GROUP_FACES)),
+            ActionSpec("bribe", Param("target_card", GROUP_FACES), Param("master_card", faces)),
             ActionSpec("end"),
         )
 

@@ -75,8 +75,9 @@ def can_target(state: IlluminatiState, seat: int, mode: str, target: int) -> boo
     """Whether ``target`` may be attacked in ``mode`` by ``seat`` at all.
 
     Control: any group in play not already ``seat``'s. Neutralize: a group another player
-    controls. Destroy: any group in play with Power ("Un Grupo sin Poder no puede ser
-    destruido"), one's own included. Illuminati are never targets."""
+    controls. Destroy: any group in play with Power ("Un Grupo sin Poder *no puede ser
+    destruido* más que por la carta Especial *Campaña de Rumores*."), one's own included.
+    Illuminati are never targets."""
     if not is_group(target):
         return False
     owner = state.owner[target]
@@ -86,7 +87,7 @@ def can_target(state: IlluminatiState, seat: int, mode: str, target: int) -> boo
         return owner != seat
     if mode == NEUTRALIZE:
         return owner >= 0 and owner != seat
-    return POWER[target] > 0
+    return POWER[target] > 0 or any(FACE[c] == "whispering_campaign" for c in state.hands[seat])
 
 
 def can_attack_with(state: IlluminatiState, seat: int, mode: str, attacker: int, target: int) -> bool:
@@ -175,7 +176,8 @@ def needed(state: IlluminatiState) -> int:
     """The roll the attack in flight needs, at or under (the summary's table)."""
     mode, attacker, target = state.p_mode, state.p_attacker, state.p_target
     power = POWER[attacker] + sum(TRANSFER[h] for h in state.p_helpers)
-    defence = POWER[target] if mode == DESTROY else resistance(state, attacker, target)
+    whispering = mode == DESTROY and not POWER[target]  # Whispering Campaign: against Resistance
+    defence = POWER[target] if mode == DESTROY and not whispering else resistance(state, attacker, target)
     total = power - defence - proximity(state, target)
     total += alignment_modifier(mode, attacker, target)
     total += ability_bonus(state, state.active, mode, attacker, target)

@@ -195,9 +195,18 @@ TURN_LIMIT = 60
 
 # ------------------------------------------------------------------------- phases
 
-ACTION, ATTACK, SPEND, PLACE, PAYING, OVER = "action", "attack", "spend", "place", "transfer", "over"
-PHASES = (ACTION, ATTACK, SPEND, PLACE, PAYING, OVER)
-"""``PAYING``: a money transfer waits for its amount."""
+ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER = (
+    "action",
+    "attack",
+    "spend",
+    "rolled",
+    "place",
+    "transfer",
+    "over",
+)
+PHASES = (ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER)
+"""``ROLLED``: the dice are down, the seats holding specials may answer them; ``PAYING``: a
+money transfer waits for its amount."""
 SIDES = ("top", "right", "bottom", "left")
 
 

@@ -16,18 +16,21 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event, Msg
 from backroom.engine.window import CLOSED
-from backroom.games.illuminati import attack, goals, spending
+from backroom.games.illuminati import attack, goals, specials, spending
 from backroom.games.illuminati.cards import (
     ACTION,
     ATTACK,
     BAVARIAN_PRIVILEGE_COST,
     CARD_OF,
     CONTROL,
+    DESTROY,
     FACE,
     GAME_ID,
     NEUTRALIZE,
     PAYING,
     PLACE,
+    POWER,
+    ROLLED,
     SPEND,
 )
 from backroom.games.illuminati.geometry import Group, Placement
@@ -67,6 +70,10 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     elif kind == "place":
         _place(state, action[1], events)
         goals.eliminate(state, events)
+    elif state.phase == ROLLED:
+        state.window = state.window.answered(seat)
+        if not state.window:
+            settle(state, events)
     elif spending.play(state, seat, action, events):
         resolve(state, events)
 
@@ -106,32 +113,36 @@ def _privilege(state: IlluminatiState, seat: int, how: str, events: list[Event] 
 
 
 def resolve(state: IlluminatiState, events: list[Event] | None) -> None:
-    """Roll two dice against the number needed and apply the result; the attack counts as
-    one of the player's actions and uses its groups for the turn."""
-    need = attack.needed(state)
+    """Roll two dice against the number needed (every roll is an event); the attack counts as
+    one of the player's actions and uses its groups for the turn. The seats holding specials
+    may then answer the dice (ruling 17) before the result."""
+    state.p_need = attack.needed(state)
     dice, state.chance = state.chance.roll(2)
-    roll = dice[0] + dice[1]
-    success = attack.succeeds(roll, need)
-    state.window = CLOSED
+    state.p_roll = dice[0] + dice[1]
     state.actions_left -= 1
     state.acted = True
     state.used[state.p_attacker] += 1
     for helper in state.p_helpers:
         state.used[helper] += 1
+    if state.p_mode == DESTROY and not POWER[state.p_target]:
+        specials.discard(state, state.active, specials.WHISPERING)
     if events is not None:
-        events.append(
-            Event(
-                "roll",
-                {
-                    "seat": state.active,
-                    "dice": list(dice),
-                    "need": need,
-                    "success": success,
-                    "result": Msg(f"{GAME_ID}.result.{'success' if success else 'failure'}"),
-                    "mode": state.p_mode,
-                },
-            )
-        )
+        events.append(Event("roll", {"seat": state.active, "dice": list(dice), "need": state.p_need}))
+    state.window = specials.roll_window(state, state.active)
+    if state.window:
+        state.phase = ROLLED
+    else:
+        settle(state, events)
+
+
+def settle(state: IlluminatiState, events: list[Event] | None) -> None:
+    """Apply the result of the roll, as the specials played on it left it."""
+    success = attack.succeeds(state.p_roll, state.p_need)
+    state.window = CLOSED
+    if events is not None:
+        result = Msg(f"{GAME_ID}.result.{'success' if success else 'failure'}")
+        params = {"roll": state.p_roll, "need": state.p_need, "success": success, "result": result}
+        events.append(Event("result", params))
     if not success:
         clear(state)
     elif state.p_mode == CONTROL:
@@ -142,7 +153,8 @@ def resolve(state: IlluminatiState, events: list[Event] | None) -> None:
     else:
         _destroy(state, events)
         clear(state)
-    goals.eliminate(state, events)
+    if state.phase != PLACE:  # a capture is complete once placed
+        goals.eliminate(state, events)
 
 
 def clear(state: IlluminatiState) -> None:
@@ -151,6 +163,7 @@ def clear(state: IlluminatiState) -> None:
     state.p_helpers = []
     state.p_spent = [0] * len(attack.RATES)
     state.p_privileged = state.p_committed = False
+    state.p_roll = state.p_need = 0
     state.window = CLOSED
 
 
@@ -188,7 +201,16 @@ def placements(state: IlluminatiState) -> list[Placement]:
     return structure.placements(FACE[state.p_attacker], FACE[state.p_target])
 
 
-def _place(state: IlluminatiState, arrow: str, events: list[Event] | None) -> None:
+def bribe(state: IlluminatiState, arrow: str, events: list[Event] | None) -> None:
+    """Bribery: the uncontrolled group goes on the named card's arrow; the card is spent and
+    counts as one of the player's actions."""
+    specials.discard(state, state.active, specials.BRIBERY)
+    state.actions_left -= 1
+    state.acted = True
+    _place(state, arrow, events, capture=False)
+
+
+def _place(state: IlluminatiState, arrow: str, events: list[Event] | None, capture: bool = True) -> None:
     """ "Se sitúa junto a su captor, con su flecha hacia dentro junto a una de las flechas
     hacia fuera de ese Grupo"; its puppets come along in the same position, re-placed under
     the same master or freed when they collide (``Structure.graft``); "La mitad del dinero
@@ -217,7 +239,7 @@ def _place(state: IlluminatiState, arrow: str, events: list[Event] | None) -> No
     free(state, seat, freed, events)
     attacker = state.p_attacker
     clear(state)
-    if state.money[attacker] > 0:
+    if capture and state.money[attacker] > 0:
         # "El Grupo que atacó podrá transferir inmediatamente todo su tesoro o parte de él al
         # Grupo que ha capturado."
         state.phase = PAYING

@@ -80,6 +80,8 @@ def check(state: IlluminatiState, events: list[Event] | None) -> None:
     ]
     if winners:
         finish(state, winners, "goal", events)
+    else:
+        eliminate(state, events, turn_over=True)
 
 
 def finish(state: IlluminatiState, winners: list[int], reason: str, events: list[Event] | None) -> None:
@@ -97,14 +99,16 @@ def finish_by_limit(state: IlluminatiState, events: list[Event] | None) -> None:
     finish(state, [], "limit", events)
 
 
-def eliminate(state: IlluminatiState, events: list[Event] | None) -> None:
+def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: bool = False) -> None:
     """ "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla
     más Grupos que sus Illuminati. Su dinero pasa al banco." The Servants of Cthulhu count an
     Illuminati they put out of the game as destroyed, and win instead of going out if that
-    destruction meets their goal. The last player left wins (ruling 13)."""
+    destruction meets their goal. The last player left wins (ruling 13). Checked after every
+    action and at the end of every turn (``turn_over``: the active player's turn counts as
+    played)."""
     for seat in range(state.n):
         done = state.turns[seat] > ELIMINATION_AFTER_TURN or (
-            state.turns[seat] == ELIMINATION_AFTER_TURN and seat != state.active
+            state.turns[seat] == ELIMINATION_AFTER_TURN and (turn_over or seat != state.active)
         )
         if not state.alive[seat] or not done or len(state.structures[seat]) > 1:
             continue
@@ -122,9 +126,9 @@ def eliminate(state: IlluminatiState, events: list[Event] | None) -> None:
         if events is not None:
             events.append(Event("eliminated", {"seat": seat, "card": FACE[root]}))
     alive = [s for s in range(state.n) if state.alive[s]]
-    if len(alive) == 1:
+    if len(alive) <= 1:
         finish(state, alive, "last_standing", events)
-    elif not state.alive[state.active]:
+    elif not turn_over and not state.alive[state.active]:
         turn.end_turn(state, events)
 
 
@@ -132,7 +136,8 @@ def outcome(state: IlluminatiState) -> Outcome:
     controlled = [len(state.structures[s]) if state.alive[s] else 0 for s in range(state.n)]
     wealth = [sum(state.money[c] for c in state.cards_of(s)) if state.alive[s] else 0 for s in range(state.n)]
     keys = [
-        (0.0 if s in state.winners else 1.0, -float(controlled[s]), -float(wealth[s])) for s in range(state.n)
+        (0.0, 0.0, 0.0) if s in state.winners else (1.0, -float(controlled[s]), -float(wealth[s]))
+        for s in range(state.n)
     ]
     ranks, tiebreak = rank(keys, ("groups", "money"))
     return Outcome(

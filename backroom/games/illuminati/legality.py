@@ -12,18 +12,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
-from backroom.games.illuminati import conflict, moves, spending
+from backroom.games.illuminati import conflict, moves, specials, spending
 from backroom.games.illuminati.attack import attackers, can_aid, can_target
 from backroom.games.illuminati.cards import (
     ACTION,
     ATTACK,
     BAVARIAN_PRIVILEGE_COST,
     BAVARIANS,
+    DESTROY,
     FACE,
     MAX_CANCELLED,
     MODES,
     PAYING,
     PLACE,
+    POWER,
+    ROLLED,
     SPEND,
 )
 from backroom.games.illuminati.moves import can_drop
@@ -52,10 +55,18 @@ def attack_actions(state: IlluminatiState, seat: int) -> list[Action]:
     return out
 
 
+def needed_card(state: IlluminatiState) -> str | None:
+    """The special the attack in flight cannot do without: Whispering Campaign to destroy a
+    group without Power."""
+    if state.p_mode == DESTROY and not POWER[state.p_target]:
+        return specials.WHISPERING
+    return None
+
+
 def privileges(state: IlluminatiState, seat: int) -> list[str]:
     """How the attack may be made privileged: a special card of the hand (by face), or the
     Bavarians' 5 MB once a turn."""
-    out = list(dict.fromkeys(FACE[c] for c in state.hands[seat]))
+    out = [f for f in dict.fromkeys(FACE[c] for c in state.hands[seat]) if f != needed_card(state)]
     root = state.illuminati[seat]
     if root == BAVARIANS and not state.privileged_used and state.money[root] >= BAVARIAN_PRIVILEGE_COST:
         out.append(conflict.BAVARIAN)
@@ -73,7 +84,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         out = attack_actions(state, seat)
         out += moves.transfers(state, seat) + moves.moves(state, seat)
         out += [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
-        out += moves.gifts(state, seat)
+        out += moves.gifts(state, seat) + specials.plays(state, seat)
         out.append(("end",))
         return out
     if phase == PAYING:
@@ -87,7 +98,9 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         out = [*spending.raises(state, seat), ("pass",)]
         if can_cancel(state, seat):
             out.append(("cancel",))
-        return out
+        return out + specials.plays(state, seat)
+    if phase == ROLLED:
+        return [("pass",), *specials.plays(state, seat)]
     if phase == PLACE:
         return [("place", p.arrow) for p in conflict.placements(state)]
     return []
@@ -110,7 +123,10 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "announce": ATTACK,
         "spend": SPEND,
         "interfere": SPEND,
-        "pass": SPEND,
+        "pass": ROLLED if state.phase == ROLLED else SPEND,
+        "special": state.phase,
+        "special_on": state.phase,
+        "bribe": ACTION,
         "cancel": SPEND,
         "place": PLACE,
     }.get(kind if isinstance(kind, str) else "")
@@ -120,6 +136,8 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         return "illuminati.error.not_now"
     if kind in ("attack", "move") and state.actions_left <= 0:
         return "illuminati.error.no_actions_left"
+    if kind in ("special", "special_on"):
+        return "illuminati.error.cannot_play_special"
     if kind == "cancel":
         return "illuminati.error.cannot_cancel"
     if kind in ("spend", "interfere"):

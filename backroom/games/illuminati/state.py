@@ -30,7 +30,7 @@ from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.schema import Bool, Bools, Cached, ChanceField, Int, Ints, Schema, Str, WindowField
 from backroom.engine.window import Window
-from backroom.games.illuminati import conflict, goals, hidden, legality, moves, turn, view
+from backroom.games.illuminati import conflict, goals, hidden, legality, moves, specials, turn, view
 from backroom.games.illuminati.cards import (
     CARD_OF,
     EXTRA_INCOME_BY_PLAYERS,
@@ -41,6 +41,7 @@ from backroom.games.illuminati.cards import (
     INCOME,
     NUM_CARDS,
     OVER,
+    ROLLED,
     SPECIAL_CARDS,
     TURN_LIMIT,
 )
@@ -84,6 +85,8 @@ class IlluminatiState(State):
         p_privileged=Bool(),
         p_committed=Bool(),
         p_spent=Ints(),
+        p_roll=Int(),
+        p_need=Int(),
         t_from=Int(-1),
         t_to=Int(-1),
         t_free=Bool(),
@@ -128,6 +131,8 @@ class IlluminatiState(State):
     p_privileged: bool
     p_committed: bool
     p_spent: list[int]
+    p_roll: int
+    p_need: int
     t_from: int
     t_to: int
     t_free: bool
@@ -230,6 +235,12 @@ class IlluminatiState(State):
         kind = action[0]
         if kind == "place" and self.p_stage == "move":
             moves.finish_move(self, action[1], events)
+        elif kind == "place" and self.p_stage == "bribe":
+            conflict.bribe(self, action[1], events)
+        elif kind in specials.KINDS:
+            specials.play(self, seat, action, events)
+            if self.phase == ROLLED and not self.window:
+                conflict.settle(self, events)
         elif kind in conflict.KINDS:
             conflict.play(self, seat, action, events)
         elif kind == "end":

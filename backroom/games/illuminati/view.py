@@ -76,7 +76,10 @@ def pending(state: IlluminatiState) -> dict[str, Any] | None:
         "spent": dict(zip(SPENT_NAMES, state.p_spent, strict=True)),
         "waiting": list(state.window),
     }
-    if state.p_attacker >= 0:
+    if state.phase == "rolled":
+        data["roll"] = state.p_roll
+        data["need"] = state.p_need
+    elif state.p_attacker >= 0:
         need = attack.needed(state)
         data["need"] = need
         data["chance"] = chance_of(need)
@@ -148,6 +151,12 @@ def label(state: IlluminatiState, action: Action) -> Msg:
         kind = "amount.all" if args[0] == "all" else kind
     elif kind == "give_money":
         params = {"to_seat": args[0], "mb": args[1]}
+    elif kind == "special":
+        params = {"card": args[0]}
+    elif kind == "special_on":
+        params = {"card": args[0], "target_card": args[1]}
+    elif kind == "bribe":
+        params = {"target_card": args[0], "master_card": args[1]}
     elif kind == "give_special":
         params = {"to_seat": args[0], "card": args[1]}
     elif kind == "announce":

@@ -233,9 +233,10 @@ def test_eleven_and_twelve_always_fail():
     declare(state, "control", "punk_rockers", "bavarian_illuminati")
     state.chance = dice(11)
     events = state.apply(0, ("spend", "illuminati", 9))  # nobody else can spend: the dice roll
-    roll = event(events, "roll")
-    assert roll.params["need"] == 10 - 4 + 9
-    assert sum(roll.params["dice"]) == 11 and not roll.params["success"]
+    assert sum(event(events, "roll").params["dice"]) == 11
+    result = event(events, "result")
+    assert result.params["need"] == 10 - 4 + 9 and result.params["roll"] == 11
+    assert not result.params["success"]
     assert FACE[state.uncontrolled[0]] == "punk_rockers"
 
 

@@ -21,7 +21,7 @@ def test_capture_lays_the_group_on_a_free_arrow_of_its_captor():
     state = position(["bavarian_illuminati", "network"], uncontrolled=["kkk"])
     declare(state, "control", "kkk", "bavarian_illuminati")
     state.chance = dice(2)
-    assert event(all_pass(state), "roll").params["success"]
+    assert event(all_pass(state), "result").params["success"]
     assert state.phase == "place"
     assert sorted(a[1] for a in state.legal_actions(0)) == ["bottom", "left", "right", "top"]
     state.apply(0, ("place", "left"))

@@ -1,0 +1,119 @@
+"""Special cards (rulebook: "Cartas Especiales"; each card's text in ``cards.json``).
+
+"Cada carta Especial sólo puede usarse una vez. Algunas pueden usarse en cualquier momento,
+mientras que otras tienen restricciones, indicadas en la carta. Jugar una carta Especial no
+cuenta como acción a no ser que la carta diga lo contrario. Una vez que se juega, debe
+descartarse." Played here:
+
+- any time (ruling 16: whenever the holder is asked to act, on its turn or in a window): Slush
+  Fund (15 MB) and Swiss Bank Account (25 MB) to the Illuminati, Media Campaign (a dead group
+  back to the uncontrolled area);
+- after the dice of any attack, in the roll window (ruling 17): Assassination (the roll is a
+  2), Murphy's Law (the roll is a 12); "la última que se juegue será la que se aplique";
+- Bribery, an action on one's turn: an uncontrolled group joins the structure, no roll;
+- Whispering Campaign: with it in hand a player may attack to destroy a group without Power,
+  power against its Resistance; the card is discarded when the dice are rolled.
+
+Not played yet: Computer Espionage, Deep Agent, Interference, Market Manipulation, Secrets Man
+Was Not Meant to Know, Senate Investigating Committee, White Collar Crime (they may still be
+discarded to make an attack privileged, and given).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from backroom.engine.events import Event
+from backroom.engine.window import Window
+from backroom.games.illuminati.cards import (
+    ACTION,
+    CARD_OF,
+    FACE,
+    PLACE,
+    ROLLED,
+    SPEND,
+)
+from backroom.games.illuminati.spending import order
+
+if TYPE_CHECKING:
+    from backroom.games.illuminati.state import IlluminatiState
+
+CASH = {"slush_fund": 15, "swiss_bank_account": 25}
+ROLL_CARDS = {"assassination": 2, "murphys_law": 12}
+PLAIN = (*CASH, *ROLL_CARDS)
+"""Specials played with no argument (``("special", face)``)."""
+ON_CARD = ("media_campaign",)
+"""Specials played on a card (``("special_on", face, card)``)."""
+BRIBERY, WHISPERING = "bribery", "whispering_campaign"
+KINDS = frozenset({"special", "special_on", "bribe"})
+
+
+def holds(state: IlluminatiState, seat: int, face: str) -> bool:
+    return any(FACE[c] == face for c in state.hands[seat])
+
+
+def discard(state: IlluminatiState, seat: int, face: str) -> None:
+    card = next(c for c in state.hands[seat] if FACE[c] == face)
+    state.hands[seat].remove(card)
+    state.discard.append(card)
+
+
+def anytime(state: IlluminatiState, seat: int) -> bool:
+    """Ruling 16: "en cualquier momento" online is whenever the holder is asked to act."""
+    return state.phase in (ACTION, SPEND, ROLLED) and seat in state.actors()
+
+
+def plays(state: IlluminatiState, seat: int) -> list[tuple]:
+    """The specials ``seat`` may play now."""
+    faces = dict.fromkeys(FACE[c] for c in state.hands[seat])
+    out: list[tuple] = []
+    if anytime(state, seat):
+        out += [("special", f) for f in faces if f in CASH]
+        if "media_campaign" in faces:
+            out += [("special_on", "media_campaign", FACE[c]) for c in state.dead]
+    if state.phase == ROLLED:
+        out += [("special", f) for f in faces if f in ROLL_CARDS]
+    if state.phase == ACTION and BRIBERY in faces and state.actions_left > 0:
+        out += bribes(state, seat)
+    return out
+
+
+def bribes(state: IlluminatiState, seat: int) -> list[tuple]:
+    """ "Take control of any one uncontrolled group automatically": it goes on a free arrow
+    of a card the briber names (the card does not say; SOURCES.md), as a capture would."""
+    structure = state.structures[seat]
+    return [
+        ("bribe", FACE[target], master)
+        for target in state.uncontrolled
+        for master in structure.cards()
+        if structure.placements(master, FACE[target])
+    ]
+
+
+def roll_window(state: IlluminatiState, start: int) -> Window:
+    """The seats that may answer the dice: every seat holding specials (their number is
+    public, so being asked tells nothing), in the order of play from ``start``."""
+    return Window([s for s in order(state, start) if state.hands[s]])
+
+
+def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
+    kind, face = action[0], action[1]
+    if kind == "bribe":
+        state.phase, state.p_stage = PLACE, "bribe"
+        state.p_target, state.p_attacker = CARD_OF[face], CARD_OF[action[2]]
+        return
+    discard(state, seat, face)
+    if seat == state.active and state.phase == ACTION:
+        state.acted = True
+    if events is not None:
+        events.append(Event("special", {"seat": seat, "card": face}))
+    if face in CASH:
+        state.earn(state.illuminati[seat], CASH[face])
+    elif face in ROLL_CARDS:
+        state.p_roll = ROLL_CARDS[face]
+        rest = order(state, seat)
+        state.window = Window([s for s in rest[1:] + rest[:1] if state.hands[s]])
+    else:
+        card = CARD_OF[action[2]]
+        state.dead.remove(card)
+        state.uncontrolled.append(card)
