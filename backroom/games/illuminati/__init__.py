@@ -119,6 +119,7 @@ class Illuminati(Game):
             ActionSpec("give_special", Param("to_seat", range(players)), Param("card", SPECIAL_FACES)),
             ActionSpec("special", Param("card", specials.PLAIN)),
             ActionSpec("special_on", Param("card", specials.ON_CARD), Param("target_card", GROUP_FACES)),
+            ActionSpec("unprivilege", Param("card", SPECIAL_FACES), Param("second_card", SPECIAL_FACES)),
             ActionSpec("bribe", Param("target_card", GROUP_FACES), Param("master_card", faces)),
             ActionSpec("end"),
         )

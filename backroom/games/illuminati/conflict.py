@@ -83,6 +83,7 @@ def _announce_target(state: IlluminatiState, mode: str, target: int, events: lis
     state.p_mode, state.p_target = mode, target
     state.p_attacker = -1
     state.p_helpers = []
+    state.p_interferers = []
     state.p_spent = [0] * len(attack.RATES)
     state.p_privileged = state.p_committed = False
     if events is not None:
@@ -161,6 +162,7 @@ def clear(state: IlluminatiState) -> None:
     state.phase, state.p_stage, state.p_mode = ACTION, "", ""
     state.p_target = state.p_attacker = -1
     state.p_helpers = []
+    state.p_interferers = []
     state.p_spent = [0] * len(attack.RATES)
     state.p_privileged = state.p_committed = False
     state.p_roll = state.p_need = 0

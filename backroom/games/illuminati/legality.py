@@ -127,6 +127,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "special": state.phase,
         "special_on": state.phase,
         "bribe": ACTION,
+        "unprivilege": SPEND,
         "cancel": SPEND,
         "place": PLACE,
     }.get(kind if isinstance(kind, str) else "")
@@ -136,7 +137,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         return "illuminati.error.not_now"
     if kind in ("attack", "move") and state.actions_left <= 0:
         return "illuminati.error.no_actions_left"
-    if kind in ("special", "special_on"):
+    if kind in ("special", "special_on", "unprivilege"):
         return "illuminati.error.cannot_play_special"
     if kind == "cancel":
         return "illuminati.error.cannot_cancel"

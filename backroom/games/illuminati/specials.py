@@ -14,9 +14,12 @@ descartarse." Played here:
 - Whispering Campaign: with it in hand a player may attack to destroy a group without Power,
   power against its Resistance; the card is discarded when the dice are rolled.
 
-Not played yet: Computer Espionage, Deep Agent, Interference, Market Manipulation, Secrets Man
-Was Not Meant to Know, Senate Investigating Committee, White Collar Crime (they may still be
-discarded to make an attack privileged, and given).
+- in a privileged attack's spending round (ruling 20): Deep Agent or two specials discarded
+  together cancel the privilege; Interference lets its holder interfere.
+
+Not played yet: Computer Espionage, Market Manipulation, Secrets Man Was Not Meant to Know,
+Senate Investigating Committee, White Collar Crime (they may still be discarded to make an
+attack privileged, or given).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
 from backroom.engine.window import Window
+from backroom.games.illuminati.attack import defender
 from backroom.games.illuminati.cards import (
     ACTION,
     CARD_OF,
@@ -33,19 +37,20 @@ from backroom.games.illuminati.cards import (
     ROLLED,
     SPEND,
 )
-from backroom.games.illuminati.spending import order
+from backroom.games.illuminati.spending import order, reopen
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
 
 CASH = {"slush_fund": 15, "swiss_bank_account": 25}
+DEEP_AGENT, INTERFERENCE = "deep_agent", "interference"
 ROLL_CARDS = {"assassination": 2, "murphys_law": 12}
-PLAIN = (*CASH, *ROLL_CARDS)
+PLAIN = (*CASH, *ROLL_CARDS, DEEP_AGENT, INTERFERENCE)
 """Specials played with no argument (``("special", face)``)."""
 ON_CARD = ("media_campaign",)
 """Specials played on a card (``("special_on", face, card)``)."""
 BRIBERY, WHISPERING = "bribery", "whispering_campaign"
-KINDS = frozenset({"special", "special_on", "bribe"})
+KINDS = frozenset({"special", "special_on", "bribe", "unprivilege"})
 
 
 def holds(state: IlluminatiState, seat: int, face: str) -> bool:
@@ -73,8 +78,28 @@ def plays(state: IlluminatiState, seat: int) -> list[tuple]:
             out += [("special_on", "media_campaign", FACE[c]) for c in state.dead]
     if state.phase == ROLLED:
         out += [("special", f) for f in faces if f in ROLL_CARDS]
+    if state.phase == SPEND and state.p_privileged and seat in state.actors():
+        out += privilege_answers(state, seat, list(faces))
     if state.phase == ACTION and BRIBERY in faces and state.actions_left > 0:
         out += bribes(state, seat)
+    return out
+
+
+def privilege_answers(state: IlluminatiState, seat: int, faces: list[str]) -> list[tuple]:
+    """Against a privileged attack: Deep Agent ("Cancels that privilege; the attack cannot be
+    made privileged again."), two specials discarded together ("Un jugador puede descartar
+    *dos* cartas Especiales cualesquiera, juntas, para cancelar la confidencialidad de
+    otro."), or Interference (its holder alone may then interfere)."""
+    out: list[tuple] = []
+    if seat == state.active:
+        return out
+    if DEEP_AGENT in faces:
+        out.append(("special", DEEP_AGENT))
+    if INTERFERENCE in faces and seat not in state.p_interferers and seat != defender(state):
+        out.append(("special", INTERFERENCE))
+    held = sorted(FACE[c] for c in state.hands[seat])
+    pairs = {(a, b) for i, a in enumerate(held) for b in held[i + 1 :]}
+    out += [("unprivilege", a, b) for a, b in sorted(pairs)]
     return out
 
 
@@ -102,6 +127,11 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         state.phase, state.p_stage = PLACE, "bribe"
         state.p_target, state.p_attacker = CARD_OF[face], CARD_OF[action[2]]
         return
+    if kind == "unprivilege":
+        discard(state, seat, face)
+        discard(state, seat, action[2])
+        _open(state, seat, events)
+        return
     discard(state, seat, face)
     if seat == state.active and state.phase == ACTION:
         state.acted = True
@@ -109,6 +139,10 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         events.append(Event("special", {"seat": seat, "card": face}))
     if face in CASH:
         state.earn(state.illuminati[seat], CASH[face])
+    elif face == DEEP_AGENT:
+        _open(state, seat, events)
+    elif face == INTERFERENCE:
+        state.p_interferers.append(seat)
     elif face in ROLL_CARDS:
         state.p_roll = ROLL_CARDS[face]
         rest = order(state, seat)
@@ -117,3 +151,12 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         card = CARD_OF[action[2]]
         state.dead.remove(card)
         state.uncontrolled.append(card)
+
+
+def _open(state: IlluminatiState, seat: int, events: list[Event] | None) -> None:
+    """The privilege is cancelled: "Si se cancela la confidencialidad no podrá volver a
+    aplicarse a ese ataque." Everyone who can spend is asked again, from the next seat."""
+    state.p_privileged = False
+    reopen(state, seat)
+    if events is not None:
+        events.append(Event("unprivileged", {"seat": seat}))

@@ -8,7 +8,9 @@ the attacker first, then the others counter-clockwise (the order of play). Each 
 raises (spends 1 to ``MAX_SPEND`` MB) or passes. A raise starts a new round after the raiser,
 ending with the raiser; the dice are rolled when everyone asked in a round has passed. Only
 the seats that can still spend are asked (the attacker is always asked first, so that it may
-cancel), and in a privileged attack nobody but the attacker and the defender.
+cancel). In a privileged attack nobody but the attacker and the defender may spend; the seats
+holding specials are asked too, for Deep Agent, two specials discarded together or
+Interference.
 """
 
 from __future__ import annotations
@@ -51,13 +53,26 @@ def sources(state: IlluminatiState, seat: int) -> dict[str, tuple[int, int]]:
         return out
     if seat == defender(state):
         return {GROUP: (state.p_target, DEFENDING_GROUP), ILLUMINATI: (root, DEFENDER_ILLUMINATI)}
-    if state.p_privileged:
+    if state.p_privileged and seat not in state.p_interferers:
         return {}
     return {FOR: (root, SUPPORT), AGAINST: (root, OPPOSE)}
 
 
 def can_spend(state: IlluminatiState, seat: int) -> bool:
     return any(state.money[card] > 0 for card, _ in sources(state, seat).values())
+
+
+def asked(state: IlluminatiState, seat: int) -> bool:
+    """Whether the spending round asks ``seat``: it can spend, or the attack is privileged
+    and it holds specials (Deep Agent, two specials or Interference may open the attack; their
+    number is public, so being asked tells nothing)."""
+    return can_spend(state, seat) or (state.p_privileged and bool(state.hands[seat]))
+
+
+def reopen(state: IlluminatiState, seat: int) -> None:
+    """A new round after ``seat`` raised (or opened a privileged attack), ending with it."""
+    rest = order(state, seat)
+    state.window = Window([s for s in rest[1:] + rest[:1] if asked(state, s)])
 
 
 def order(state: IlluminatiState, start: int) -> list[int]:
@@ -72,7 +87,7 @@ def order(state: IlluminatiState, start: int) -> list[int]:
 
 def open_window(state: IlluminatiState) -> None:
     attacker = state.active
-    state.window = Window([attacker] + [s for s in order(state, attacker)[1:] if can_spend(state, s)])
+    state.window = Window([attacker] + [s for s in order(state, attacker)[1:] if asked(state, s)])
 
 
 def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> bool:
@@ -88,8 +103,7 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     if events is not None:
         source_name = Msg(f"{GAME_ID}.source.{source}")
         events.append(Event("spent", {"seat": seat, "source": source_name, "card": FACE[card], "mb": mb}))
-    rest = order(state, seat)
-    state.window = Window([s for s in rest[1:] + rest[:1] if can_spend(state, s)])
+    reopen(state, seat)
     return not state.window
 
 

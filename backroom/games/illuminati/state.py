@@ -85,6 +85,7 @@ class IlluminatiState(State):
         p_privileged=Bool(),
         p_committed=Bool(),
         p_spent=Ints(),
+        p_interferers=Ints(),
         p_roll=Int(),
         p_need=Int(),
         t_from=Int(-1),
@@ -131,6 +132,7 @@ class IlluminatiState(State):
     p_privileged: bool
     p_committed: bool
     p_spent: list[int]
+    p_interferers: list[int]
     p_roll: int
     p_need: int
     t_from: int

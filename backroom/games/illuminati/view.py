@@ -72,6 +72,7 @@ def pending(state: IlluminatiState) -> dict[str, Any] | None:
         "attacker": FACE[state.p_attacker] if state.p_attacker >= 0 else None,
         "helpers": [FACE[h] for h in state.p_helpers],
         "privileged": state.p_privileged,
+        "interferers": list(state.p_interferers),
         "committed": state.p_committed,
         "spent": dict(zip(SPENT_NAMES, state.p_spent, strict=True)),
         "waiting": list(state.window),
@@ -155,6 +156,8 @@ def label(state: IlluminatiState, action: Action) -> Msg:
         params = {"card": args[0]}
     elif kind == "special_on":
         params = {"card": args[0], "target_card": args[1]}
+    elif kind == "unprivilege":
+        params = {"card": args[0], "second_card": args[1]}
     elif kind == "bribe":
         params = {"target_card": args[0], "master_card": args[1]}
     elif kind == "give_special":

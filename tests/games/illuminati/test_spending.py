@@ -161,3 +161,63 @@ def test_at_most_two_attacks_cancelled_a_turn():
         state.apply(0, ("cancel",))
     declare(state, "control", "kkk", "ufos")
     assert ("cancel",) not in state.legal_actions(0)
+
+
+def privileged_table():
+    state = position(
+        ROOTS,
+        structures={1: [("the_mafia", "network", "right")]},
+        uncontrolled=["kkk"],
+        money={"ufos": 10, "network": 10, "gnomes_of_zurich": 10, "discordian_society": 10},
+        hands={0: ["slush_fund"], 2: ["deep_agent"], 3: ["interference", "bribery"]},
+    )
+    declare(state, "control", "kkk", "ufos", how="slush_fund")
+    return state
+
+
+def test_a_privileged_round_also_asks_the_seats_holding_specials():
+    # Ruling 20: they may cancel the privilege or play Interference; their number is public
+    state = privileged_table()
+    assert list(state.window) == [0, 3, 2]
+    state.apply(0, ("pass",))
+    legal = state.legal_actions(3)
+    assert ("special", "interference") in legal and ("unprivilege", "bribery", "interference") in legal
+    assert not [a for a in legal if a[0] == "interfere"]
+
+
+def test_deep_agent_cancels_the_privilege_and_everyone_may_interfere_again():
+    # "La confidencialidad puede cancelarse usando la carta Especial *Agente Infiltrado* o
+    # descartando dos cartas Especiales (ver pág. 12). Si se cancela la confidencialidad no
+    # podrá volver a aplicarse a ese ataque."
+    state = privileged_table()
+    state.apply(0, ("pass",))
+    state.apply(3, ("pass",))
+    events = state.apply(2, ("special", "deep_agent"))
+    assert event(events, "unprivileged").params["seat"] == 2
+    assert not state.p_privileged
+    assert list(state.window) == [1, 0, 3, 2]
+    assert ("interfere", "for", 1) in state.legal_actions(1)
+
+
+def test_two_specials_discarded_together_cancel_the_privilege():
+    # "Un jugador puede descartar *dos* cartas Especiales cualesquiera, juntas, para cancelar la
+    # confidencialidad de otro."
+    state = privileged_table()
+    state.apply(0, ("pass",))
+    state.apply(3, ("unprivilege", "bribery", "interference"))
+    assert not state.p_privileged and state.hands[3] == []
+    assert [FACE[c] for c in state.discard] == ["slush_fund", "bribery", "interference"]
+
+
+def test_interference_lets_its_holder_alone_interfere_in_a_privileged_attack():
+    # Interference: "The holder may interfere with one privileged attack (spend money for or
+    # against it); nobody else may."
+    state = privileged_table()
+    state.apply(0, ("pass",))
+    state.apply(3, ("special", "interference"))
+    assert state.p_privileged and ("interfere", "against", 2) in state.legal_actions(3)
+    state.apply(3, ("interfere", "against", 2))
+    assert state.p_spent[4] == 2
+    assert not [
+        a for a in state.legal_actions(state.actors()[0]) if a[0] == "interfere" and state.actors()[0] != 3
+    ]
