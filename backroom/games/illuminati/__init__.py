@@ -82,9 +82,9 @@ class Illuminati(Game):
         raise burns at least 1 MB and is followed by at most ``players`` answers. The MB ever
         in play are at most the Illuminati's first income plus, per turn, every printed income,
         the largest Illuminati income and the 5 MB of a turn passed. Each attack's dice are
-        answered by at most ``players`` passes, and a bribe takes two decisions; a special is
-        played once in a game (discarded for good), each play reopening a round of at most
-        ``players`` answers."""
+        answered by at most ``players`` passes, as is the start of a turn, and a bribe takes
+        two decisions; a special is played once in a game (discarded for good), each play
+        reopening a round of at most ``players`` answers."""
         turns = options["round_limit"] * players
         attacks = (ACTIONS_PER_TURN + MAX_CANCELLED) * (ATTACK_STEPS + players + 1)
         transfers = 2 * (FREE_TRANSFERS + ACTIONS_PER_TURN) + 2 * ACTIONS_PER_TURN
@@ -92,7 +92,7 @@ class Illuminati(Game):
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
         money = players * (max(INCOME[:8]) + extra) + turns * income
-        rolls = ACTIONS_PER_TURN * players + 2
+        rolls = ACTIONS_PER_TURN * players + 2 + players
         specials_played = len(SPECIAL_CARDS) * (players + 2)
         return turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
 

@@ -195,7 +195,8 @@ TURN_LIMIT = 60
 
 # ------------------------------------------------------------------------- phases
 
-ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER = (
+START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER = (
+    "start",
     "action",
     "attack",
     "spend",
@@ -204,9 +205,10 @@ ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER = (
     "transfer",
     "over",
 )
-PHASES = (ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER)
-"""``ROLLED``: the dice are down, the seats holding specials may answer them; ``PAYING``: a
-money transfer waits for its amount."""
+PHASES = (START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER)
+"""``START``: the seats holding specials are asked before income (ruling 21); ``ROLLED``: the
+dice are down, the seats holding specials may answer them; ``PAYING``: a money transfer waits
+for its amount."""
 SIDES = ("top", "right", "bottom", "left")
 
 

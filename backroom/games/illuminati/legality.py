@@ -28,6 +28,7 @@ from backroom.games.illuminati.cards import (
     POWER,
     ROLLED,
     SPEND,
+    START,
 )
 from backroom.games.illuminati.moves import can_drop
 
@@ -99,7 +100,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         if can_cancel(state, seat):
             out.append(("cancel",))
         return out + specials.plays(state, seat)
-    if phase == ROLLED:
+    if phase in (ROLLED, START):
         return [("pass",), *specials.plays(state, seat)]
     if phase == PLACE:
         return [("place", p.arrow) for p in conflict.placements(state)]
@@ -123,7 +124,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "announce": ATTACK,
         "spend": SPEND,
         "interfere": SPEND,
-        "pass": ROLLED if state.phase == ROLLED else SPEND,
+        "pass": state.phase if state.phase in (ROLLED, START) else SPEND,
         "special": state.phase,
         "special_on": state.phase,
         "bribe": ACTION,

@@ -17,9 +17,11 @@ descartarse." Played here:
 - in a privileged attack's spending round (ruling 20): Deep Agent or two specials discarded
   together cancel the privilege; Interference lets its holder interfere.
 
-Not played yet: Computer Espionage, Market Manipulation, Secrets Man Was Not Meant to Know,
-Senate Investigating Committee, White Collar Crime (they may still be discarded to make an
-attack privileged, or given).
+- at the start of a turn, before income (ruling 21): the Senate Investigating Committee (another
+  player loses the whole turn), Market Manipulation (the player on turn doubles its income).
+
+Not played yet: Computer Espionage, Secrets Man Was Not Meant to Know, White Collar Crime (they
+may still be discarded to make an attack privileged, or given).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
-from backroom.engine.window import Window
+from backroom.engine.window import CLOSED, Window
 from backroom.games.illuminati.attack import defender
 from backroom.games.illuminati.cards import (
     ACTION,
@@ -36,16 +38,19 @@ from backroom.games.illuminati.cards import (
     PLACE,
     ROLLED,
     SPEND,
+    START,
 )
-from backroom.games.illuminati.spending import order, reopen
+from backroom.games.illuminati.spending import reopen
+from backroom.games.illuminati.turn import end_turn, order
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
 
 CASH = {"slush_fund": 15, "swiss_bank_account": 25}
 DEEP_AGENT, INTERFERENCE = "deep_agent", "interference"
+SENATE, MARKET = "senate_investigating_committee", "market_manipulation"
 ROLL_CARDS = {"assassination": 2, "murphys_law": 12}
-PLAIN = (*CASH, *ROLL_CARDS, DEEP_AGENT, INTERFERENCE)
+PLAIN = (*CASH, *ROLL_CARDS, DEEP_AGENT, INTERFERENCE, SENATE, MARKET)
 """Specials played with no argument (``("special", face)``)."""
 ON_CARD = ("media_campaign",)
 """Specials played on a card (``("special_on", face, card)``)."""
@@ -65,7 +70,7 @@ def discard(state: IlluminatiState, seat: int, face: str) -> None:
 
 def anytime(state: IlluminatiState, seat: int) -> bool:
     """Ruling 16: "en cualquier momento" online is whenever the holder is asked to act."""
-    return state.phase in (ACTION, SPEND, ROLLED) and seat in state.actors()
+    return state.phase in (START, ACTION, SPEND, ROLLED) and seat in state.actors()
 
 
 def plays(state: IlluminatiState, seat: int) -> list[tuple]:
@@ -78,6 +83,11 @@ def plays(state: IlluminatiState, seat: int) -> list[tuple]:
             out += [("special_on", "media_campaign", FACE[c]) for c in state.dead]
     if state.phase == ROLLED:
         out += [("special", f) for f in faces if f in ROLL_CARDS]
+    if state.phase == START and seat in state.actors():
+        if seat == state.active and MARKET in faces and not state.market:
+            out.append(("special", MARKET))
+        if seat != state.active and SENATE in faces:
+            out.append(("special", SENATE))
     if state.phase == SPEND and state.p_privileged and seat in state.actors():
         out += privilege_answers(state, seat, list(faces))
     if state.phase == ACTION and BRIBERY in faces and state.actions_left > 0:
@@ -139,6 +149,14 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         events.append(Event("special", {"seat": seat, "card": face}))
     if face in CASH:
         state.earn(state.illuminati[seat], CASH[face])
+    elif face == MARKET:
+        state.market = True
+    elif face == SENATE:
+        # "That player loses the entire turn": no income, draw or action, nor the 5 MB of a
+        # turn passed (ruling 21)
+        state.acted = True
+        state.window = CLOSED
+        end_turn(state, events)
     elif face == DEEP_AGENT:
         _open(state, seat, events)
     elif face == INTERFERENCE:

@@ -28,7 +28,7 @@ from backroom.games.illuminati.attack import (
     defender,
 )
 from backroom.games.illuminati.cards import FACE, GAME_ID, MAX_SPEND
-from backroom.games.illuminati.turn import next_seat
+from backroom.games.illuminati.turn import order
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -73,16 +73,6 @@ def reopen(state: IlluminatiState, seat: int) -> None:
     """A new round after ``seat`` raised (or opened a privileged attack), ending with it."""
     rest = order(state, seat)
     state.window = Window([s for s in rest[1:] + rest[:1] if asked(state, s)])
-
-
-def order(state: IlluminatiState, start: int) -> list[int]:
-    """Seats still in the game, from ``start`` in the order of play."""
-    seats = [start]
-    seat = next_seat(state, start)
-    while seat != start:
-        seats.append(seat)
-        seat = next_seat(state, seat)
-    return seats
 
 
 def open_window(state: IlluminatiState) -> None:

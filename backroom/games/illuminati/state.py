@@ -43,6 +43,7 @@ from backroom.games.illuminati.cards import (
     OVER,
     ROLLED,
     SPECIAL_CARDS,
+    START,
     TURN_LIMIT,
 )
 from backroom.games.illuminati.layout import Structures, new_structure
@@ -77,6 +78,7 @@ class IlluminatiState(State):
         used=Ints(),
         cancelled=Int(),
         privileged_used=Bool(),
+        market=Bool(),
         p_mode=Str(),
         p_stage=Str(),
         p_target=Int(-1),
@@ -124,6 +126,7 @@ class IlluminatiState(State):
     used: list[int]
     cancelled: int
     privileged_used: bool
+    market: bool
     p_mode: str
     p_stage: str
     p_target: int
@@ -235,7 +238,9 @@ class IlluminatiState(State):
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = action[0]
-        if kind == "place" and self.p_stage == "move":
+        if kind == "pass" and self.phase == START:
+            turn.answer_start(self, seat, events)
+        elif kind == "place" and self.p_stage == "move":
             moves.finish_move(self, action[1], events)
         elif kind == "place" and self.p_stage == "bribe":
             conflict.bribe(self, action[1], events)
@@ -243,6 +248,8 @@ class IlluminatiState(State):
             specials.play(self, seat, action, events)
             if self.phase == ROLLED and not self.window:
                 conflict.settle(self, events)
+            elif self.phase == START and not self.window:
+                turn.income_and_draw(self, events)
         elif kind in conflict.KINDS:
             conflict.play(self, seat, action, events)
         elif kind == "end":

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
+from backroom.engine.window import Window
 from backroom.games.illuminati.cards import (
     ACTION,
     ACTIONS_PER_TURN,
@@ -28,6 +29,7 @@ from backroom.games.illuminati.cards import (
     OVER,
     PASS_INCOME,
     POST_OFFICE,
+    START,
     UNCONTROLLED_AT_START,
     UNCONTROLLED_REFILL,
     is_special,
@@ -86,7 +88,10 @@ def setup_area(state: IlluminatiState, events: list[Event] | None) -> None:
 
 
 def begin_turn(state: IlluminatiState, events: list[Event] | None) -> None:
-    """Steps 1 and 2 of "Orden de juego": income, then the draw; then the actions."""
+    """Steps 1 and 2 of "Orden de juego": income, then the draw; then the actions. First the
+    seats holding specials are asked, for the Senate Investigating Committee ("at the beginning
+    of another player's turn") and Market Manipulation ("during your own income phase"):
+    ruling 21."""
     seat = state.active
     state.turns[seat] += 1
     state.actions_left = ACTIONS_PER_TURN
@@ -95,9 +100,37 @@ def begin_turn(state: IlluminatiState, events: list[Event] | None) -> None:
     state.cancelled = 0
     state.privileged_used = False
     state.used = [0] * len(state.used)
-    state.phase = ACTION
+    state.market = False
     if events is not None:
         events.append(Event("turn", {"seat": seat, "turn": state.turns[seat]}))
+    state.window = Window([s for s in order(state, seat) if state.hands[s]])
+    if state.window:
+        state.phase = START
+    else:
+        income_and_draw(state, events)
+
+
+def order(state: IlluminatiState, start: int) -> list[int]:
+    """Seats still in the game, from ``start`` in the order of play."""
+    seats = [start]
+    seat = next_seat(state, start)
+    while seat != start:
+        seats.append(seat)
+        seat = next_seat(state, seat)
+    return seats
+
+
+def answer_start(state: IlluminatiState, seat: int, events: list[Event] | None) -> None:
+    """A pass in the window at the start of a turn (ruling 21): income and the draw follow
+    the last one."""
+    state.window = state.window.answered(seat)
+    if not state.window:
+        income_and_draw(state, events)
+
+
+def income_and_draw(state: IlluminatiState, events: list[Event] | None) -> None:
+    state.phase = ACTION
+    seat = state.active
     collect_income(state, seat, events)
     for _ in range(2 if state.illuminati[seat] == NETWORK else 1):
         draw(state, seat, events)
@@ -119,6 +152,8 @@ def collect_income(state: IlluminatiState, seat: int, events: list[Event] | None
                     )
             continue
         amount = state.root_income(seat) if card == root else INCOME[card]
+        if state.market:
+            amount *= 2  # Market Manipulation: the I.R.S. and the Post Office are not doubled
         if amount > 0:
             state.earn(card, amount)
             if events is not None:

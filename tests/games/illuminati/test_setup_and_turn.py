@@ -126,6 +126,8 @@ def test_draw_group_to_uncontrolled_special_to_hand_face_private():
     assert state.view(0)["players_info"][1]["specials"] == 1
     assert state.view(0)["hand"] == [] and state.view(1)["hand"] == ["bribery"]
     state.apply(1, ("end",))
+    assert state.phase == "start" and state.actors() == (1,)  # ruling 21: seat 1 holds a special
+    state.apply(1, ("pass",))
     assert FACE[state.uncontrolled[-1]] == "kkk"
 
 

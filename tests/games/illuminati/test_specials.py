@@ -115,3 +115,39 @@ def test_a_special_cannot_be_played_out_of_its_moment():
     )
     assert refuse(state, 0, ("special", "assassination")) == "illuminati.error.cannot_play_special"
     assert refuse(state, 1, ("special", "slush_fund")) == "error.not_your_turn"
+
+
+def test_senate_investigating_committee_makes_another_player_lose_the_whole_turn():
+    # Senate Investigating Committee: "at the beginning of another player's turn"; "That player
+    # loses the entire turn." (ruling 21: no income, no draw, no action, no 5 MB)
+    state = position(
+        ["ufos", "network", "gnomes_of_zurich"],
+        uncontrolled=["texas", "pentagon"],
+        hands={0: ["senate_investigating_committee"]},
+        deck=["kkk"],
+    )
+    state.apply(0, ("end",))  # seat 2 is next (counter-clockwise)
+    assert state.phase == "start" and list(state.window) == [0]
+    assert ("special", "senate_investigating_committee") in state.legal_actions(0)
+    events = state.apply(0, ("special", "senate_investigating_committee"))
+    assert state.active == 1 and state.money[CARD_OF["gnomes_of_zurich"]] == 0
+    assert not [e for e in events if e.kind in ("income", "drew_group") and e.params["seat"] == 2]
+    assert state.turns[2] == 2 and not any(e.kind == "passed" and e.params["seat"] == 2 for e in events)
+
+
+def test_market_manipulation_doubles_the_income_of_the_player_on_turn():
+    # Market Manipulation: "during your own income phase"; "Doubles the income of all your groups
+    # for that turn; the I.R.S. does not tax twice and the Post Office does not cost double."
+    state = position(
+        ["ufos", "network"],
+        structures={1: [("the_mafia", "network", "right"), ("post_office", "network", "left")]},
+        money={"post_office": 3},
+        uncontrolled=["texas", "pentagon"],
+        hands={1: ["market_manipulation"]},
+    )
+    state.apply(0, ("end",))
+    assert state.phase == "start" and state.actors() == (1,)
+    state.apply(1, ("special", "market_manipulation"))
+    state.apply(1, ("pass",))
+    assert state.money[CARD_OF["the_mafia"]] == 12 and state.money[CARD_OF["network"]] == 18
+    assert state.money[CARD_OF["post_office"]] == 2
