@@ -77,7 +77,9 @@ class Illuminati(Game):
         """The game stops after ``round_limit * players`` turns (ruling 12). A turn has at most
         ``ACTIONS_PER_TURN`` attacks and ``MAX_CANCELLED`` cancelled ones, each of at most
         ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers and the
-        transfer after a capture; four transfers and two moves of two decisions each; one drop
+        transfer after a capture; four transfers and two moves of two decisions each; two
+        redistributions (the Gnomes', White Collar Crime) of one two-step transfer per card
+        and an end; one drop
         per group; one gift per special card; one gift of money per MB held; and the end. Every
         raise burns at least 1 MB and is followed by at most ``players`` answers. The MB ever
         in play are at most the Illuminati's first income plus, per turn, every printed income,
@@ -88,7 +90,8 @@ class Illuminati(Game):
         turns = options["round_limit"] * players
         attacks = (ACTIONS_PER_TURN + MAX_CANCELLED) * (ATTACK_STEPS + players + 1)
         transfers = 2 * (FREE_TRANSFERS + ACTIONS_PER_TURN) + 2 * ACTIONS_PER_TURN
-        per_turn = attacks + transfers + len(GROUPS) + len(SPECIAL_CARDS) + 1
+        redistributions = 2 * (2 * len(CONTROLLABLE) + 1)
+        per_turn = attacks + transfers + redistributions + len(GROUPS) + len(SPECIAL_CARDS) + 1
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
         money = players * (max(INCOME[:8]) + extra) + turns * income
@@ -118,7 +121,7 @@ class Illuminati(Game):
             ActionSpec("give_money", Param("to_seat", range(players)), mb),
             ActionSpec("give_special", Param("to_seat", range(players)), Param("card", SPECIAL_FACES)),
             ActionSpec("special", Param("card", specials.PLAIN)),
-            ActionSpec("special_on", Param("card", specials.ON_CARD), Param("target_card", GROUP_FACES)),
+            ActionSpec("special_on", Param("card", specials.ON_CARD), Param("target_card", faces)),
             ActionSpec("unprivilege", Param("card", SPECIAL_FACES), Param("second_card", SPECIAL_FACES)),
             ActionSpec("bribe", Param("target_card", GROUP_FACES), Param("master_card", faces)),
             ActionSpec("end"),

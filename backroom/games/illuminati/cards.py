@@ -195,7 +195,7 @@ TURN_LIMIT = 60
 
 # ------------------------------------------------------------------------- phases
 
-START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER = (
+START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER = (
     "start",
     "action",
     "attack",
@@ -203,12 +203,13 @@ START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER = (
     "rolled",
     "place",
     "transfer",
+    "redistribute",
     "over",
 )
-PHASES = (START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, OVER)
+PHASES = (START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER)
 """``START``: the seats holding specials are asked before income (ruling 21); ``ROLLED``: the
 dice are down, the seats holding specials may answer them; ``PAYING``: a money transfer waits
-for its amount."""
+for its amount; ``REDISTRIBUTE``: the Gnomes or White Collar Crime move money freely."""
 SIDES = ("top", "right", "bottom", "left")
 
 

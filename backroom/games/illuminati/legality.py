@@ -26,6 +26,7 @@ from backroom.games.illuminati.cards import (
     PAYING,
     PLACE,
     POWER,
+    REDISTRIBUTE,
     ROLLED,
     SPEND,
     START,
@@ -90,6 +91,8 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         return out
     if phase == PAYING:
         return moves.amounts(state)
+    if phase == REDISTRIBUTE:
+        return [*moves.transfers(state, seat), ("end",)]
     if phase == ATTACK:
         if state.p_stage == "attacker":
             return [("attacker", FACE[c]) for c in attackers(state, seat, state.p_mode, state.p_target)]
@@ -113,8 +116,8 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
     expected = {
         "attack": ACTION,
         "drop": ACTION,
-        "end": ACTION,
-        "transfer": ACTION,
+        "end": REDISTRIBUTE if state.phase == REDISTRIBUTE else ACTION,
+        "transfer": REDISTRIBUTE if state.phase == REDISTRIBUTE else ACTION,
         "move": ACTION,
         "give_money": ACTION,
         "give_special": ACTION,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
-from backroom.games.illuminati import conflict, goals
+from backroom.games.illuminati import conflict, goals, redistribution
 from backroom.games.illuminati.cards import (
     ACTION,
     CARD_OF,
@@ -32,6 +32,7 @@ from backroom.games.illuminati.cards import (
     MAX_SPEND,
     PAYING,
     PLACE,
+    REDISTRIBUTE,
     is_group,
 )
 
@@ -63,6 +64,8 @@ def destinations(state: IlluminatiState, seat: int, card: int) -> list[int]:
 
 
 def transfers(state: IlluminatiState, seat: int) -> list[tuple]:
+    if state.phase == REDISTRIBUTE:
+        return redistribution.transfers(state, seat)
     if not can_pay_for_transfer(state):
         return []
     return [
@@ -75,7 +78,7 @@ def transfers(state: IlluminatiState, seat: int) -> list[tuple]:
 
 def amounts(state: IlluminatiState) -> list[tuple]:
     held = state.money[state.t_from]
-    first = 0 if state.t_free else 1
+    first = 0 if state.t_free and not state.redistribute else 1
     return [("amount", mb) for mb in range(first, min(MAX_SPEND, held) + 1)] + [("amount", ALL)]
 
 
@@ -149,7 +152,9 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
 def _amount(state: IlluminatiState, seat: int, amount: int | str, events: list[Event] | None) -> None:
     source, target = state.t_from, state.t_to
     mb = state.money[source] if amount == ALL else int(amount)
-    if not state.t_free:
+    if state.redistribute:
+        state.sent.append(source)
+    elif not state.t_free:
         if state.transfers_left > 0:
             state.transfers_left -= 1
         else:
@@ -158,7 +163,7 @@ def _amount(state: IlluminatiState, seat: int, amount: int | str, events: list[E
     state.money[target] += mb
     state.t_from = state.t_to = -1
     state.t_free = False
-    state.phase = ACTION
+    state.phase = REDISTRIBUTE if state.redistribute else ACTION
     if events is not None and mb:
         events.append(
             Event("transferred", {"seat": seat, "from_card": FACE[source], "to_card": FACE[target], "mb": mb})

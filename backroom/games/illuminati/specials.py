@@ -20,8 +20,10 @@ descartarse." Played here:
 - at the start of a turn, before income (ruling 21): the Senate Investigating Committee (another
   player loses the whole turn), Market Manipulation (the player on turn doubles its income).
 
-Not played yet: Computer Espionage, Secrets Man Was Not Meant to Know, White Collar Crime (they
-may still be discarded to make an attack privileged, or given).
+- White Collar Crime, on one's turn (``redistribution.py``, ruling 22).
+
+Not played yet: Computer Espionage, Secrets Man Was Not Meant to Know (they may still be
+discarded to make an attack privileged, or given).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from backroom.games.illuminati.cards import (
     SPEND,
     START,
 )
+from backroom.games.illuminati.redistribution import WHITE_COLLAR_CRIME, white_collar
 from backroom.games.illuminati.spending import reopen
 from backroom.games.illuminati.turn import end_turn, order
 
@@ -52,7 +55,7 @@ SENATE, MARKET = "senate_investigating_committee", "market_manipulation"
 ROLL_CARDS = {"assassination": 2, "murphys_law": 12}
 PLAIN = (*CASH, *ROLL_CARDS, DEEP_AGENT, INTERFERENCE, SENATE, MARKET)
 """Specials played with no argument (``("special", face)``)."""
-ON_CARD = ("media_campaign",)
+ON_CARD = ("media_campaign", WHITE_COLLAR_CRIME)
 """Specials played on a card (``("special_on", face, card)``)."""
 BRIBERY, WHISPERING = "bribery", "whispering_campaign"
 KINDS = frozenset({"special", "special_on", "bribe", "unprivilege"})
@@ -92,6 +95,8 @@ def plays(state: IlluminatiState, seat: int) -> list[tuple]:
         out += privilege_answers(state, seat, list(faces))
     if state.phase == ACTION and BRIBERY in faces and state.actions_left > 0:
         out += bribes(state, seat)
+    if state.phase == ACTION and WHITE_COLLAR_CRIME in faces:
+        out += [("special_on", WHITE_COLLAR_CRIME, f) for f in state.structures[seat].cards()]
     return out
 
 
@@ -165,6 +170,8 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         state.p_roll = ROLL_CARDS[face]
         rest = order(state, seat)
         state.window = Window([s for s in rest[1:] + rest[:1] if state.hands[s]])
+    elif face == WHITE_COLLAR_CRIME:
+        white_collar(state, seat, action[2], events)
     else:
         card = CARD_OF[action[2]]
         state.dead.remove(card)

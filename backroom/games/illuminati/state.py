@@ -30,7 +30,17 @@ from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.schema import Bool, Bools, Cached, ChanceField, Int, Ints, Schema, Str, WindowField
 from backroom.engine.window import Window
-from backroom.games.illuminati import conflict, goals, hidden, legality, moves, specials, turn, view
+from backroom.games.illuminati import (
+    conflict,
+    goals,
+    hidden,
+    legality,
+    moves,
+    redistribution,
+    specials,
+    turn,
+    view,
+)
 from backroom.games.illuminati.cards import (
     CARD_OF,
     EXTRA_INCOME_BY_PLAYERS,
@@ -41,6 +51,7 @@ from backroom.games.illuminati.cards import (
     INCOME,
     NUM_CARDS,
     OVER,
+    REDISTRIBUTE,
     ROLLED,
     SPECIAL_CARDS,
     START,
@@ -78,6 +89,8 @@ class IlluminatiState(State):
         used=Ints(),
         cancelled=Int(),
         privileged_used=Bool(),
+        redistribute=Str(),
+        sent=Ints(),
         market=Bool(),
         p_mode=Str(),
         p_stage=Str(),
@@ -126,6 +139,8 @@ class IlluminatiState(State):
     used: list[int]
     cancelled: int
     privileged_used: bool
+    redistribute: str
+    sent: list[int]
     market: bool
     p_mode: str
     p_stage: str
@@ -253,7 +268,10 @@ class IlluminatiState(State):
         elif kind in conflict.KINDS:
             conflict.play(self, seat, action, events)
         elif kind == "end":
-            turn.end_turn(self, events)
+            if self.phase == REDISTRIBUTE and not redistribution.close(self):
+                return
+            if not redistribution.gnomes_first(self):
+                turn.end_turn(self, events)
         else:
             moves.play(self, seat, action, events)
         self._outcome = None

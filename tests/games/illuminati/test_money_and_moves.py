@@ -158,3 +158,41 @@ def test_no_player_may_give_the_game_away():
     gifts = [a[2] for a in state.legal_actions(0) if a[0] == "give_money"]
     assert gifts == [1, 2, 3, 4]
     assert refuse(state, 0, ("give_money", 1, 5)) == "illuminati.error.cannot_give_money"
+
+
+def test_gnomes_move_money_freely_between_their_groups_at_the_end_of_their_turn():
+    # "los Gnomos pueden mover dinero entre sus Grupos como deseen al final de su turno." (ruling
+    # 22: each card sends money once)
+    state = position(
+        ["gnomes_of_zurich", "ufos"],
+        structures={0: [("the_mafia", "gnomes_of_zurich", "right"), ("loan_sharks", "the_mafia", "top")]},
+        money={"gnomes_of_zurich": 10},
+        uncontrolled=["texas", "pentagon"],
+    )
+    state.apply(0, ("end",))
+    assert state.phase == "redistribute" and state.active == 0
+    state.apply(0, ("transfer", "gnomes_of_zurich", "loan_sharks"))  # not adjacent: fine here
+    state.apply(0, ("amount", 7))
+    assert money(state, "loan_sharks") == 7 and state.transfers_left == 2
+    assert not [a for a in state.legal_actions(0) if a[1:2] == ("gnomes_of_zurich",)]
+    state.apply(0, ("end",))
+    assert state.active == 1
+
+
+def test_white_collar_crime_five_mb_anywhere_and_free_redistribution():
+    # White Collar Crime: "Move any amounts of your money freely between any of your groups, and
+    # gain an extra 5 MB to place anywhere in your structure."
+    state = position(
+        ["network", "ufos"],
+        structures={0: MAFIA_AND_SHARKS},
+        money={"network": 4},
+        hands={0: ["white_collar_crime"]},
+    )
+    state.apply(0, ("special_on", "white_collar_crime", "loan_sharks"))
+    assert money(state, "loan_sharks") == 5 and state.phase == "redistribute"
+    state.apply(0, ("transfer", "network", "loan_sharks"))
+    state.apply(0, ("amount", "all"))
+    state.apply(0, ("end",))
+    assert state.phase == "action" and state.active == 0
+    assert money(state, "loan_sharks") == 9 and state.transfers_left == 2
+    assert state.inventory()["mb"] == 0
