@@ -92,7 +92,8 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
     if phase == PAYING:
         return moves.amounts(state)
     if phase == REDISTRIBUTE:
-        return [*moves.transfers(state, seat), ("end",)]
+        shifts = moves.moves(state, seat) if state.redistribute == "bermuda" else moves.transfers(state, seat)
+        return [*shifts, ("end",)]
     if phase == ATTACK:
         if state.p_stage == "attacker":
             return [("attacker", FACE[c]) for c in attackers(state, seat, state.p_mode, state.p_target)]
@@ -118,7 +119,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "drop": ACTION,
         "end": REDISTRIBUTE if state.phase == REDISTRIBUTE else ACTION,
         "transfer": REDISTRIBUTE if state.phase == REDISTRIBUTE else ACTION,
-        "move": ACTION,
+        "move": REDISTRIBUTE if state.phase == REDISTRIBUTE else ACTION,
         "give_money": ACTION,
         "give_special": ACTION,
         "amount": PAYING,

@@ -85,13 +85,14 @@ def amounts(state: IlluminatiState) -> list[tuple]:
 def moves(state: IlluminatiState, seat: int) -> list[tuple]:
     """ "moviendo un Grupo a una flecha de control libre. Esta flecha puede estar en su Grupo amo
     o en cualquier otro que controle el jugador.\""""
-    if state.actions_left <= 0:
+    if state.actions_left <= 0 and not state.redistribute:
         return []
     structure = state.structures[seat]
     faces = structure.cards()
     return [
         ("move", card, master)
         for card in faces[1:]
+        if CARD_OF[card] not in state.sent
         for master in faces
         if master != card and structure.placements(master, card)
     ]
@@ -175,9 +176,14 @@ def finish_move(state: IlluminatiState, arrow: str, events: list[Event] | None) 
     seat, card = state.active, state.p_target
     placement = next(p for p in conflict.placements(state) if p.arrow == arrow)
     lost = state.structures[seat].move(FACE[card], placement)
-    state.actions_left -= 1
+    if state.redistribute:
+        state.sent.append(card)
+    else:
+        state.actions_left -= 1
     if events is not None:
         events.append(Event("moved", {"seat": seat, "card": FACE[card], "master_card": placement.master}))
     conflict.free(state, seat, lost, events)
     conflict.clear(state)
+    if state.redistribute:
+        state.phase = REDISTRIBUTE
     goals.eliminate(state, events)

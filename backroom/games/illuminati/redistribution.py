@@ -1,5 +1,5 @@
 """Moving money freely within a structure: the Gnomes of Zurich at the end of their turn, and
-White Collar Crime.
+White Collar Crime; and the Bermuda Triangle's free reorganisation at the end of its turn.
 
 "los Gnomos pueden mover dinero entre sus Grupos como deseen al final de su turno" (step 6 of
 "Orden de juego": "si controla a los Gnomos de Zúrich ahora puede distribuir su dinero entre
@@ -9,6 +9,10 @@ groups, and gain an extra 5 MB to place anywhere in your structure." Both open a
 sending money once (ruling 22: what the player could do in one sweep; it bounds the phase),
 until ``end``. White Collar Crime is played on the player's own turn, naming the card that
 takes the 5 MB (ruling 22).
+
+"el jugador del Triángulo de las Bermudas puede reorganizar libremente su Estructura de Poder
+al final de cada turno": the same phase with ``move`` and ``place`` at no cost, each group
+moved once (ruling 23).
 """
 
 from __future__ import annotations
@@ -16,22 +20,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
-from backroom.games.illuminati.cards import ACTION, CARD_OF, FACE, GNOMES, REDISTRIBUTE
+from backroom.games.illuminati.cards import ACTION, BERMUDA, CARD_OF, FACE, GNOMES, REDISTRIBUTE
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
 
-GNOMES_TURN, WHITE_COLLAR = "gnomes", "white_collar"
+GNOMES_TURN, BERMUDA_TURN, WHITE_COLLAR = "gnomes", "bermuda", "white_collar"
 WHITE_COLLAR_CRIME, WHITE_COLLAR_MB = "white_collar_crime", 5
 
 
-def gnomes_first(state: IlluminatiState) -> bool:
-    """At the Gnomes' ``end``: open their redistribution first (False when there is nothing to
-    redistribute or it is done)."""
+def power_first(state: IlluminatiState) -> bool:
+    """At the Gnomes' or the Bermuda Triangle's ``end``: open their end-of-turn power first
+    (False when there is nothing to do or it is done)."""
     seat = state.active
-    if state.illuminati[seat] != GNOMES or state.phase != ACTION or len(state.structures[seat]) < 2:
+    root = state.illuminati[seat]
+    if state.phase != ACTION or len(state.structures[seat]) < (2 if root == GNOMES else 3):
         return False
-    open_phase(state, GNOMES_TURN)
+    if root not in (GNOMES, BERMUDA):
+        return False
+    open_phase(state, GNOMES_TURN if root == GNOMES else BERMUDA_TURN)
     return True
 
 
@@ -61,7 +68,7 @@ def white_collar(state: IlluminatiState, seat: int, card: str, events: list[Even
 
 def close(state: IlluminatiState) -> bool:
     """``end`` in the phase: True when the turn ends now (the Gnomes' redistribution)."""
-    ends_turn = state.redistribute == GNOMES_TURN
+    ends_turn = state.redistribute in (GNOMES_TURN, BERMUDA_TURN)
     state.redistribute = ""
     state.sent = []
     if not ends_turn:

@@ -270,7 +270,7 @@ class IlluminatiState(State):
         elif kind == "end":
             if self.phase == REDISTRIBUTE and not redistribution.close(self):
                 return
-            if not redistribution.gnomes_first(self):
+            if not redistribution.power_first(self):
                 turn.end_turn(self, events)
         else:
             moves.play(self, seat, action, events)

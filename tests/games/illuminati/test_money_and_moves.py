@@ -196,3 +196,22 @@ def test_white_collar_crime_five_mb_anywhere_and_free_redistribution():
     assert state.phase == "action" and state.active == 0
     assert money(state, "loan_sharks") == 9 and state.transfers_left == 2
     assert state.inventory()["mb"] == 0
+
+
+def test_bermuda_triangle_reorganizes_freely_at_the_end_of_its_turn():
+    # "el jugador del Triángulo de las Bermudas puede reorganizar libremente su Estructura de
+    # Poder al final de cada turno." (ruling 23: each group moved once, at no cost)
+    state = position(
+        ["bermuda_triangle", "ufos"],
+        structures={0: [("the_mafia", "bermuda_triangle", "right"), ("kkk", "bermuda_triangle", "left")]},
+        uncontrolled=["texas", "pentagon"],
+    )
+    state.actions_left = 0
+    state.apply(0, ("end",))
+    assert state.phase == "redistribute"
+    state.apply(0, ("move", "kkk", "the_mafia"))
+    state.apply(0, ("place", state.legal_actions(0)[0][1]))
+    assert state.structures[0].master("kkk") == "the_mafia" and state.phase == "redistribute"
+    assert not [a for a in state.legal_actions(0) if a[:2] == ("move", "kkk")]
+    state.apply(0, ("end",))
+    assert state.active == 1
