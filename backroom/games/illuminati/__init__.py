@@ -39,6 +39,7 @@ from backroom.games.illuminati.cards import (
     GAME_ID,
     GROUP_FACES,
     GROUPS,
+    ILLUMINATI_FACES,
     INCOME,
     MAX_CANCELLED,
     MAX_PLAYERS,
@@ -74,7 +75,8 @@ class Illuminati(Game):
         return IlluminatiState.deal(players, seed, options["round_limit"])
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
-        """The game stops after ``round_limit * players`` turns (ruling 12). A turn has at most
+        """The UFOs choose their goal (one action). The game stops after ``round_limit *
+        players`` turns (ruling 12). A turn has at most
         ``ACTIONS_PER_TURN`` attacks and ``MAX_CANCELLED`` cancelled ones, each of at most
         ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers and the
         transfer after a capture; four transfers and two moves of two decisions each; two
@@ -97,7 +99,7 @@ class Illuminati(Game):
         money = players * (max(INCOME[:8]) + extra) + turns * income
         rolls = ACTIONS_PER_TURN * players + 2 + players
         specials_played = len(SPECIAL_CARDS) * (players + 2)
-        return turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
+        return 1 + turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
 
     def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
         """Cards by face; money 1..``MAX_SPEND`` MB a raise; arrows by printed side."""
@@ -124,6 +126,7 @@ class Illuminati(Game):
             ActionSpec("special_on", Param("card", specials.ON_CARD), Param("target_card", faces)),
             ActionSpec("unprivilege", Param("card", SPECIAL_FACES), Param("second_card", SPECIAL_FACES)),
             ActionSpec("bribe", Param("target_card", GROUP_FACES), Param("master_card", faces)),
+            ActionSpec("goal", Param("card", tuple(f for f in ILLUMINATI_FACES if f != "ufos"))),
             ActionSpec("end"),
         )
 

@@ -195,7 +195,8 @@ TURN_LIMIT = 60
 
 # ------------------------------------------------------------------------- phases
 
-START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER = (
+CHOOSE, START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER = (
+    "choose",
     "start",
     "action",
     "attack",
@@ -206,10 +207,12 @@ START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER = (
     "redistribute",
     "over",
 )
-PHASES = (START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER)
-"""``START``: the seats holding specials are asked before income (ruling 21); ``ROLLED``: the
-dice are down, the seats holding specials may answer them; ``PAYING``: a money transfer waits
-for its amount; ``REDISTRIBUTE``: the Gnomes or White Collar Crime move money freely."""
+PHASES = (CHOOSE, START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER)
+"""``CHOOSE``: the UFOs choose their secret goal before the first turn; ``START``: the seats
+holding specials are asked before income (ruling 21); ``ROLLED``: the dice are down, the seats
+holding specials may answer them; ``PAYING``: a money transfer waits for its amount;
+``REDISTRIBUTE``: the Gnomes or White Collar Crime move money freely, the Bermuda Triangle its
+groups."""
 SIDES = ("top", "right", "bottom", "left")
 
 

@@ -5,7 +5,7 @@ the summary's "Objetivos básicos" and "Objetivos especiales").
 Objetivos. Si dos o más jugadores los cumplen a la vez compartirán la victoria": the goals are
 checked at the end of every turn, and every seat meeting one then wins. The basic goal counts
 the cards controlled, Illuminati included, by the number of players at the start. The UFOs'
-borrowed secret goal is not played yet (they win by the basic goal only).
+secret goal is chosen before the first turn, seen by them alone (ruling 24).
 """
 
 from __future__ import annotations
@@ -23,16 +23,19 @@ from backroom.games.illuminati.cards import (
     ASSASSINS,
     BAVARIANS,
     BERMUDA,
+    CARD_OF,
     CTHULHU,
     DISCORDIANS,
     ELIMINATION_AFTER_TURN,
     FACE,
     GNOMES,
     GOAL_BY_PLAYERS,
+    ILLUMINATI,
     NETWORK,
     OVER,
     POWER,
     TRANSFER,
+    UFOS,
     VIOLENT,
     WEIRD,
 )
@@ -46,8 +49,17 @@ DISCORDIANS_WEIRD, ASSASSINS_VIOLENT = 5, 6
 
 
 def special_goal(state: IlluminatiState, seat: int) -> bool:
-    """The special goal of the seat's Illuminati (summary, "Objetivos especiales")."""
+    """The special goal of the seat's Illuminati (summary, "Objetivos especiales"); the UFOs
+    have the goal they chose ("el jugador de los OVNIs escoge el Objetivo especial de cualquier
+    otro Grupo y lo escribe, manteniéndolo en secreto")."""
     root = state.illuminati[seat]
+    if root == UFOS:
+        return state.ufo_goal >= 0 and goal_met(state, seat, state.ufo_goal)
+    return goal_met(state, seat, root)
+
+
+def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
+    """Whether ``seat``'s structure meets the special goal of the Illuminati ``root``."""
     cards = state.cards_of(seat)
     if root == GNOMES:
         return sum(state.money[c] for c in cards) >= GNOMES_MB
@@ -147,3 +159,16 @@ def outcome(state: IlluminatiState) -> Outcome:
         tiebreak=tiebreak,
         details={"winners": list(state.winners), "groups": controlled, "money": wealth},
     )
+
+
+def goals_to_choose() -> list[str]:
+    return [FACE[c] for c in ILLUMINATI if c != UFOS]
+
+
+def choose(state: IlluminatiState, seat: int, face: str, events: list[Event] | None) -> None:
+    """The UFOs' secret goal (ruling 24); the first turn then begins."""
+    state.ufo_goal = CARD_OF[face]
+    if events is not None:
+        events.append(Event("goal_chosen", {"seat": seat}))
+        events.append(Event("goal_chosen_face", {"seat": seat, "card": face}, to=(seat,)))
+    turn.begin_turn(state, events)

@@ -3,7 +3,8 @@
 Hidden from ``seat``: the faces of the other players' specials (their number is public) and
 the order of the deck. The specials held by the others and those still in the deck are redealt
 uniformly over the others' hands (each keeps its size); the deck gets the rest with its groups,
-in a uniform random order. The future's chance is re-seeded from ``rng``.
+in a uniform random order. The UFOs' secret goal, for any other seat, is drawn again among the
+seven they could choose. The future's chance is re-seeded from ``rng``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from backroom.engine.resampling import permuted
-from backroom.games.illuminati.cards import is_special
+from backroom.games.illuminati.cards import ILLUMINATI, UFOS, is_special
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -29,5 +30,9 @@ def redeal(real: IlluminatiState, other: IlluminatiState, seat: int, rng: random
         other.hands[s] = specials[at : at + size]
         at += size
     other.deck = permuted(specials[at:] + [c for c in real.deck if not is_special(c)], rng)
+    ufos = real.illuminati.index(UFOS) if UFOS in real.illuminati else -1
+    if ufos >= 0 and ufos != seat and real.ufo_goal >= 0:
+        choices = [c for c in ILLUMINATI if c != UFOS]
+        other.ufo_goal = choices[int(rng.random() * len(choices))]
     other.chance = real.chance.reseeded(rng)
     other._outcome = None

@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
-from backroom.games.illuminati import conflict, moves, specials, spending
+from backroom.games.illuminati import conflict, goals, moves, specials, spending
 from backroom.games.illuminati.attack import attackers, can_aid, can_target
 from backroom.games.illuminati.cards import (
     ACTION,
     ATTACK,
     BAVARIAN_PRIVILEGE_COST,
     BAVARIANS,
+    CHOOSE,
     DESTROY,
     FACE,
     MAX_CANCELLED,
@@ -82,6 +83,8 @@ def can_cancel(state: IlluminatiState, seat: int) -> bool:
 
 def actions(state: IlluminatiState, seat: int) -> list[Action]:
     phase = state.phase
+    if phase == CHOOSE:
+        return [("goal", face) for face in goals.goals_to_choose()]
     if phase == ACTION:
         out = attack_actions(state, seat)
         out += moves.transfers(state, seat) + moves.moves(state, seat)
@@ -132,6 +135,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "special": state.phase,
         "special_on": state.phase,
         "bribe": ACTION,
+        "goal": CHOOSE,
         "unprivilege": SPEND,
         "cancel": SPEND,
         "place": PLACE,

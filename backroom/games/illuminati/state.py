@@ -43,6 +43,7 @@ from backroom.games.illuminati import (
 )
 from backroom.games.illuminati.cards import (
     CARD_OF,
+    CHOOSE,
     EXTRA_INCOME_BY_PLAYERS,
     FACE,
     GAME_ID,
@@ -56,6 +57,7 @@ from backroom.games.illuminati.cards import (
     SPECIAL_CARDS,
     START,
     TURN_LIMIT,
+    UFOS,
 )
 from backroom.games.illuminati.layout import Structures, new_structure
 from backroom.games.illuminati.structure import Structure
@@ -92,6 +94,7 @@ class IlluminatiState(State):
         redistribute=Str(),
         sent=Ints(),
         market=Bool(),
+        ufo_goal=Int(-1),
         p_mode=Str(),
         p_stage=Str(),
         p_target=Int(-1),
@@ -142,6 +145,7 @@ class IlluminatiState(State):
     redistribute: str
     sent: list[int]
     market: bool
+    ufo_goal: int
     p_mode: str
     p_stage: str
     p_target: int
@@ -197,7 +201,10 @@ class IlluminatiState(State):
         state.chance = state.chance.shuffle(state.deck)
         turn.setup_area(state, events)
         state.first = state.active = turn.starting_roll(state, events)
-        turn.begin_turn(state, events)
+        if UFOS in state.illuminati:
+            state.phase = CHOOSE  # "al principio de la partida, después de elegir Illuminati"
+        else:
+            turn.begin_turn(state, events)
         return state, events
 
     # ----------------------------------------------------------- helpers
@@ -237,6 +244,8 @@ class IlluminatiState(State):
             return ()
         if self.window:
             return (self.window[0],)
+        if self.phase == CHOOSE:
+            return (self.illuminati.index(UFOS),)
         return (self.active,)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -253,7 +262,9 @@ class IlluminatiState(State):
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = action[0]
-        if kind == "pass" and self.phase == START:
+        if kind == "goal":
+            goals.choose(self, seat, action[1], events)
+        elif kind == "pass" and self.phase == START:
             turn.answer_start(self, seat, events)
         elif kind == "place" and self.p_stage == "move":
             moves.finish_move(self, action[1], events)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from backroom.engine.actions import Action
 from backroom.engine.events import Msg
 from backroom.games.illuminati import attack
-from backroom.games.illuminati.cards import CARD_OF, FACE, GAME_ID, GOAL_BY_PLAYERS, OVER
+from backroom.games.illuminati.cards import CARD_OF, FACE, GAME_ID, GOAL_BY_PLAYERS, OVER, UFOS
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -123,6 +123,9 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "used": [FACE[c] for c, n in enumerate(state.used) if n],
         },
         "attack": pending(state),
+        "ufo_goal": FACE[state.ufo_goal]
+        if state.ufo_goal >= 0 and seat is not None and state.illuminati[seat] == UFOS
+        else None,
         "transfer": None
         if state.t_from < 0
         else {"from": FACE[state.t_from], "to": FACE[state.t_to], "free": state.t_free},
@@ -138,7 +141,9 @@ def label(state: IlluminatiState, action: Action) -> Msg:
     """``illuminati.action.<kind>`` with the cards as translatable parameters."""
     kind, args = action[0], action[1:]
     params: dict[str, Any] = {}
-    if kind == "attack":
+    if kind == "goal":
+        params = {"card": args[0]}
+    elif kind == "attack":
         kind = f"attack.{args[0]}"
         params = {"card": args[1]}
     elif kind in ("attacker", "aid", "drop"):

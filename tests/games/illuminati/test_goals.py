@@ -4,8 +4,11 @@ rulings 12 and 13)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import CARD_OF, GOAL_BY_PLAYERS
 from backroom.games.illuminati.goals import basic_goal, special_goal
 from tests.helpers import event
@@ -143,3 +146,22 @@ def test_the_round_limit_ends_a_game_with_no_winner():
     assert sum(state.turns) == 2 * 2
     outcome = state.outcome()
     assert outcome.scores == (0.0, 0.0) and outcome.ranks == (2, 1) and outcome.tiebreak == "groups"
+
+
+def test_ufos_choose_another_illuminatis_goal_in_secret_before_the_first_turn():
+    # "al principio de la partida, después de elegir Illuminati, el jugador de los OVNIs escoge el
+    # Objetivo especial de cualquier otro Grupo y lo escribe, manteniéndolo en secreto." (ruling 24)
+    seed = next(s for s in range(50) if CARD_OF["ufos"] in GAME.start(3, {}, s)[0].illuminati)
+    state, _ = GAME.start(3, {}, seed)
+    ufos = [p["illuminati"] for p in state.view(None)["players_info"]].index("ufos")
+    assert state.phase == "choose" and state.actors() == (ufos,)
+    assert len(state.legal_actions(ufos)) == 7 and ("goal", "ufos") not in state.legal_actions(ufos)
+    events = state.apply(ufos, ("goal", "servants_of_cthulhu"))
+    assert event(events, "goal_chosen").to is None and event(events, "goal_chosen_face").to == (ufos,)
+    other = (ufos + 1) % 3
+    assert state.view(ufos)["ufo_goal"] == "servants_of_cthulhu" and state.view(other)["ufo_goal"] is None
+    assert state.phase in ("start", "action")
+    state.destroyed[ufos] = 8
+    assert special_goal(state, ufos)
+    redrawn = {state.resample(other, random.Random(i)).ufo_goal for i in range(40)}
+    assert len(redrawn) > 1

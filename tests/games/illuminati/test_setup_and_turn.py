@@ -36,7 +36,7 @@ def test_setup_an_illuminati_each_with_its_income_on_it(players):
     extra = {7: 3, 8: 5}.get(players, 0)
     for seat, root in enumerate(state.illuminati):
         earned = INCOME[root] + extra
-        if seat == state.first:
+        if seat == state.first and state.phase != "choose":
             earned *= 2  # the first player has also collected its first turn's income
         assert state.money[root] == earned
     assert len(state.out) == 8 - players
