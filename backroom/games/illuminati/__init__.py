@@ -126,6 +126,7 @@ class Illuminati(Game):
             ActionSpec("special_on", Param("card", specials.ON_CARD), Param("target_card", faces)),
             ActionSpec("unprivilege", Param("card", SPECIAL_FACES), Param("second_card", SPECIAL_FACES)),
             ActionSpec("bribe", Param("target_card", GROUP_FACES), Param("master_card", faces)),
+            ActionSpec("espionage", Param("target_seat", range(players))),
             ActionSpec("goal", Param("card", tuple(f for f in ILLUMINATI_FACES if f != "ufos"))),
             ActionSpec("end"),
         )

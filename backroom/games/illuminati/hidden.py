@@ -1,10 +1,10 @@
 """Resampling an Illuminati position: what a seat cannot see, dealt again from the caller's rng.
 
-Hidden from ``seat``: the faces of the other players' specials (their number is public) and
-the order of the deck. The specials held by the others and those still in the deck are redealt
-uniformly over the others' hands (each keeps its size); the deck gets the rest with its groups,
-in a uniform random order. The UFOs' secret goal, for any other seat, is drawn again among the
-seven they could choose. The future's chance is re-seeded from ``rng``.
+Hidden from ``seat``: the faces of the other players' specials (their number is public) it has
+not seen (``known``), and the order of the deck. The unseen specials held by the others and
+those still in the deck are redealt uniformly over the others' unseen places; the deck gets
+the rest with its groups, in a uniform random order. The UFOs' secret goal, for any other
+seat, is drawn again among the seven they could choose. The future's chance is re-seeded from ``rng``.
 """
 
 from __future__ import annotations
@@ -22,13 +22,16 @@ if TYPE_CHECKING:
 def redeal(real: IlluminatiState, other: IlluminatiState, seat: int, rng: random.Random) -> None:
     """Fill ``other`` (a clone of ``real``) with a redeal consistent with ``seat``'s view."""
     others = [s for s in range(real.n) if s != seat]
-    specials = [c for s in others for c in real.hands[s]] + [c for c in real.deck if is_special(c)]
-    specials = permuted(specials, rng)
+    seen = real.known[seat]
+    hidden = [c for s in others for c in real.hands[s] if not (seen >> c) & 1]
+    specials = permuted(hidden + [c for c in real.deck if is_special(c)], rng)
     at = 0
     for s in others:
-        size = len(real.hands[s])
-        other.hands[s] = specials[at : at + size]
-        at += size
+        hand = other.hands[s]
+        for i, card in enumerate(hand):
+            if not (seen >> card) & 1:
+                hand[i] = specials[at]
+                at += 1
     other.deck = permuted(specials[at:] + [c for c in real.deck if not is_special(c)], rng)
     ufos = real.illuminati.index(UFOS) if UFOS in real.illuminati else -1
     if ufos >= 0 and ufos != seat and real.ufo_goal >= 0:

@@ -136,6 +136,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "special_on": state.phase,
         "bribe": ACTION,
         "goal": CHOOSE,
+        "espionage": state.phase,
         "unprivilege": SPEND,
         "cancel": SPEND,
         "place": PLACE,
@@ -146,7 +147,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         return "illuminati.error.not_now"
     if kind in ("attack", "move") and state.actions_left <= 0:
         return "illuminati.error.no_actions_left"
-    if kind in ("special", "special_on", "unprivilege"):
+    if kind in ("special", "special_on", "unprivilege", "espionage"):
         return "illuminati.error.cannot_play_special"
     if kind == "cancel":
         return "illuminati.error.cannot_cancel"

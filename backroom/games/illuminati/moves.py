@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
-from backroom.games.illuminati import conflict, goals, redistribution
+from backroom.games.illuminati import conflict, goals, redistribution, specials
 from backroom.games.illuminati.cards import (
     ACTION,
     CARD_OF,
@@ -145,6 +145,7 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         card = next(c for c in state.hands[seat] if FACE[c] == action[2])
         state.hands[seat].remove(card)
         state.hands[action[1]].append(card)
+        specials.moved(state, card, seat, action[1])
         if events is not None:
             events.append(Event("gave_special", {"seat": seat, "to_seat": action[1]}))
             events.append(Event("gave_special_face", {"seat": seat, "card": action[2]}, to=(seat, action[1])))

@@ -22,8 +22,10 @@ descartarse." Played here:
 
 - White Collar Crime, on one's turn (``redistribution.py``, ruling 22).
 
-Not played yet: Computer Espionage, Secrets Man Was Not Meant to Know (they may still be
-discarded to make an attack privileged, or given).
+- Computer Espionage, any time: the player sees another player's specials (ruling 25).
+
+Not played yet: Secrets Man Was Not Meant to Know (it may still be discarded to make an attack
+privileged, or given).
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ PLAIN = (*CASH, *ROLL_CARDS, DEEP_AGENT, INTERFERENCE, SENATE, MARKET)
 ON_CARD = ("media_campaign", WHITE_COLLAR_CRIME)
 """Specials played on a card (``("special_on", face, card)``)."""
 BRIBERY, WHISPERING = "bribery", "whispering_campaign"
-KINDS = frozenset({"special", "special_on", "bribe", "unprivilege"})
+KINDS = frozenset({"special", "special_on", "bribe", "unprivilege", "espionage"})
+ESPIONAGE = "computer_espionage"
 
 
 def holds(state: IlluminatiState, seat: int, face: str) -> bool:
@@ -82,6 +85,8 @@ def plays(state: IlluminatiState, seat: int) -> list[tuple]:
     out: list[tuple] = []
     if anytime(state, seat):
         out += [("special", f) for f in faces if f in CASH]
+        if ESPIONAGE in faces:
+            out += [("espionage", s) for s in range(state.n) if s != seat and state.hands[s]]
         if "media_campaign" in faces:
             out += [("special_on", "media_campaign", FACE[c]) for c in state.dead]
     if state.phase == ROLLED:
@@ -142,6 +147,10 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         state.phase, state.p_stage = PLACE, "bribe"
         state.p_target, state.p_attacker = CARD_OF[face], CARD_OF[action[2]]
         return
+    if kind == "espionage":
+        discard(state, seat, ESPIONAGE)
+        _spy(state, seat, action[1], events)
+        return
     if kind == "unprivilege":
         discard(state, seat, face)
         discard(state, seat, action[2])
@@ -185,3 +194,24 @@ def _open(state: IlluminatiState, seat: int, events: list[Event] | None) -> None
     reopen(state, seat)
     if events is not None:
         events.append(Event("unprivileged", {"seat": seat}))
+
+
+def _spy(state: IlluminatiState, seat: int, target: int, events: list[Event] | None) -> None:
+    """Computer Espionage: "Either count the money on any one group card, or look at all of one
+    player's Special cards." Treasuries are public here (ruling 11), so it shows a hand."""
+    for card in state.hands[target]:
+        state.known[seat] |= 1 << card
+    if events is not None:
+        events.append(Event("espionage", {"seat": seat, "target_seat": target}))
+        seen = sorted(FACE[c] for c in state.hands[target])
+        events.append(Event("espionage_seen", {"target_seat": target, "cards": seen}, to=(seat,)))
+
+
+def moved(state: IlluminatiState, card: int, giver: int, receiver: int) -> None:
+    """A special changed hands: only the two players know where it went."""
+    bit = 1 << card
+    for s in range(state.n):
+        if s == giver:
+            state.known[s] |= bit
+        elif s != receiver:
+            state.known[s] &= ~bit

@@ -5,8 +5,9 @@ Layout: cards are ints (``cards.py``). ``owner[c]`` is the seat controlling card
 nobody) and ``money[c]`` its treasury; ``structures[s]`` lays out seat ``s``'s power structure
 (``structure.py``: cards by face). The ``deck`` (top at the end), the ``uncontrolled`` area, the
 ``dead`` pile, the ``discard`` pile of specials and the ``hands`` of specials hold cards;
-``out`` the Illuminati of eliminated players. The bank is unlimited: ``issued`` counts the MB
-it paid out net, so the money in play minus ``issued`` is conserved.
+``out`` the Illuminati of eliminated players; ``known[s]`` the specials in the others' hands
+that seat ``s`` has seen (Computer Espionage, a gift), as a bit mask. The bank is unlimited:
+``issued`` counts the MB it paid out net, so the money in play minus ``issued`` is conserved.
 
 This turn: ``actions_left``, ``transfers_left`` (the two free transfers), ``acted`` (anything
 done: a player who does nothing takes 5 MB), ``used[c]`` (attacks and aids of each card),
@@ -28,7 +29,18 @@ from backroom.engine.actions import Action
 from backroom.engine.chance import Chance
 from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
-from backroom.engine.schema import Bool, Bools, Cached, ChanceField, Int, Ints, Schema, Str, WindowField
+from backroom.engine.schema import (
+    Bool,
+    Bools,
+    Cached,
+    ChanceField,
+    Int,
+    Ints,
+    Masks,
+    Schema,
+    Str,
+    WindowField,
+)
 from backroom.engine.window import Window
 from backroom.games.illuminati import (
     conflict,
@@ -84,6 +96,7 @@ class IlluminatiState(State):
         discard=Ints(),
         out=Ints(),
         hands=Ints(depth=2),
+        known=Masks(),
         destroyed=Ints(),
         actions_left=Int(),
         transfers_left=Int(),
@@ -135,6 +148,7 @@ class IlluminatiState(State):
     discard: list[int]
     out: list[int]
     hands: list[list[int]]
+    known: list[int]
     destroyed: list[int]
     actions_left: int
     transfers_left: int
@@ -190,6 +204,7 @@ class IlluminatiState(State):
         state.alive = [True] * players
         state.destroyed = [0] * players
         state.hands = [[] for _ in range(players)]
+        state.known = [0] * players
         events: list[Event] = [
             Event("setup", {"players": players, "cards": [FACE[r] for r in state.illuminati]})
         ]

@@ -104,6 +104,9 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
                 "alive": state.alive[s],
                 "turns": state.turns[s],
                 "specials": len(state.hands[s]),
+                "seen": sorted(FACE[c] for c in state.hands[s] if (state.known[seat] >> c) & 1)
+                if seat is not None and s != seat
+                else [],
                 "destroyed": state.destroyed[s],
                 "structure": structure(state, s) if state.alive[s] else [],
             }
@@ -165,6 +168,8 @@ def label(state: IlluminatiState, action: Action) -> Msg:
         params = {"card": args[0], "second_card": args[1]}
     elif kind == "bribe":
         params = {"target_card": args[0], "master_card": args[1]}
+    elif kind == "espionage":
+        params = {"target_seat": args[0]}
     elif kind == "give_special":
         params = {"to_seat": args[0], "card": args[1]}
     elif kind == "announce":

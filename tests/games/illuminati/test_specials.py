@@ -3,6 +3,8 @@ texts; rulings 16 and 17)."""
 
 from __future__ import annotations
 
+import random
+
 from backroom.games.illuminati.attack import needed
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event, refuse
@@ -151,3 +153,32 @@ def test_market_manipulation_doubles_the_income_of_the_player_on_turn():
     state.apply(1, ("pass",))
     assert state.money[CARD_OF["the_mafia"]] == 12 and state.money[CARD_OF["network"]] == 18
     assert state.money[CARD_OF["post_office"]] == 2
+
+
+def test_computer_espionage_shows_another_players_specials_and_resamples_keep_them():
+    # Computer Espionage: "Either count the money on any one group card, or look at all of one
+    # player's Special cards." (ruling 25: treasuries are public, so it shows a hand)
+    state = position(
+        ["ufos", "network", "gnomes_of_zurich"],
+        hands={0: ["computer_espionage"], 1: ["deep_agent", "bribery"], 2: ["slush_fund"]},
+    )
+    assert state.view(0)["players_info"][1]["seen"] == []
+    events = state.apply(0, ("espionage", 1))
+    assert event(events, "espionage_seen").to == (0,)
+    assert state.view(0)["players_info"][1]["seen"] == ["bribery", "deep_agent"]
+    assert state.view(2)["players_info"][1]["seen"] == []
+    for i in range(10):
+        other = state.resample(0, random.Random(i))
+        assert sorted(FACE[c] for c in other.hands[1]) == ["bribery", "deep_agent"]
+    assert len({FACE[state.resample(2, random.Random(i)).hands[1][0]] for i in range(30)}) > 1
+
+
+def test_a_special_given_is_known_only_to_the_giver_and_the_receiver():
+    state = position(
+        ["ufos", "network", "gnomes_of_zurich"],
+        hands={0: ["computer_espionage", "deep_agent"], 1: ["bribery"]},
+    )
+    state.apply(0, ("espionage", 1))
+    state.apply(0, ("give_special", 1, "deep_agent"))
+    assert state.view(0)["players_info"][1]["seen"] == ["bribery", "deep_agent"]
+    assert state.view(2)["players_info"][1]["seen"] == []
