@@ -82,7 +82,8 @@ class Illuminati(Game):
         transfer after a capture; four transfers and two moves of two decisions each; two
         redistributions (the Gnomes', White Collar Crime) of one two-step transfer per card
         and an end; one drop
-        per group; one gift per special card; one gift of money per MB held; and the end. Every
+        per group; one gift per special card; one gift of money per MB held; the Recyclers' draw;
+        and the end. Every
         raise burns at least 1 MB and is followed by at most ``players`` answers. The MB ever
         in play are at most the Illuminati's first income plus, per turn, every printed income,
         the largest Illuminati income and the 5 MB of a turn passed. Each attack's dice are
@@ -93,7 +94,7 @@ class Illuminati(Game):
         attacks = (ACTIONS_PER_TURN + MAX_CANCELLED) * (ATTACK_STEPS + players + 1)
         transfers = 2 * (FREE_TRANSFERS + ACTIONS_PER_TURN) + 2 * ACTIONS_PER_TURN
         redistributions = 2 * (2 * len(CONTROLLABLE) + 1)
-        per_turn = attacks + transfers + redistributions + len(GROUPS) + len(SPECIAL_CARDS) + 1
+        per_turn = attacks + transfers + redistributions + len(GROUPS) + len(SPECIAL_CARDS) + 2
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
         money = players * (max(INCOME[:8]) + extra) + turns * income
@@ -126,6 +127,7 @@ class Illuminati(Game):
             ActionSpec("special_on", Param("card", specials.ON_CARD), Param("target_card", faces)),
             ActionSpec("unprivilege", Param("card", SPECIAL_FACES), Param("second_card", SPECIAL_FACES)),
             ActionSpec("bribe", Param("target_card", GROUP_FACES), Param("master_card", faces)),
+            ActionSpec("recycle"),
             ActionSpec("espionage", Param("target_seat", range(players))),
             ActionSpec("goal", Param("card", tuple(f for f in ILLUMINATI_FACES if f != "ufos"))),
             ActionSpec("end"),

@@ -149,6 +149,10 @@ GUN_LOBBY_AGAINST = LIBERAL | COMMUNIST | WEIRD
 SURVIVALISTS = CARD_OF["survivalists"]
 SURVIVALISTS_BONUS = 2
 FEDERAL_RESERVE = CARD_OF["federal_reserve"]
+RECYCLERS = CARD_OF["recyclers"]
+RECYCLERS_COST = 5
+"""The Recyclers: "Pay 5 MB out of this group's own treasury to draw one extra card on your
+turn; not an action." (once a turn: ruling 26)."""
 
 BAVARIANS = CARD_OF["bavarian_illuminati"]
 BAVARIAN_PRIVILEGE_COST = 5

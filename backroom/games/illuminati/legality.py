@@ -90,6 +90,8 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         out += moves.transfers(state, seat) + moves.moves(state, seat)
         out += [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
         out += moves.gifts(state, seat) + specials.plays(state, seat)
+        if moves.can_recycle(state, seat):
+            out.append(("recycle",))
         out.append(("end",))
         return out
     if phase == PAYING:
@@ -136,6 +138,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "special_on": state.phase,
         "bribe": ACTION,
         "goal": CHOOSE,
+        "recycle": ACTION,
         "espionage": state.phase,
         "unprivilege": SPEND,
         "cancel": SPEND,

@@ -32,14 +32,17 @@ from backroom.games.illuminati.cards import (
     MAX_SPEND,
     PAYING,
     PLACE,
+    RECYCLERS,
+    RECYCLERS_COST,
     REDISTRIBUTE,
     is_group,
 )
+from backroom.games.illuminati.turn import draw
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
 
-KINDS = frozenset({"drop", "transfer", "amount", "move", "give_money", "give_special"})
+KINDS = frozenset({"drop", "transfer", "amount", "move", "give_money", "give_special", "recycle"})
 ALL = "all"
 
 
@@ -98,6 +101,16 @@ def moves(state: IlluminatiState, seat: int) -> list[tuple]:
     ]
 
 
+def can_recycle(state: IlluminatiState, seat: int) -> bool:
+    """The Recyclers' extra draw, once a turn (ruling 26), from their own treasury."""
+    return (
+        state.owner[RECYCLERS] == seat
+        and not state.recycled
+        and state.money[RECYCLERS] >= RECYCLERS_COST
+        and bool(state.deck)
+    )
+
+
 def gives_the_game_away(state: IlluminatiState, giver: int, receiver: int, mb: int) -> bool:
     """ "Ningún jugador puede “regalar” la partida a otro limitándose a darle suficiente dinero,
     Grupos, etc. para que gane. Un intercambio que hace que ganen *los dos* jugadores, sin
@@ -135,6 +148,10 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     elif kind == "move":
         state.phase, state.p_stage = PLACE, "move"
         state.p_target, state.p_attacker = CARD_OF[action[1]], CARD_OF[action[2]]
+    elif kind == "recycle":
+        state.recycled = True
+        state.pay(RECYCLERS, RECYCLERS_COST)
+        draw(state, seat, events)
     elif kind == "give_money":
         root, other = state.illuminati[seat], state.illuminati[action[1]]
         state.money[root] -= action[2]

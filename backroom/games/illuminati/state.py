@@ -107,6 +107,7 @@ class IlluminatiState(State):
         redistribute=Str(),
         sent=Ints(),
         market=Bool(),
+        recycled=Bool(),
         ufo_goal=Int(-1),
         p_mode=Str(),
         p_stage=Str(),
@@ -159,6 +160,7 @@ class IlluminatiState(State):
     redistribute: str
     sent: list[int]
     market: bool
+    recycled: bool
     ufo_goal: int
     p_mode: str
     p_stage: str

@@ -101,6 +101,7 @@ def begin_turn(state: IlluminatiState, events: list[Event] | None) -> None:
     state.privileged_used = False
     state.used = [0] * len(state.used)
     state.market = False
+    state.recycled = False
     if events is not None:
         events.append(Event("turn", {"seat": seat, "turn": state.turns[seat]}))
     state.window = Window([s for s in order(state, seat) if state.hands[s]])

@@ -215,3 +215,17 @@ def test_bermuda_triangle_reorganizes_freely_at_the_end_of_its_turn():
     assert not [a for a in state.legal_actions(0) if a[:2] == ("move", "kkk")]
     state.apply(0, ("end",))
     assert state.active == 1
+
+
+def test_recyclers_pay_five_mb_from_their_treasury_for_an_extra_card_once_a_turn():
+    # The Recyclers: "Pay 5 MB out of this group's own treasury to draw one extra card on your
+    # turn; not an action." (ruling 26)
+    state = position(
+        ["network", "ufos"],
+        structures={0: [("recyclers", "network", "right")]},
+        money={"recyclers": 12},
+        deck=["kkk"],
+    )
+    state.apply(0, ("recycle",))
+    assert money(state, "recyclers") == 7 and FACE[state.uncontrolled[-1]] == "kkk"
+    assert state.actions_left == 2 and ("recycle",) not in state.legal_actions(0)
