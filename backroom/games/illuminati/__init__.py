@@ -68,11 +68,16 @@ class Illuminati(Game):
     state_class: ClassVar[type[State]] = IlluminatiState
     windows = (WindowRule("spending", "illuminati.window.spending.order", "all_answered"),)
     manifest = Manifest(package="backroom.games.illuminati")
-    options = (OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),)
-    """``round_limit``: ruling 12, the safety bound on a game's length."""
+    options = (
+        OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),
+        OptionSpec("goal_extra", 0, low=0, high=20),
+    )
+    """``round_limit``: ruling 12, the safety bound on a game's length. ``goal_extra``: the
+    advanced rule "Ajustar la duración de la partida": "Para que sea más larga aumenta el número
+    de Grupos necesarios para cumplir el Objetivo básico." """
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
-        return IlluminatiState.deal(players, seed, options["round_limit"])
+        return IlluminatiState.deal(players, seed, options["round_limit"], options["goal_extra"])
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
         """The UFOs choose their goal (one action). The game stops after ``round_limit *
@@ -132,6 +137,9 @@ class Illuminati(Game):
             ActionSpec("goal", Param("card", tuple(f for f in ILLUMINATI_FACES if f != "ufos"))),
             ActionSpec("end"),
         )
+
+    def test_variants(self) -> list[dict[str, Any]]:
+        return [{}, {"goal_extra": 4}]
 
     def data_status(self) -> list[dict[str, str]]:
         return data_status()

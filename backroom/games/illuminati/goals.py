@@ -29,7 +29,6 @@ from backroom.games.illuminati.cards import (
     ELIMINATION_AFTER_TURN,
     FACE,
     GNOMES,
-    GOAL_BY_PLAYERS,
     ILLUMINATI,
     NETWORK,
     OVER,
@@ -82,7 +81,7 @@ def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
 
 
 def basic_goal(state: IlluminatiState, seat: int) -> bool:
-    return len(state.structures[seat]) >= GOAL_BY_PLAYERS[state.n]
+    return len(state.structures[seat]) >= state.goal
 
 
 def check(state: IlluminatiState, events: list[Event] | None) -> None:

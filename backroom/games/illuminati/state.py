@@ -59,6 +59,7 @@ from backroom.games.illuminati.cards import (
     EXTRA_INCOME_BY_PLAYERS,
     FACE,
     GAME_ID,
+    GOAL_BY_PLAYERS,
     GROUPS,
     ILLUMINATI,
     INCOME,
@@ -80,6 +81,7 @@ class IlluminatiState(State):
     SCHEMA = Schema(
         n=Int(json="players"),
         round_limit=Int(TURN_LIMIT),
+        goal=Int(),
         first=Int(),
         active=Int(),
         turns=Ints(),
@@ -133,6 +135,7 @@ class IlluminatiState(State):
 
     n: int
     round_limit: int
+    goal: int
     first: int
     active: int
     turns: list[int]
@@ -185,13 +188,14 @@ class IlluminatiState(State):
     # ----------------------------------------------------------------- setup
 
     @classmethod
-    def deal(cls, players: int, seed: int, round_limit: int) -> tuple[Self, list[Event]]:
+    def deal(cls, players: int, seed: int, round_limit: int, goal_extra: int = 0) -> tuple[Self, list[Event]]:
         """ "Preparar el juego": an Illuminati card each, dealt at random (ruling 1), with its
         income on it; the shuffled deck of groups and specials; four uncontrolled groups; the
         highest roll starts."""
         state = cls()
         state.n = players
         state.round_limit = round_limit
+        state.goal = GOAL_BY_PLAYERS[players] + goal_extra
         state.chance = Chance(seed)
         roots = list(ILLUMINATI)
         state.chance = state.chance.shuffle(roots)

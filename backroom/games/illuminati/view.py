@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from backroom.engine.actions import Action
 from backroom.engine.events import Msg
 from backroom.games.illuminati import attack
-from backroom.games.illuminati.cards import CARD_OF, FACE, GAME_ID, GOAL_BY_PLAYERS, OVER, UFOS
+from backroom.games.illuminati.cards import CARD_OF, FACE, GAME_ID, OVER, UFOS
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -96,7 +96,7 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
         "active": state.active,
         "actors": list(state.actors()),
         "round_limit": state.round_limit,
-        "goal": GOAL_BY_PLAYERS[state.n],
+        "goal": state.goal,
         "players_info": [
             {
                 "seat": s,

@@ -33,5 +33,19 @@ def test_conformance_invariant_holds_for_illuminati(check, players):
     check(GAME, {}, players)
 
 
+@pytest.mark.parametrize(
+    "check",
+    [
+        suite.test_termination_random_play_ends_within_declared_bound,
+        suite.test_json_round_trip_at_every_step,
+        suite.test_no_leaks_view_unchanged_when_hidden_information_is_resampled,
+    ],
+    ids=lambda f: f.__name__.removeprefix("test_"),
+)
+def test_conformance_invariant_holds_for_every_variant(check):
+    for variant in GAME.test_variants()[1:]:
+        check(GAME, variant, 5)
+
+
 def test_schema_declares_every_field_of_the_state():
     suite.test_schema_declares_every_field_of_the_state(GAME)

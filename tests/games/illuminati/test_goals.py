@@ -165,3 +165,10 @@ def test_ufos_choose_another_illuminatis_goal_in_secret_before_the_first_turn():
     assert special_goal(state, ufos)
     redrawn = {state.resample(other, random.Random(i)).ufo_goal for i in range(40)}
     assert len(redrawn) > 1
+
+
+def test_longer_game_option_raises_the_basic_goal():
+    # "Para que sea más larga aumenta el número de Grupos necesarios para cumplir el Objetivo
+    # básico."
+    state, _ = GAME.start(4, {"goal_extra": 3}, seed=1)
+    assert state.goal == 12 + 3 and state.view(0)["goal"] == 15
