@@ -29,9 +29,10 @@ from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
 from backroom.engine.spec import ActionSpec, Param
 from backroom.engine.window import WindowRule
-from backroom.games.illuminati import specials
+from backroom.games.illuminati import lasers, specials
 from backroom.games.illuminati.cards import (
     ACTIONS_PER_TURN,
+    ALIGNMENTS,
     CONTROLLABLE,
     EXTRA_INCOME_BY_PLAYERS,
     FACE,
@@ -88,7 +89,7 @@ class Illuminati(Game):
         redistributions (the Gnomes', White Collar Crime) of one two-step transfer per card
         and an end; one drop
         per group; one gift per special card; one gift of money per MB held; the Recyclers' draw;
-        and the end. Every
+        the Lasers' change; and the end. Every
         raise burns at least 1 MB and is followed by at most ``players`` answers. The MB ever
         in play are at most the Illuminati's first income plus, per turn, every printed income,
         the largest Illuminati income and the 5 MB of a turn passed. Each attack's dice are
@@ -99,7 +100,7 @@ class Illuminati(Game):
         attacks = (ACTIONS_PER_TURN + MAX_CANCELLED) * (ATTACK_STEPS + players + 1)
         transfers = 2 * (FREE_TRANSFERS + ACTIONS_PER_TURN) + 2 * ACTIONS_PER_TURN
         redistributions = 2 * (2 * len(CONTROLLABLE) + 1)
-        per_turn = attacks + transfers + redistributions + len(GROUPS) + len(SPECIAL_CARDS) + 2
+        per_turn = attacks + transfers + redistributions + len(GROUPS) + len(SPECIAL_CARDS) + 3
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
         money = players * (max(INCOME[:8]) + extra) + turns * income
@@ -133,6 +134,12 @@ class Illuminati(Game):
             ActionSpec("unprivilege", Param("card", SPECIAL_FACES), Param("second_card", SPECIAL_FACES)),
             ActionSpec("bribe", Param("target_card", GROUP_FACES), Param("master_card", faces)),
             ActionSpec("recycle"),
+            ActionSpec(
+                "lasers",
+                Param("target_card", GROUP_FACES),
+                Param("operation", lasers.OPERATIONS),
+                Param("alignment", ALIGNMENTS),
+            ),
             ActionSpec("espionage", Param("target_seat", range(players))),
             ActionSpec("goal", Param("card", tuple(f for f in ILLUMINATI_FACES if f != "ufos"))),
             ActionSpec("end"),

@@ -53,6 +53,14 @@ ATTACKER, DEFENDING_GROUP, DEFENDER_ILLUMINATI, SUPPORT, OPPOSE = range(5)
 RATES = (RATE_ATTACKER, -RATE_DEFENDING_GROUP, -RATE_DEFENDER_ILLUMINATI, RATE_OTHERS, -RATE_OTHERS)
 
 
+def align(state: IlluminatiState | None, card: int) -> int:
+    """``card``'s alignments now: the Orbital Mind Control Lasers may have changed one of them
+    for this turn."""
+    if state is not None and card == state.laser_card:
+        return state.laser_align
+    return ALIGN[card]
+
+
 def uses_per_turn(card: int) -> int:
     """ "Ningún Grupo, excepto los OVNIs, puede atacar más de una vez por turno": the UFOs
     may attack or aid twice."""
@@ -68,7 +76,8 @@ def immune(state: IlluminatiState, card: int, target: int) -> bool:
     """The Discordians: "Ningún Grupo Convencional o Gubernamental podrá atacar a la
     Estructura de Poder Discordiana de ninguna forma, ni ayudar a un ataque contra ella"."""
     owner = state.owner[target]
-    return owner >= 0 and state.illuminati[owner] == DISCORDIANS and bool(ALIGN[card] & DISCORDIAN_IMMUNE_TO)
+    immune_to = DISCORDIAN_IMMUNE_TO
+    return owner >= 0 and state.illuminati[owner] == DISCORDIANS and bool(align(state, card) & immune_to)
 
 
 def can_target(state: IlluminatiState, seat: int, mode: str, target: int) -> bool:
@@ -130,7 +139,7 @@ def resistance(state: IlluminatiState, attacker: int, target: int) -> int:
     attacking group (ruling 8: the attacking group's alignments only), and the Survivalists'
     +2 to their controller's other groups."""
     value = RESISTANCE[target]
-    if target == GUN_LOBBY and ALIGN[attacker] & GUN_LOBBY_AGAINST:
+    if target == GUN_LOBBY and align(state, attacker) & GUN_LOBBY_AGAINST:
         value = GUN_LOBBY_RESISTANCE
     owner = state.owner[target]
     if owner >= 0 and target != SURVIVALISTS and state.owner[SURVIVALISTS] == owner:
@@ -138,14 +147,14 @@ def resistance(state: IlluminatiState, attacker: int, target: int) -> int:
     return value
 
 
-def alignment_modifier(mode: str, attacker: int, target: int) -> int:
+def alignment_modifier(mode: str, attacker: int, target: int, state: IlluminatiState | None = None) -> int:
     """+4 per identical and -4 per opposite alignment; the other way round to destroy. The
     Chinese Campaign Donors count as Government when they attack to control a Government
     group (ruling 9: they keep Communist too)."""
-    mine = ALIGN[attacker]
-    if attacker == CHINESE_CAMPAIGN_DONORS and mode == CONTROL and ALIGN[target] & GOVERNMENT:
+    mine, theirs = align(state, attacker), align(state, target)
+    if attacker == CHINESE_CAMPAIGN_DONORS and mode == CONTROL and theirs & GOVERNMENT:
         mine |= GOVERNMENT
-    same, opposite = same_and_opposite(mine, ALIGN[target])
+    same, opposite = same_and_opposite(mine, theirs)
     sign = -1 if mode == DESTROY else 1
     return sign * ALIGNMENT_BONUS * (same - opposite)
 
@@ -157,7 +166,7 @@ def ability_bonus(state: IlluminatiState, seat: int, mode: str, attacker: int, t
     for card, modes, mask, cards, amount, any_attempt in BONUSES:
         if mode not in modes or state.owner[card] != seat or not (any_attempt or card == attacker):
             continue
-        if (mask and ALIGN[target] & mask) or target in cards or (not mask and not cards):
+        if (mask and align(state, target) & mask) or target in cards or (not mask and not cards):
             total += amount
     return total
 
@@ -179,7 +188,7 @@ def needed(state: IlluminatiState) -> int:
     whispering = mode == DESTROY and not POWER[target]  # Whispering Campaign: against Resistance
     defence = POWER[target] if mode == DESTROY and not whispering else resistance(state, attacker, target)
     total = power - defence - proximity(state, target)
-    total += alignment_modifier(mode, attacker, target)
+    total += alignment_modifier(mode, attacker, target, state)
     total += ability_bonus(state, state.active, mode, attacker, target)
     if mode == NEUTRALIZE:
         total += NEUTRALIZE_BONUS

@@ -17,8 +17,8 @@ from backroom.engine.game import Outcome
 from backroom.engine.ranking import rank
 from backroom.engine.window import CLOSED
 from backroom.games.illuminati import turn
+from backroom.games.illuminati.attack import align
 from backroom.games.illuminati.cards import (
-    ALIGN,
     ALIGNMENTS,
     ASSASSINS,
     BAVARIANS,
@@ -69,13 +69,13 @@ def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
     if root == CTHULHU:
         return state.destroyed[seat] >= CTHULHU_KILLS
     if root == DISCORDIANS:
-        return sum(1 for c in cards if ALIGN[c] & WEIRD) >= DISCORDIANS_WEIRD
+        return sum(1 for c in cards if align(state, c) & WEIRD) >= DISCORDIANS_WEIRD
     if root == ASSASSINS:
-        return sum(1 for c in cards if ALIGN[c] & VIOLENT) >= ASSASSINS_VIOLENT
+        return sum(1 for c in cards if align(state, c) & VIOLENT) >= ASSASSINS_VIOLENT
     if root == BERMUDA:
         covered = 0
         for c in cards:
-            covered |= ALIGN[c]
+            covered |= align(state, c)
         return covered == ALL_ALIGNMENTS
     return False
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
-from backroom.games.illuminati import conflict, goals, moves, specials, spending
+from backroom.games.illuminati import conflict, goals, lasers, moves, specials, spending
 from backroom.games.illuminati.attack import attackers, can_aid, can_target
 from backroom.games.illuminati.cards import (
     ACTION,
@@ -90,6 +90,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         out += moves.transfers(state, seat) + moves.moves(state, seat)
         out += [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
         out += moves.gifts(state, seat) + specials.plays(state, seat)
+        out += lasers.uses(state, seat)
         if moves.can_recycle(state, seat):
             out.append(("recycle",))
         out.append(("end",))
@@ -139,6 +140,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "bribe": ACTION,
         "goal": CHOOSE,
         "recycle": ACTION,
+        "lasers": ACTION,
         "espionage": state.phase,
         "unprivilege": SPEND,
         "cancel": SPEND,

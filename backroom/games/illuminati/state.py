@@ -46,6 +46,7 @@ from backroom.games.illuminati import (
     conflict,
     goals,
     hidden,
+    lasers,
     legality,
     moves,
     redistribution,
@@ -110,6 +111,8 @@ class IlluminatiState(State):
         sent=Ints(),
         market=Bool(),
         recycled=Bool(),
+        laser_card=Int(-1),
+        laser_align=Int(),
         ufo_goal=Int(-1),
         p_mode=Str(),
         p_stage=Str(),
@@ -164,6 +167,8 @@ class IlluminatiState(State):
     sent: list[int]
     market: bool
     recycled: bool
+    laser_card: int
+    laser_align: int
     ufo_goal: int
     p_mode: str
     p_stage: str
@@ -291,6 +296,8 @@ class IlluminatiState(State):
             moves.finish_move(self, action[1], events)
         elif kind == "place" and self.p_stage == "bribe":
             conflict.bribe(self, action[1], events)
+        elif kind in lasers.KINDS:
+            lasers.play(self, seat, action, events)
         elif kind in specials.KINDS:
             specials.play(self, seat, action, events)
             if self.phase == ROLLED and not self.window:

@@ -102,6 +102,7 @@ def begin_turn(state: IlluminatiState, events: list[Event] | None) -> None:
     state.used = [0] * len(state.used)
     state.market = False
     state.recycled = False
+    state.laser_card, state.laser_align = -1, 0
     if events is not None:
         events.append(Event("turn", {"seat": seat, "turn": state.turns[seat]}))
     state.window = Window([s for s in order(state, seat) if state.hands[s]])

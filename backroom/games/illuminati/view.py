@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from backroom.engine.actions import Action
 from backroom.engine.events import Msg
 from backroom.games.illuminati import attack
-from backroom.games.illuminati.cards import CARD_OF, FACE, GAME_ID, OVER, UFOS
+from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, OVER, UFOS
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -126,6 +126,12 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "used": [FACE[c] for c, n in enumerate(state.used) if n],
         },
         "attack": pending(state),
+        "lasers": None
+        if state.laser_card < 0
+        else {
+            "card": FACE[state.laser_card],
+            "alignments": [a for i, a in enumerate(ALIGNMENTS) if (state.laser_align >> i) & 1],
+        },
         "ufo_goal": FACE[state.ufo_goal]
         if state.ufo_goal >= 0 and seat is not None and state.illuminati[seat] == UFOS
         else None,
@@ -168,6 +174,9 @@ def label(state: IlluminatiState, action: Action) -> Msg:
         params = {"card": args[0], "second_card": args[1]}
     elif kind == "bribe":
         params = {"target_card": args[0], "master_card": args[1]}
+    elif kind == "lasers":
+        kind = f"lasers.{args[1]}"
+        params = {"target_card": args[0], "alignment": Msg(f"{GAME_ID}.alignment.{args[2]}")}
     elif kind == "espionage":
         params = {"target_seat": args[0]}
     elif kind == "give_special":

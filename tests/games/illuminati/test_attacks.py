@@ -276,3 +276,23 @@ def test_two_actions_a_turn():
     assert state.actions_left == 0
     assert not [a for a in state.legal_actions(0) if a[0] == "attack"]
     assert refuse(state, 0, ("attack", "control", "texas")) == "illuminati.error.no_actions_left"
+
+
+def test_orbital_mind_control_lasers_change_an_alignment_for_the_turn():
+    # The Orbital Mind Control Lasers: "During its owner's turn, may add, remove or flip one
+    # alignment of one other group in play; the change lasts only for that turn." (ruling 27)
+    state = position(
+        ["ufos", "network"],
+        structures={0: [("orbital_mind_control_lasers", "ufos", "right"), ("kkk", "ufos", "left")]},
+        uncontrolled=["democrats", "texas", "pentagon"],
+    )
+    assert ("lasers", "democrats", "reverse", "Liberal") in state.legal_actions(0)
+    assert ("lasers", "democrats", "reverse", "Criminal") not in state.legal_actions(0)
+    state.apply(0, ("lasers", "democrats", "reverse", "Liberal"))  # now Conservative
+    assert not [a for a in state.legal_actions(0) if a[0] == "lasers"]
+    declare(state, "control", "democrats", "kkk")
+    assert needed(state) == 2 - 4 + 4  # the KKK (Conservative) now shares an alignment
+    state.chance = dice(12)
+    all_pass(state)
+    state.apply(0, ("end",))
+    assert state.laser_card == -1 and state.view(0)["lasers"] is None
