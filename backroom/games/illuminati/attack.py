@@ -61,6 +61,15 @@ def align(state: IlluminatiState | None, card: int) -> int:
     return ALIGN[card]
 
 
+def groups_in_play(state: IlluminatiState) -> list[int]:
+    """Every group in play: the uncontrolled area, then each structure's groups."""
+    out = list(state.uncontrolled)
+    for seat in range(state.n):
+        if state.alive[seat]:
+            out += state.cards_of(seat)[1:]
+    return out
+
+
 def uses_per_turn(card: int) -> int:
     """ "Ningún Grupo, excepto los OVNIs, puede atacar más de una vez por turno": the UFOs
     may attack or aid twice."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event, Msg
-from backroom.games.illuminati.attack import align
+from backroom.games.illuminati.attack import align, groups_in_play
 from backroom.games.illuminati.cards import (
     ALIGNMENTS,
     CARD_OF,
@@ -18,7 +18,6 @@ from backroom.games.illuminati.cards import (
     FANATIC,
     GAME_ID,
     OPPOSITE,
-    is_group,
 )
 
 if TYPE_CHECKING:
@@ -29,20 +28,12 @@ OPERATIONS = ("add", "remove", "reverse")
 KINDS = frozenset({"lasers"})
 
 
-def in_play(state: IlluminatiState) -> list[int]:
-    out = list(state.uncontrolled)
-    for seat in range(state.n):
-        if state.alive[seat]:
-            out += state.cards_of(seat)[1:]
-    return out
-
-
 def uses(state: IlluminatiState, seat: int) -> list[tuple]:
     if state.owner[LASERS] != seat or state.laser_card >= 0:
         return []
     out = []
-    for card in in_play(state):
-        if card == LASERS or not is_group(card):
+    for card in groups_in_play(state):
+        if card == LASERS:
             continue
         mask = align(state, card)
         for i, name in enumerate(ALIGNMENTS):

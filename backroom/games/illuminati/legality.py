@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
 from backroom.games.illuminati import conflict, goals, lasers, moves, specials, spending
-from backroom.games.illuminati.attack import attackers, can_aid, can_target
+from backroom.games.illuminati.attack import attackers, can_aid, can_target, groups_in_play
 from backroom.games.illuminati.cards import (
     ACTION,
     ATTACK,
@@ -38,20 +38,11 @@ if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
 
 
-def targets(state: IlluminatiState) -> list[int]:
-    """Every group in play: the uncontrolled area, then each structure's groups."""
-    out = list(state.uncontrolled)
-    for seat in range(state.n):
-        if state.alive[seat]:
-            out += state.cards_of(seat)[1:]
-    return out
-
-
 def attack_actions(state: IlluminatiState, seat: int) -> list[Action]:
     if state.actions_left <= 0:
         return []
     out: list[Action] = []
-    for target in targets(state):
+    for target in groups_in_play(state):
         for mode in MODES:
             if can_target(state, seat, mode, target) and attackers(state, seat, mode, target):
                 out.append(("attack", mode, FACE[target]))

@@ -66,6 +66,7 @@ from backroom.games.illuminati.cards import (
     INCOME,
     NUM_CARDS,
     OVER,
+    PHASES,
     REDISTRIBUTE,
     ROLLED,
     SPECIAL_CARDS,
@@ -338,6 +339,8 @@ class IlluminatiState(State):
         for seat, structure in enumerate(self.structures):
             if self.alive[seat] and any(self.owner[CARD_OF[f]] != seat for f in structure.cards()):
                 raise ValueError("not a valid illuminati position: owners")
+        if self.phase not in PHASES:
+            raise ValueError("not a valid illuminati position: phase")
         if any(m < 0 for m in self.money):
             raise ValueError("not a valid illuminati position: negative treasury")
 
