@@ -1,0 +1,209 @@
+"""Attacks (rulebook: "Ataques", "Ataque para controlar", "... para neutralizar", "... para
+destruir", and the summary's table).
+
+The number needed is the attacker's Power plus the Transferable Power of the groups aiding it,
+minus the target's Resistance (its Power, to destroy) and its proximity bonus, plus the
+alignment modifier (+4 per identical, -4 per opposite alignment; reversed to destroy), the
+printed bonuses, +6 to neutralize, and the money spent at the summary's rates. Two dice at or
+under that number succeed; 11 and 12 always fail.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from backroom.games.illuminati.cards import (
+    ALIGN,
+    ALIGNMENT_BONUS,
+    AUTOMATIC_FAILURE,
+    BONUSES,
+    CARD_OF,
+    CONTROL,
+    DESTROY,
+    DISCORDIAN_IMMUNE_TO,
+    DISCORDIANS,
+    FACE,
+    GOVERNMENT,
+    GUN_LOBBY,
+    GUN_LOBBY_AGAINST,
+    GUN_LOBBY_RESISTANCE,
+    NEUTRALIZE,
+    NEUTRALIZE_BONUS,
+    POWER,
+    PROXIMITY,
+    RATE_ATTACKER,
+    RATE_DEFENDER_ILLUMINATI,
+    RATE_DEFENDING_GROUP,
+    RATE_OTHERS,
+    RESISTANCE,
+    SURVIVALISTS,
+    SURVIVALISTS_BONUS,
+    TRANSFER,
+    UFOS,
+    is_group,
+    same_and_opposite,
+)
+
+if TYPE_CHECKING:
+    from backroom.games.illuminati.state import IlluminatiState
+
+CHINESE_CAMPAIGN_DONORS = CARD_OF["chinese_campaign_donors"]
+ATTACKER, DEFENDING_GROUP, DEFENDER_ILLUMINATI, SUPPORT, OPPOSE = range(5)
+"""Indices of ``state.p_spent``: the money spent on the attack in flight, by whom."""
+RATES = (RATE_ATTACKER, -RATE_DEFENDING_GROUP, -RATE_DEFENDER_ILLUMINATI, RATE_OTHERS, -RATE_OTHERS)
+
+
+def align(state: IlluminatiState | None, card: int) -> int:
+    """``card``'s alignments now: the Orbital Mind Control Lasers may have changed one of them
+    for this turn."""
+    if state is not None and card == state.laser_card:
+        return state.laser_align
+    return ALIGN[card]
+
+
+def groups_in_play(state: IlluminatiState) -> list[int]:
+    """Every group in play: the uncontrolled area, then each structure's groups."""
+    out = list(state.uncontrolled)
+    for seat in range(state.n):
+        if state.alive[seat]:
+            out += state.cards_of(seat)[1:]
+    return out
+
+
+def uses_per_turn(card: int) -> int:
+    """ "Ningún Grupo, excepto los OVNIs, puede atacar más de una vez por turno": the UFOs
+    may attack or aid twice."""
+    return 2 if card == UFOS else 1
+
+
+def is_fresh(state: IlluminatiState, card: int) -> bool:
+    """Whether ``card`` may still attack or aid this turn."""
+    return state.used[card] < uses_per_turn(card)
+
+
+def immune(state: IlluminatiState, card: int, target: int) -> bool:
+    """The Discordians: "Ningún Grupo Convencional o Gubernamental podrá atacar a la
+    Estructura de Poder Discordiana de ninguna forma, ni ayudar a un ataque contra ella"."""
+    owner = state.owner[target]
+    immune_to = DISCORDIAN_IMMUNE_TO
+    return owner >= 0 and state.illuminati[owner] == DISCORDIANS and bool(align(state, card) & immune_to)
+
+
+def can_target(state: IlluminatiState, seat: int, mode: str, target: int) -> bool:
+    """Whether ``target`` may be attacked in ``mode`` by ``seat`` at all.
+
+    Control: any group in play not already ``seat``'s. Neutralize: a group another player
+    controls. Destroy: any group in play with Power ("Un Grupo sin Poder *no puede ser
+    destruido* más que por la carta Especial *Campaña de Rumores*."), one's own included.
+    Illuminati are never targets."""
+    if not is_group(target):
+        return False
+    owner = state.owner[target]
+    if owner < 0 and target not in state.uncontrolled:
+        return False
+    if mode == CONTROL:
+        return owner != seat
+    if mode == NEUTRALIZE:
+        return owner >= 0 and owner != seat
+    return POWER[target] > 0 or any(FACE[c] == "whispering_campaign" for c in state.hands[seat])
+
+
+def can_attack_with(state: IlluminatiState, seat: int, mode: str, attacker: int, target: int) -> bool:
+    """ "Una carta sin Poder no puede atacar"; no group attacks twice a turn; to control it
+    needs a free outward arrow; nothing attacks itself; the Discordians' immunity."""
+    if state.owner[attacker] != seat or attacker == target or POWER[attacker] <= 0:
+        return False
+    if not is_fresh(state, attacker) or immune(state, attacker, target):
+        return False
+    return mode != CONTROL or bool(state.structures[seat].free_arrows(FACE[attacker]))
+
+
+def attackers(state: IlluminatiState, seat: int, mode: str, target: int) -> list[int]:
+    return [c for c in state.cards_of(seat) if can_attack_with(state, seat, mode, c, target)]
+
+
+def can_aid(state: IlluminatiState, seat: int, helper: int) -> bool:
+    """Transferable Power from another fresh group of the attacker's structure, announced
+    before any money is spent; a group cannot aid an attempt to destroy itself."""
+    return (
+        state.owner[helper] == seat
+        and TRANSFER[helper] > 0
+        and helper not in (state.p_attacker, state.p_target)
+        and helper not in state.p_helpers
+        and is_fresh(state, helper)
+        and not immune(state, helper, state.p_target)
+    )
+
+
+def defender(state: IlluminatiState) -> int:
+    """The seat defending the attack in flight: the target's controller unless it is the
+    attacker (who may destroy its own group: "su cercanía a los Illuminati no lo protege"),
+    else -1."""
+    owner = state.owner[state.p_target]
+    return owner if owner >= 0 and owner != state.active else -1
+
+
+def resistance(state: IlluminatiState, attacker: int, target: int) -> int:
+    """The printed Resistance, the Gun Lobby's 10 against a Liberal, Communist or Weird
+    attacking group (ruling 8: the attacking group's alignments only), and the Survivalists'
+    +2 to their controller's other groups."""
+    value = RESISTANCE[target]
+    if target == GUN_LOBBY and align(state, attacker) & GUN_LOBBY_AGAINST:
+        value = GUN_LOBBY_RESISTANCE
+    owner = state.owner[target]
+    if owner >= 0 and target != SURVIVALISTS and state.owner[SURVIVALISTS] == owner:
+        value += SURVIVALISTS_BONUS
+    return value
+
+
+def alignment_modifier(mode: str, attacker: int, target: int, state: IlluminatiState | None = None) -> int:
+    """+4 per identical and -4 per opposite alignment; the other way round to destroy. The
+    Chinese Campaign Donors count as Government when they attack to control a Government
+    group (ruling 9: they keep Communist too)."""
+    mine, theirs = align(state, attacker), align(state, target)
+    if attacker == CHINESE_CAMPAIGN_DONORS and mode == CONTROL and theirs & GOVERNMENT:
+        mine |= GOVERNMENT
+    same, opposite = same_and_opposite(mine, theirs)
+    sign = -1 if mode == DESTROY else 1
+    return sign * ALIGNMENT_BONUS * (same - opposite)
+
+
+def ability_bonus(state: IlluminatiState, seat: int, mode: str, attacker: int, target: int) -> int:
+    """Printed bonuses: "cualquier intento" ones from every card ``seat`` controls, the
+    others only when their card attacks."""
+    total = 0
+    for card, modes, mask, cards, amount, any_attempt in BONUSES:
+        if mode not in modes or state.owner[card] != seat or not (any_attempt or card == attacker):
+            continue
+        if (mask and align(state, target) & mask) or target in cards or (not mask and not cards):
+            total += amount
+    return total
+
+
+def proximity(state: IlluminatiState, target: int) -> int:
+    """+10, +5, +2 to a group 1, 2, 3 links from its Illuminati, when another player controls
+    it (figure 3)."""
+    owner = state.owner[target]
+    if owner < 0 or owner == state.active:
+        return 0
+    distance = state.structures[owner].distance(FACE[target])
+    return PROXIMITY[distance - 1] if 1 <= distance <= len(PROXIMITY) else 0
+
+
+def needed(state: IlluminatiState) -> int:
+    """The roll the attack in flight needs, at or under (the summary's table)."""
+    mode, attacker, target = state.p_mode, state.p_attacker, state.p_target
+    power = POWER[attacker] + sum(TRANSFER[h] for h in state.p_helpers)
+    whispering = mode == DESTROY and not POWER[target]  # Whispering Campaign: against Resistance
+    defence = POWER[target] if mode == DESTROY and not whispering else resistance(state, attacker, target)
+    total = power - defence - proximity(state, target)
+    total += alignment_modifier(mode, attacker, target, state)
+    total += ability_bonus(state, state.active, mode, attacker, target)
+    if mode == NEUTRALIZE:
+        total += NEUTRALIZE_BONUS
+    return total + sum(rate * mb for rate, mb in zip(RATES, state.p_spent, strict=True))
+
+
+def succeeds(roll: int, need: int) -> bool:
+    """ "Una tirada de 11 o 12 es un fallo automático"."""
+    return roll < AUTOMATIC_FAILURE and roll <= need

@@ -1,0 +1,173 @@
+"""Goals, elimination and the end (rulebook: "Fin de la partida", "Eliminar a un jugador",
+the summary's "Objetivos básicos" and "Objetivos especiales").
+
+"El juego se acaba cuando un jugador cumple, al final de su turno o del de otro, uno de sus
+Objetivos. Si dos o más jugadores los cumplen a la vez compartirán la victoria": the goals are
+checked at the end of every turn, and every seat meeting one then wins. The basic goal counts
+the cards controlled, Illuminati included, by the number of players at the start. The UFOs'
+secret goal is chosen before the first turn, seen by them alone (ruling 24).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from backroom.engine.events import Event
+from backroom.engine.game import Outcome
+from backroom.engine.ranking import rank
+from backroom.engine.window import CLOSED
+from backroom.games.illuminati import turn
+from backroom.games.illuminati.attack import align
+from backroom.games.illuminati.cards import (
+    ALIGNMENTS,
+    ASSASSINS,
+    BAVARIANS,
+    BERMUDA,
+    CARD_OF,
+    CTHULHU,
+    DISCORDIANS,
+    ELIMINATION_AFTER_TURN,
+    FACE,
+    GNOMES,
+    ILLUMINATI,
+    NETWORK,
+    OVER,
+    POWER,
+    TRANSFER,
+    UFOS,
+    VIOLENT,
+    WEIRD,
+)
+
+if TYPE_CHECKING:
+    from backroom.games.illuminati.state import IlluminatiState
+
+ALL_ALIGNMENTS = (1 << len(ALIGNMENTS)) - 1
+GNOMES_MB, BAVARIANS_POWER, NETWORK_TRANSFER, CTHULHU_KILLS = 150, 35, 25, 8
+DISCORDIANS_WEIRD, ASSASSINS_VIOLENT = 5, 6
+
+
+def special_goal(state: IlluminatiState, seat: int) -> bool:
+    """The special goal of the seat's Illuminati (summary, "Objetivos especiales"); the UFOs
+    have the goal they chose ("el jugador de los OVNIs escoge el Objetivo especial de cualquier
+    otro Grupo y lo escribe, manteniéndolo en secreto")."""
+    root = state.illuminati[seat]
+    if root == UFOS:
+        return state.ufo_goal >= 0 and goal_met(state, seat, state.ufo_goal)
+    return goal_met(state, seat, root)
+
+
+def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
+    """Whether ``seat``'s structure meets the special goal of the Illuminati ``root``."""
+    cards = state.cards_of(seat)
+    if root == GNOMES:
+        return sum(state.money[c] for c in cards) >= GNOMES_MB
+    if root == BAVARIANS:
+        return sum(POWER[c] for c in cards) >= BAVARIANS_POWER
+    if root == NETWORK:
+        return sum(TRANSFER[c] for c in cards) >= NETWORK_TRANSFER
+    if root == CTHULHU:
+        return state.destroyed[seat] >= CTHULHU_KILLS
+    if root == DISCORDIANS:
+        return sum(1 for c in cards if align(state, c) & WEIRD) >= DISCORDIANS_WEIRD
+    if root == ASSASSINS:
+        return sum(1 for c in cards if align(state, c) & VIOLENT) >= ASSASSINS_VIOLENT
+    if root == BERMUDA:
+        covered = 0
+        for c in cards:
+            covered |= align(state, c)
+        return covered == ALL_ALIGNMENTS
+    return False
+
+
+def basic_goal(state: IlluminatiState, seat: int) -> bool:
+    return len(state.structures[seat]) >= state.goal
+
+
+def check(state: IlluminatiState, events: list[Event] | None) -> None:
+    """The end of a turn: every seat meeting a goal wins, together."""
+    winners = [
+        s for s in range(state.n) if state.alive[s] and (basic_goal(state, s) or special_goal(state, s))
+    ]
+    if winners:
+        finish(state, winners, "goal", events)
+    else:
+        eliminate(state, events, turn_over=True)
+
+
+def finish(state: IlluminatiState, winners: list[int], reason: str, events: list[Event] | None) -> None:
+    state.winners = winners
+    state.end_reason = reason
+    state.phase = OVER
+    state.window = CLOSED
+    if events is not None:
+        events.append(Event("game_over", {"reason": reason, "winners": list(winners)}))
+
+
+def finish_by_limit(state: IlluminatiState, events: list[Event] | None) -> None:
+    """Ruling 12: after ``round_limit`` rounds nobody has won; places go by the cards
+    controlled, then by the money in the structure."""
+    finish(state, [], "limit", events)
+
+
+def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: bool = False) -> None:
+    """ "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla
+    más Grupos que sus Illuminati. Su dinero pasa al banco." The Servants of Cthulhu count an
+    Illuminati they put out of the game as destroyed, and win instead of going out if that
+    destruction meets their goal. The last player left wins (ruling 13). Checked after every
+    action and at the end of every turn (``turn_over``: the active player's turn counts as
+    played)."""
+    for seat in range(state.n):
+        done = state.turns[seat] > ELIMINATION_AFTER_TURN or (
+            state.turns[seat] == ELIMINATION_AFTER_TURN and (turn_over or seat != state.active)
+        )
+        if not state.alive[seat] or not done or len(state.structures[seat]) > 1:
+            continue
+        hunter = state.active
+        if state.illuminati[hunter] == CTHULHU and hunter != seat:
+            state.destroyed[hunter] += 1
+        if seat == hunter and state.illuminati[seat] == CTHULHU and special_goal(state, seat):
+            finish(state, [seat], "goal", events)
+            return
+        root = state.illuminati[seat]
+        state.alive[seat] = False
+        state.pay(root, state.money[root])
+        state.owner[root] = -1
+        state.out.append(root)
+        if events is not None:
+            events.append(Event("eliminated", {"seat": seat, "card": FACE[root]}))
+    alive = [s for s in range(state.n) if state.alive[s]]
+    if len(alive) <= 1:
+        finish(state, alive, "last_standing", events)
+    elif not turn_over and not state.alive[state.active]:
+        turn.end_turn(state, events)
+
+
+def outcome(state: IlluminatiState) -> Outcome:
+    controlled = [len(state.structures[s]) if state.alive[s] else 0 for s in range(state.n)]
+    wealth = [sum(state.money[c] for c in state.cards_of(s)) if state.alive[s] else 0 for s in range(state.n)]
+    keys = [
+        (0.0, 0.0, 0.0) if s in state.winners else (1.0, -float(controlled[s]), -float(wealth[s]))
+        for s in range(state.n)
+    ]
+    ranks, tiebreak = rank(keys, ("groups", "money"))
+    return Outcome(
+        scores=tuple(1.0 if s in state.winners else 0.0 for s in range(state.n)),
+        ranks=ranks,
+        reason=state.end_reason,
+        tiebreak=tiebreak,
+        details={"winners": list(state.winners), "groups": controlled, "money": wealth},
+    )
+
+
+def goals_to_choose() -> list[str]:
+    return [FACE[c] for c in ILLUMINATI if c != UFOS]
+
+
+def choose(state: IlluminatiState, seat: int, face: str, events: list[Event] | None) -> None:
+    """The UFOs' secret goal (ruling 24); the first turn then begins."""
+    state.ufo_goal = CARD_OF[face]
+    if events is not None:
+        events.append(Event("goal_chosen", {"seat": seat}))
+        events.append(Event("goal_chosen_face", {"seat": seat, "card": face}, to=(seat,)))
+    turn.begin_turn(state, events)

@@ -1,0 +1,358 @@
+"""A player's power structure ("Estructura de Poder"): the Illuminati card and the groups it
+controls, laid out as the rulebook lays them out on the table.
+
+Ruling (the geometry). The rulebook places cards by their arrows: a captured group "Se sitúa
+junto a su captor, con su flecha hacia dentro junto a una de las flechas hacia fuera de ese
+Grupo, que pasa a ser su nuevo “amo”."; "No importa si una carta está al revés o de lado,
+siempre que las flechas se alineen adecuadamente."; "Las cartas no pueden quedar montadas."; and
+an arrow can be unusable because "todas estén en uso o alguna esté bloqueada". Here every card
+is one square cell of a grid (``geometry.py``): a puppet lies on the cell beyond its master's
+arrow, turned the one way that lays its incoming arrow against that arrow; two cards overlap
+exactly when they share a cell; an outward arrow is free when no card lies on the cell beyond
+it, in use when its puppet lies there, and blocked when another card does (Figure 4: "¡la del
+lateral está bloqueada por las Esposas!"). The printed cards are rectangles, so on a real table
+a sideways card can overhang a neighbour's edge by a little or leave a sliver of gap; the grid
+reads every such case as "same cell or not", which keeps "may this card go here?" a question
+with one answer that every player and bot sees the same way.
+
+Ruling (distance). The summary's table counts from the Illuminati along the chain of masters:
+"Los Illuminati controlan directamente al Grupo defensor. . . . . -10", "El Grupo defensor está
+a 1 Grupo de distancia de los Illuminati . . . . . -5", "a 2 Grupos ... -2", and "los Grupos
+alejados en más de tres cartas de los Illuminati no obtienen ningún bonificador". So
+``distance`` is the number of control links from the Illuminati (1 for a direct puppet, 2 with
+one group between, ...), never a count of grid cells.
+
+Ruling (re-placing). Moving a group ("Mover un Grupo") and capturing one with its puppets keep
+every puppet on the same arrow of the same master ("deberán mantener la misma posición hacia su
+amo que tenían en un principio"). A puppet that would then overlap a card "podrán moverse a
+otras flechas de control, *siempre y cuando sigan bajo el control del mismo amo*. Cualquier
+títere que no pueda ser recolocado *se pierde*. Pasa, junto a sus títeres, a la zona no
+controlada." The cards settle master by master from the moved (or captured) group outward,
+each master's arrows clockwise from the printed top: first every puppet that keeps its place,
+then each one that collides goes to the arrow its owner chose (``choices``) or, when none was
+chosen, to its master's first free arrow; one with no free arrow left is lost with its puppets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from backroom.games.illuminati.geometry import (
+    SIDES,
+    CardArrows,
+    Cell,
+    Group,
+    Placement,
+    Side,
+    beyond,
+    facing_rotation,
+    is_side,
+    opposite,
+    refuse,
+    side_name,
+    turned,
+)
+
+# A laid card: its cell, its quarter turns, and the master and master's arrow it hangs from.
+_Spot = tuple[Cell, int, str | None, Side | None]
+
+
+class Structure:
+    """One player's power structure, the Illuminati card ``root`` on cell (0, 0).
+
+    ``arrows`` gives the printed arrows of every card that may join (it is shared, never
+    copied). Mutating methods check everything first: a refused call raises ``IllegalAction``
+    with an ``illuminati.error.*`` key and leaves the structure as it was.
+    """
+
+    __slots__ = ("_arrows", "_root", "_spot", "_at")
+
+    def __init__(self, root: str, arrows: Mapping[str, CardArrows]) -> None:
+        if root not in arrows or arrows[root].incoming is not None:
+            raise refuse("not_illuminati", card=root)
+        self._arrows = arrows
+        self._root = root
+        self._spot: dict[str, _Spot] = {root: ((0, 0), 0, None, None)}
+        self._at: dict[Cell, str] = {(0, 0): root}
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def root(self) -> str:
+        return self._root
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._spot
+
+    def __len__(self) -> int:
+        return len(self._spot)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Structure) and self._root == other._root and self._spot == other._spot
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Structure({self._root!r}, {len(self._spot)} cards)"
+
+    def cards(self) -> list[str]:
+        """Every card, the Illuminati first, then each branch clockwise from the printed top."""
+        return self._branch(self._root)
+
+    def master(self, card: str) -> str | None:
+        """The card that controls ``card`` (``None`` for the Illuminati)."""
+        return self._known(card)[2]
+
+    def puppets(self, card: str) -> list[str]:
+        """The cards hanging from ``card``'s outward arrows, clockwise from the printed top."""
+        return [puppet for _arrow, puppet in self._puppet_arrows(card)]
+
+    def placement(self, card: str) -> Placement | None:
+        """Where ``card`` hangs (``None`` for the Illuminati)."""
+        _cell, rotation, master, arrow = self._known(card)
+        return None if master is None or arrow is None else Placement(master, arrow, rotation)
+
+    def cell(self, card: str) -> Cell:
+        return self._known(card)[0]
+
+    def rotation(self, card: str) -> int:
+        return self._known(card)[1]
+
+    def cells(self) -> dict[Cell, str]:
+        """Which card lies on each occupied cell (a copy)."""
+        return dict(self._at)
+
+    def distance(self, card: str) -> int:
+        """Control links from the Illuminati to ``card`` (0 for the Illuminati themselves)."""
+        links = 0
+        master = self._known(card)[2]
+        while master is not None:
+            links += 1
+            master = self._spot[master][2]
+        return links
+
+    def free_arrows(self, card: str) -> list[Side]:
+        """``card``'s outward arrows (printed sides) with no card, puppet or other, beyond."""
+        cell, rotation, _master, _arrow = self._known(card)
+        return [a for a in self._arrows[card].outgoing if beyond(cell, turned(a, rotation)) not in self._at]
+
+    def group(self, card: str) -> Group:
+        """``card`` with its puppets, as the shape a capture or a transfer carries away."""
+        return Group(card, tuple((arrow, self.group(puppet)) for arrow, puppet in self._puppet_arrows(card)))
+
+    def placements(self, master: str, card: str) -> list[Placement]:
+        """Every legal place for ``card`` on ``master``: a new card on a free arrow, or, when
+        ``card`` is already here, a move of its group (lifted off the table first, so its own
+        cards block nothing) to another arrow of a card outside that group."""
+        cell, rotation, _m, _a = self._known(master)
+        incoming = self._incoming(card)
+        lifted: set[str] = set()
+        here: tuple[str | None, Side | None] = (None, None)
+        if card in self._spot:
+            if card == self._root:
+                raise refuse("illuminati_stay", card=card)
+            lifted = set(self._branch(card))
+            if master in lifted:
+                return []
+            here = self._spot[card][2:]
+        out = []
+        for arrow in self._arrows[master].outgoing:
+            side = turned(arrow, rotation)
+            occupant = self._at.get(beyond(cell, side))
+            if (occupant is None or occupant in lifted) and here != (master, arrow):
+                out.append(Placement(master, arrow, facing_rotation(incoming, opposite(side))))
+        return out
+
+    # -- changing ------------------------------------------------------------------------
+
+    def attach(self, placement: Placement, card: str) -> None:
+        """Lay a new ``card`` at ``placement`` (a capture of a group without puppets, a bribe)."""
+        self.graft(Group(card), placement)
+
+    def detach(self, card: str) -> list[str]:
+        """Take ``card`` and all its puppets off ("Sus títeres quedarán también sin control");
+        returns them, ``card`` first, each branch clockwise from the printed top."""
+        if self._known(card)[2] is None:
+            raise refuse("illuminati_stay", card=card)
+        removed = self._branch(card)
+        for gone in removed:
+            del self._at[self._spot.pop(gone)[0]]
+        return removed
+
+    def move(self, card: str, placement: Placement, choices: Mapping[str, Side] | None = None) -> list[str]:
+        """ "Mover un Grupo": ``card``'s group to a free arrow of another card of this structure;
+        returns the puppets lost (each with its own puppets) because they could not be re-placed
+        under the same master. ``choices`` names, for a puppet that collides, the arrow of its
+        master it goes to instead (the owner's choice; the first free arrow otherwise)."""
+        if card not in self._spot or card == self._root:
+            raise refuse("illuminati_stay" if card == self._root else "not_in_structure", card=card)
+        self._check_placement(placement, card)
+        shape = self.group(card)
+        trial = self.clone()
+        trial.detach(card)
+        lost = trial._settle(shape, placement, choices or {})
+        self._spot, self._at = trial._spot, trial._at
+        return lost
+
+    def graft(
+        self, group: Group, placement: Placement, choices: Mapping[str, Side] | None = None
+    ) -> list[str]:
+        """A group arriving with its puppets (a capture, a transfer): ``group.card`` at
+        ``placement``, each puppet on its old arrow of its old master where it does not collide,
+        else re-placed as ``choices`` (or the first free arrow) says; returns the cards that go
+        free, each with its puppets ("Los Grupos nuevos que no puedan colocarse se liberan").
+        A receiver who would rather free cards of its own ("sin importar si son nuevas o no")
+        ``detach``es them first."""
+        cards = group.cards()
+        for card in cards:
+            if card in self._spot:
+                raise refuse("already_in_structure", card=card)
+            self._incoming(card)
+        if len(set(cards)) != len(cards) or not _hangs_by_printed_arrows(group, self._arrows):
+            raise refuse("bad_group", card=group.card)
+        self._check_placement(placement, group.card)
+        trial = self.clone()
+        freed = trial._settle(group, placement, choices or {})
+        self._spot, self._at = trial._spot, trial._at
+        return freed
+
+    def clone(self) -> Structure:
+        """An independent copy (the card data stays shared): two dict copies, for search."""
+        twin = Structure.__new__(Structure)
+        twin._arrows, twin._root = self._arrows, self._root
+        twin._spot, twin._at = dict(self._spot), dict(self._at)
+        return twin
+
+    # -- JSON ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the Illuminati and each other card where it hangs, masters first."""
+        laid = []
+        for card in self.cards()[1:]:
+            _cell, rotation, master, arrow = self._spot[card]
+            laid.append({"card": card, "master": master, "arrow": arrow, "rotation": rotation})
+        return {"root": self._root, "cards": laid}
+
+    @classmethod
+    def from_json(cls, data: Any, arrows: Mapping[str, CardArrows]) -> Structure:
+        """The structure ``to_json`` wrote, every card laid again by the rules (so a forged
+        layout is refused with the rule it breaks); at most one entry per known card."""
+        if not isinstance(data, dict) or not isinstance(data.get("root"), str):
+            raise refuse("bad_structure", field="root")
+        laid = data.get("cards")
+        if not isinstance(laid, list) or len(laid) >= len(arrows):
+            raise refuse("bad_structure", field="cards")
+        structure = cls(data["root"], arrows)
+        for entry in laid:
+            if not isinstance(entry, dict) or not all(
+                isinstance(entry.get(k), str) for k in ("card", "master")
+            ):
+                raise refuse("bad_structure", field="cards")
+            arrow, rotation = entry.get("arrow"), entry.get("rotation")
+            if not is_side(arrow) or type(rotation) is not int:
+                raise refuse("bad_structure", field="cards")
+            structure.attach(Placement(entry["master"], arrow, rotation), entry["card"])  # type: ignore[arg-type]
+        return structure
+
+    # -- inside --------------------------------------------------------------------------
+
+    def _known(self, card: str) -> _Spot:
+        spot = self._spot.get(card)
+        if spot is None:
+            raise refuse("not_in_structure", card=card)
+        return spot
+
+    def _incoming(self, card: str) -> Side:
+        """The printed side of ``card``'s incoming arrow; the Illuminati have none to place."""
+        arrows = self._arrows.get(card)
+        if arrows is None:
+            raise refuse("unknown_card", card=card)
+        if arrows.incoming is None:
+            raise refuse("illuminati_stay", card=card)
+        return arrows.incoming
+
+    def _puppet_arrows(self, card: str) -> Iterator[tuple[Side, str]]:
+        cell, rotation, _master, _arrow = self._known(card)
+        for arrow in self._arrows[card].outgoing:
+            occupant = self._at.get(beyond(cell, turned(arrow, rotation)))
+            if occupant is not None and self._spot[occupant][2] == card and self._spot[occupant][3] == arrow:
+                yield arrow, occupant
+
+    def _branch(self, card: str) -> list[str]:
+        out = [card]
+        for _arrow, puppet in self._puppet_arrows(card):
+            out.extend(self._branch(puppet))
+        return out
+
+    def _check_placement(self, placement: Placement, card: str) -> None:
+        """Refuse ``placement`` for ``card`` with the rule it breaks, if it breaks one."""
+        master, arrow = placement.master, placement.arrow
+        cell, rotation, _m, _a = self._known(master)
+        if not is_side(arrow) or arrow not in self._arrows[master].outgoing:
+            raise refuse("no_such_arrow", master_card=master, arrow=side_name(str(arrow)))
+        if card in self._spot and master in self._branch(card):
+            raise refuse("master_in_group", card=card, master_card=master)
+        legal = self.placements(master, card)
+        if placement in legal:
+            return
+        if any(p.arrow == arrow for p in legal):
+            raise refuse("wrong_rotation", card=card, rotation=placement.rotation)
+        occupant = self._at.get(beyond(cell, turned(arrow, rotation)))
+        in_use = occupant is not None and self._spot[occupant][2:] == (master, arrow)
+        raise refuse(
+            "arrow_in_use" if in_use else "arrow_blocked", master_card=master, arrow=side_name(arrow)
+        )
+
+    def _lay(self, card: str, master: str, arrow: Side) -> None:
+        cell, rotation, _m, _a = self._spot[master]
+        side = turned(arrow, rotation)
+        where = beyond(cell, side)
+        self._spot[card] = (where, facing_rotation(self._incoming(card), opposite(side)), master, arrow)
+        self._at[where] = card
+
+    def _settle(self, shape: Group, placement: Placement, choices: Mapping[str, Side]) -> list[str]:
+        """Lay ``shape`` from ``placement`` outward (the module's re-placing ruling); returns
+        the cards lost. Runs on a trial copy: a bad choice raises before anything is kept."""
+        unused = set(choices)
+        lost: list[str] = []
+        self._lay(shape.card, placement.master, placement.arrow)
+        pending = [shape]
+        while pending:
+            master = pending.pop(0)
+            displaced = []
+            for arrow, puppet in master.puppets:
+                if arrow in self.free_arrows(master.card):
+                    self._lay(puppet.card, master.card, arrow)
+                    pending.append(puppet)
+                else:
+                    displaced.append(puppet)
+            for puppet in displaced:
+                free = self.free_arrows(master.card)
+                chosen = choices.get(puppet.card)
+                unused.discard(puppet.card)
+                if chosen is not None and chosen not in self._arrows[master.card].outgoing:
+                    raise refuse("no_such_arrow", master_card=master.card, arrow=side_name(str(chosen)))
+                if chosen is not None and chosen not in free:
+                    raise refuse("arrow_blocked", master_card=master.card, arrow=side_name(str(chosen)))
+                spot = chosen or (free[0] if free else None)
+                if spot is None:
+                    lost.extend(puppet.cards())
+                else:
+                    self._lay(puppet.card, master.card, spot)
+                    pending.append(puppet)
+        if unused:
+            raise refuse("not_displaced", card=sorted(unused)[0])
+        return lost
+
+
+def _hangs_by_printed_arrows(group: Group, arrows: Mapping[str, CardArrows]) -> bool:
+    """Whether every puppet of ``group`` hangs from an outward arrow of its master, one each."""
+    sides = [arrow for arrow, _puppet in group.puppets]
+    return len(set(sides)) == len(sides) and all(
+        arrow in arrows[group.card].outgoing and _hangs_by_printed_arrows(puppet, arrows)
+        for arrow, puppet in group.puppets
+    )
+
+
+__all__ = ["SIDES", "CardArrows", "Group", "Placement", "Side", "Structure"]

@@ -1,0 +1,199 @@
+"""What each seat sees of an Illuminati position, and the labels of its actions.
+
+Everything on the table is public: the structures (every card with its cell, turn, master and
+treasury: ruling 11), the uncontrolled area, the dead pile, the specials discarded, the number
+of specials each player holds, the attack in flight with the number it needs. Private: the
+faces of the other players' specials and the order of the deck. The view, JSON-ready::
+
+    {
+      "game": "illuminati", "seat": 0 | null, "players": 2..8, "phase": "action"|"attack"|
+      "spend"|"place"|"transfer"|"over", "active": seat, "actors": [seats], "round_limit": n,
+      "players_info": [{"seat", "illuminati": face, "alive": bool, "turns": n, "specials": n,
+                        "destroyed": n, "structure": [{"card", "master", "arrow", "rotation",
+                        "cell": [x, y], "money": mb, "distance": n}]}],
+      "uncontrolled": [faces], "dead": [faces], "discard": [faces], "deck": count,
+      "hand": [faces] (own; null for a spectator),
+      "turn": {"actions_left", "transfers_left", "acted", "cancelled", "privileged_used",
+               "market", "recycled", "redistribute": null|"gnomes"|"bermuda"|"white_collar",
+               "sent": [faces that sent money or moved in it], "used": [faces used this turn]},
+      "transfer": null | {"from": face, "to": face, "free": bool (the one after a capture)},
+      "attack": null | {"mode", "target", "attacker", "helpers", "privileged", "committed",
+                        "spent": {"attacker", "defending_group", "defender_illuminati",
+                                  "support", "oppose"}, "need": n, "chance": p, "waiting": [seats]},
+      "goal": groups to control, "outcome": {...} once over
+    }
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from backroom.engine.actions import Action
+from backroom.engine.events import Msg
+from backroom.games.illuminati import attack
+from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, OVER, UFOS
+
+if TYPE_CHECKING:
+    from backroom.games.illuminati.state import IlluminatiState
+
+SPENT_NAMES = ("attacker", "defending_group", "defender_illuminati", "support", "oppose")
+
+
+def chance_of(need: int) -> float:
+    """The chance that two dice make ``need`` or less, 11 and 12 always failing."""
+    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if attack.succeeds(a + b, need))
+    return hits / 36
+
+
+def structure(state: IlluminatiState, seat: int) -> list[dict[str, Any]]:
+    s = state.structures[seat]
+    out = []
+    for face in s.cards():
+        placed = s.placement(face)
+        out.append(
+            {
+                "card": face,
+                "master": placed.master if placed else None,
+                "arrow": placed.arrow if placed else None,
+                "rotation": s.rotation(face),
+                "cell": list(s.cell(face)),
+                "money": state.money[CARD_OF[face]],
+                "distance": s.distance(face),
+            }
+        )
+    return out
+
+
+def pending(state: IlluminatiState) -> dict[str, Any] | None:
+    if not state.p_mode:
+        return None
+    data: dict[str, Any] = {
+        "mode": state.p_mode,
+        "target": FACE[state.p_target],
+        "attacker": FACE[state.p_attacker] if state.p_attacker >= 0 else None,
+        "helpers": [FACE[h] for h in state.p_helpers],
+        "privileged": state.p_privileged,
+        "interferers": list(state.p_interferers),
+        "committed": state.p_committed,
+        "spent": dict(zip(SPENT_NAMES, state.p_spent, strict=True)),
+        "waiting": list(state.window),
+    }
+    if state.phase == "rolled":
+        data["roll"] = state.p_roll
+        data["need"] = state.p_need
+    elif state.p_attacker >= 0:
+        need = attack.needed(state)
+        data["need"] = need
+        data["chance"] = chance_of(need)
+    return data
+
+
+def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "game": GAME_ID,
+        "seat": seat,
+        "players": state.n,
+        "phase": state.phase,
+        "active": state.active,
+        "actors": list(state.actors()),
+        "round_limit": state.round_limit,
+        "goal": state.goal,
+        "players_info": [
+            {
+                "seat": s,
+                "illuminati": FACE[state.illuminati[s]],
+                "alive": state.alive[s],
+                "turns": state.turns[s],
+                "specials": len(state.hands[s]),
+                "seen": sorted(FACE[c] for c in state.hands[s] if (state.known[seat] >> c) & 1)
+                if seat is not None and s != seat
+                else [],
+                "destroyed": state.destroyed[s],
+                "structure": structure(state, s) if state.alive[s] else [],
+            }
+            for s in range(state.n)
+        ],
+        "uncontrolled": [FACE[c] for c in state.uncontrolled],
+        "dead": [FACE[c] for c in state.dead],
+        "discard": [FACE[c] for c in state.discard],
+        "deck": len(state.deck),
+        "hand": sorted(FACE[c] for c in state.hands[seat]) if seat is not None else None,
+        "turn": {
+            "actions_left": state.actions_left,
+            "transfers_left": state.transfers_left,
+            "acted": state.acted,
+            "cancelled": state.cancelled,
+            "privileged_used": state.privileged_used,
+            "market": state.market,
+            "recycled": state.recycled,
+            "redistribute": state.redistribute or None,
+            "sent": [FACE[c] for c in state.sent],
+            "used": [FACE[c] for c, n in enumerate(state.used) if n],
+        },
+        "attack": pending(state),
+        "lasers": None
+        if state.laser_card < 0
+        else {
+            "card": FACE[state.laser_card],
+            "alignments": [a for i, a in enumerate(ALIGNMENTS) if (state.laser_align >> i) & 1],
+        },
+        "ufo_goal": FACE[state.ufo_goal]
+        if state.ufo_goal >= 0 and seat is not None and state.illuminati[seat] == UFOS
+        else None,
+        "transfer": None
+        if state.t_from < 0
+        else {"from": FACE[state.t_from], "to": FACE[state.t_to], "free": state.t_free},
+    }
+    if state.phase == OVER:
+        outcome = state.outcome()
+        assert outcome is not None
+        data["outcome"] = outcome.to_json()
+    return data
+
+
+def label(state: IlluminatiState, action: Action) -> Msg:
+    """``illuminati.action.<kind>`` with the cards as translatable parameters."""
+    kind, args = action[0], action[1:]
+    params: dict[str, Any] = {}
+    if kind == "goal":
+        params = {"card": args[0]}
+    elif kind == "attack":
+        kind = f"attack.{args[0]}"
+        params = {"card": args[1]}
+    elif kind in ("attacker", "aid", "drop"):
+        params = {"card": args[0]}
+    elif kind == "transfer":
+        params = {"from_card": args[0], "to_card": args[1]}
+    elif kind == "move":
+        params = {"card": args[0], "master_card": args[1]}
+    elif kind == "amount":
+        params = {"mb": args[0]} if args[0] != "all" else {}
+        kind = "amount.all" if args[0] == "all" else kind
+    elif kind == "give_money":
+        params = {"to_seat": args[0], "mb": args[1]}
+    elif kind == "special":
+        params = {"card": args[0]}
+    elif kind == "special_on":
+        params = {"card": args[0], "target_card": args[1]}
+    elif kind == "unprivilege":
+        params = {"card": args[0], "second_card": args[1]}
+    elif kind == "bribe":
+        params = {"target_card": args[0], "master_card": args[1]}
+    elif kind == "lasers":
+        kind = f"lasers.{args[1]}"
+        params = {"target_card": args[0], "alignment": Msg(f"{GAME_ID}.alignment.{args[2]}")}
+    elif kind == "espionage":
+        params = {"target_seat": args[0]}
+    elif kind == "give_special":
+        params = {"to_seat": args[0], "card": args[1]}
+    elif kind == "announce":
+        if args[0] in ("open", "bavarian"):
+            kind = f"announce.{args[0]}"
+        else:
+            params = {"card": args[0]}
+    elif kind in ("spend", "interfere"):
+        kind = f"{kind}.{args[0]}"
+        params = {"mb": args[1]}
+    elif kind == "place":
+        params = {"side": Msg(f"{GAME_ID}.side.{args[0]}")}
+    return Msg(f"{GAME_ID}.action.{kind}", params)

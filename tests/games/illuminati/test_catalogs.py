@@ -1,0 +1,66 @@
+"""Illuminati's catalogs (es, en, fr) name every action, event, end, error and card a game
+shows, before the game is registered (the registered games get this from the conformance
+suite, which reads only registered games' catalogs)."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from backroom.games.illuminati import GAME
+from backroom.games.illuminati.cards import FACE
+from tests.test_conformance import random_game
+
+LANGUAGES = ("es", "en", "fr")
+
+
+def catalog(lang: str) -> dict[str, str]:
+    with (GAME.manifest.catalogs / f"{lang}.po").open("rb") as handle:
+        return {str(m.id): str(m.string) for m in read_po(handle, locale=lang) if m.id and m.string}
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def shown_messages() -> list[tuple[str, set[str]]]:
+    """Every message key a few random games show, with the parameters it is given."""
+    shown: list[tuple[str, set[str]]] = []
+    for seed in range(6):
+        for players in (2, 5, 8):
+            for state, events in random_game(GAME, {}, players, seed):
+                shown += [(f"illuminati.event.{e.kind}", set(e.params)) for e in events]
+                for seat in state.actors():
+                    for action in state.legal_actions(seat)[:40]:
+                        label = state.label(action)
+                        shown.append((label.key, set(label.params)))
+                    refused = ("attack", "control", FACE[0])
+                    shown.append((state.why_illegal(seat, refused), set()))
+                outcome = state.outcome()
+                if outcome is not None:
+                    shown.append((f"illuminati.end.{outcome.reason}", set()))
+                    if outcome.tiebreak:
+                        shown.append((f"illuminati.tiebreak.{outcome.tiebreak}", set()))
+    return shown
+
+
+SHOWN = shown_messages()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_a_game_shows_is_in_the_catalog_with_only_given_parameters(lang):
+    book = catalog(lang)
+    for key, params in SHOWN:
+        if key.startswith("error."):
+            continue  # the interface's own catalog
+        assert key in book, f"{lang} lacks {key}"
+        assert fields(book[key]) <= params, f"{lang} {key} names {fields(book[key]) - params}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_has_a_name_and_every_catalog_has_the_same_keys(lang):
+    book = catalog(lang)
+    assert all(f"illuminati.card.{face}" in book for face in FACE)
+    assert set(book) == set(catalog("en"))

@@ -1,0 +1,174 @@
+"""Illuminati: goals, shared wins, elimination and the end (rulebook: "Fin de la partida",
+"Eliminar a un jugador", the summary's "Objetivos básicos" and "Objetivos especiales";
+rulings 12 and 13)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from backroom.games.illuminati import GAME
+from backroom.games.illuminati.cards import CARD_OF, GOAL_BY_PLAYERS
+from backroom.games.illuminati.goals import basic_goal, special_goal
+from tests.helpers import event
+
+from .conftest import all_pass, declare, dice, position
+
+TWELVE = [
+    ("the_mafia", "network", "right"),
+    ("loan_sharks", "the_mafia", "top"),
+    ("multinational_oil_companies", "network", "left"),
+]
+
+
+def test_basic_goal_by_player_count_including_the_illuminati():
+    # "2 o 3 jugadores (no se recomienda) . . . . . 13", "4 jugadores. . . . . 12", "5 jugadores.
+    # . . . . 10", "6 jugadores. . . . . 9", "7 u 8 jugadores (no se recomienda) . . . . . 8"
+    assert GOAL_BY_PLAYERS == {2: 13, 3: 13, 4: 12, 5: 10, 6: 9, 7: 8, 8: 8}
+
+
+def test_a_goal_met_at_the_end_of_a_turn_wins_and_two_share_the_win():
+    # "El juego se acaba cuando un jugador cumple, al final de su turno o del de otro, uno de sus
+    # Objetivos. Si dos o más jugadores los cumplen a la vez compartirán la victoria"
+    state = position(
+        [
+            "gnomes_of_zurich",
+            "servants_of_cthulhu",
+            "network",
+            "ufos",
+            "discordian_society",
+            "bermuda_triangle",
+        ],
+        money={"gnomes_of_zurich": 150},
+    )
+    state.destroyed[1] = 8
+    assert special_goal(state, 0) and special_goal(state, 1) and not basic_goal(state, 0)
+    events = state.apply(0, ("end",))
+    assert event(events, "game_over").params["winners"] == [0, 1]
+    outcome = state.outcome()
+    assert outcome.winners == (0, 1) and outcome.reason == "goal" and outcome.scores[:3] == (1.0, 1.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("root", "laid", "met"),
+    [
+        # Bavarians: Power 35 with their own 10
+        ("bavarian_illuminati", [("the_mafia", "bavarian_illuminati", "right")], False),
+        # Network: Transferable Power 25 with its own 7
+        ("network", [("c_i_a", "network", "right"), ("madison_avenue", "network", "left")], False),
+    ],
+)
+def test_special_goals_count_the_structure(root, laid, met):
+    state = position([root, "ufos"], structures={0: laid})
+    assert special_goal(state, 0) is met
+
+
+def test_bermuda_triangle_needs_every_alignment_and_the_assassins_six_violent_groups():
+    # "controlar al menos un Grupo de cada alineación. Si el Grupo tiene más de una, cuentan
+    # todas." "**Sociedad de los Asesinos:** controlar seis Grupos Violentos."
+    laid = [
+        ("semiconscious_liberation_army", "bermuda_triangle", "right"),  # Com Cri Lib Vio Wei
+        ("f_b_i", "bermuda_triangle", "left"),  # Gov Str
+        ("survivalists", "bermuda_triangle", "top"),  # Con Fan Vio
+    ]
+    state = position(["bermuda_triangle", "ufos"], structures={0: laid})
+    assert not special_goal(state, 0)  # no Peaceful group
+    state = position(
+        ["bermuda_triangle", "ufos"], structures={0: [*laid, ("moonies", "bermuda_triangle", "bottom")]}
+    )
+    assert special_goal(state, 0)
+
+
+def test_a_player_with_only_its_illuminati_after_its_third_turn_is_eliminated_money_to_the_bank():
+    # "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla más
+    # Grupos que sus Illuminati. Su dinero pasa al banco."
+    state = position(
+        ["society_of_assassins", "network", "ufos"],
+        structures={
+            0: [("texas", "society_of_assassins", "right")],
+            1: [("the_mafia", "network", "right")],
+            2: [("kkk", "ufos", "right")],
+        },
+        money={"network": 7, "society_of_assassins": 3},
+        turns=4,
+    )
+    declare(state, "neutralize", "the_mafia", "society_of_assassins")
+    state.chance = dice(2)
+    state.apply(0, ("spend", "illuminati", 3))  # 8 + 4 + 6 - 7 - 10 + 3 = 4
+    events = all_pass(state)
+    assert event(events, "eliminated").params["seat"] == 1
+    assert not state.alive[1] and state.money[CARD_OF["network"]] == 0
+    assert CARD_OF["network"] in state.out and state.inventory() == {"cards": 106, "mb": 0}
+    assert 1 not in [s for s in range(3) if state.alive[s]]
+
+
+def test_not_eliminated_before_the_end_of_the_third_turn():
+    state = position(["society_of_assassins", "network"], turns=3)
+    assert all(state.alive)
+    state.apply(0, ("end",))  # seat 0's third turn is over: only its Illuminati left
+    assert not state.alive[0] and state.outcome().reason == "last_standing"
+
+
+def test_cthulhu_counts_an_illuminati_it_puts_out_of_the_game():
+    # "Si echan de la partida a otros Illuminati quitándoles su último Grupo los Illuminati
+    # destruidos también cuentan para el Objetivo."
+    state = position(
+        ["servants_of_cthulhu", "network", "ufos"],
+        structures={
+            0: [("texas", "servants_of_cthulhu", "right")],
+            1: [("kkk", "network", "right")],
+            2: [("yuppies", "ufos", "right")],
+        },
+        money={"servants_of_cthulhu": 8},
+        turns=4,
+    )
+    declare(state, "destroy", "kkk", "servants_of_cthulhu")
+    state.chance = dice(2)
+    state.apply(0, ("spend", "illuminati", 8))  # 9 + 2 (Cthulhu's bonus) - 2 - 10 + 8 = 7
+    all_pass(state)
+    assert state.destroyed[0] == 2 and not state.alive[1]
+
+
+def test_the_round_limit_ends_a_game_with_no_winner():
+    # Ruling 12: places go by the groups controlled, then the money
+    state = position(
+        ["ufos", "network"],
+        structures={0: [("kkk", "ufos", "right")], 1: TWELVE},
+        uncontrolled=["texas", "yuppies"],
+    )
+    state.round_limit = 2
+    events = []
+    while not state.is_over:  # every turn ended at once; the start windows passed
+        seat = state.actors()[0]
+        events = state.apply(seat, ("end",) if state.phase == "action" else ("pass",))
+    assert event(events, "game_over").params["reason"] == "limit"
+    assert sum(state.turns) == 2 * 2
+    outcome = state.outcome()
+    assert outcome.scores == (0.0, 0.0) and outcome.ranks == (2, 1) and outcome.tiebreak == "groups"
+
+
+def test_ufos_choose_another_illuminatis_goal_in_secret_before_the_first_turn():
+    # "al principio de la partida, después de elegir Illuminati, el jugador de los OVNIs escoge el
+    # Objetivo especial de cualquier otro Grupo y lo escribe, manteniéndolo en secreto." (ruling 24)
+    seed = next(s for s in range(50) if CARD_OF["ufos"] in GAME.start(3, {}, s)[0].illuminati)
+    state, _ = GAME.start(3, {}, seed)
+    ufos = [p["illuminati"] for p in state.view(None)["players_info"]].index("ufos")
+    assert state.phase == "choose" and state.actors() == (ufos,)
+    assert len(state.legal_actions(ufos)) == 7 and ("goal", "ufos") not in state.legal_actions(ufos)
+    events = state.apply(ufos, ("goal", "servants_of_cthulhu"))
+    assert event(events, "goal_chosen").to is None and event(events, "goal_chosen_face").to == (ufos,)
+    other = (ufos + 1) % 3
+    assert state.view(ufos)["ufo_goal"] == "servants_of_cthulhu" and state.view(other)["ufo_goal"] is None
+    assert state.phase in ("start", "action")
+    state.destroyed[ufos] = 8
+    assert special_goal(state, ufos)
+    redrawn = {state.resample(other, random.Random(i)).ufo_goal for i in range(40)}
+    assert len(redrawn) > 1
+
+
+def test_longer_game_option_raises_the_basic_goal():
+    # "Para que sea más larga aumenta el número de Grupos necesarios para cumplir el Objetivo
+    # básico."
+    state, _ = GAME.start(4, {"goal_extra": 3}, seed=1)
+    assert state.goal == 12 + 3 and state.view(0)["goal"] == 15
