@@ -35,8 +35,8 @@ chosen, to its master's first free arrow; one with no free arrow left is lost wi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from backroom.games.illuminati.geometry import (
     SIDES,
@@ -54,8 +54,16 @@ from backroom.games.illuminati.geometry import (
     turned,
 )
 
-# A laid card: its cell, its quarter turns, and the master and master's arrow it hangs from.
-_Spot = tuple[Cell, int, str | None, Side | None]
+
+class _Spot(NamedTuple):
+    """A laid card; ``reach`` pairs each outward arrow with the cell beyond it, worked out once
+    when the card is laid since every question about arrows asks for it."""
+
+    cell: Cell
+    rotation: int
+    master: str | None
+    arrow: Side | None
+    reach: tuple[tuple[Side, Cell], ...]
 
 
 class Structure:
@@ -66,15 +74,16 @@ class Structure:
     with an ``illuminati.error.*`` key and leaves the structure as it was.
     """
 
-    __slots__ = ("_arrows", "_root", "_spot", "_at")
+    __slots__ = ("_arrows", "_root", "_spot", "_at", "_order")
 
     def __init__(self, root: str, arrows: Mapping[str, CardArrows]) -> None:
         if root not in arrows or arrows[root].incoming is not None:
             raise refuse("not_illuminati", card=root)
         self._arrows = arrows
         self._root = root
-        self._spot: dict[str, _Spot] = {root: ((0, 0), 0, None, None)}
+        self._spot: dict[str, _Spot] = {root: _Spot((0, 0), 0, None, None, _reach(arrows[root], (0, 0), 0))}
         self._at: dict[Cell, str] = {(0, 0): root}
+        self._order: tuple[str, ...] | None = None  # cards() until the next change
 
     # -- reading -------------------------------------------------------------------------
 
@@ -98,11 +107,13 @@ class Structure:
 
     def cards(self) -> list[str]:
         """Every card, the Illuminati first, then each branch clockwise from the printed top."""
-        return self._branch(self._root)
+        if self._order is None:
+            self._order = tuple(self._branch(self._root))
+        return list(self._order)
 
     def master(self, card: str) -> str | None:
         """The card that controls ``card`` (``None`` for the Illuminati)."""
-        return self._known(card)[2]
+        return self._known(card).master
 
     def puppets(self, card: str) -> list[str]:
         """The cards hanging from ``card``'s outward arrows, clockwise from the printed top."""
@@ -110,14 +121,18 @@ class Structure:
 
     def placement(self, card: str) -> Placement | None:
         """Where ``card`` hangs (``None`` for the Illuminati)."""
-        _cell, rotation, master, arrow = self._known(card)
-        return None if master is None or arrow is None else Placement(master, arrow, rotation)
+        spot = self._known(card)
+        return (
+            None
+            if spot.master is None or spot.arrow is None
+            else Placement(spot.master, spot.arrow, spot.rotation)
+        )
 
     def cell(self, card: str) -> Cell:
-        return self._known(card)[0]
+        return self._known(card).cell
 
     def rotation(self, card: str) -> int:
-        return self._known(card)[1]
+        return self._known(card).rotation
 
     def cells(self) -> dict[Cell, str]:
         """Which card lies on each occupied cell (a copy)."""
@@ -126,16 +141,15 @@ class Structure:
     def distance(self, card: str) -> int:
         """Control links from the Illuminati to ``card`` (0 for the Illuminati themselves)."""
         links = 0
-        master = self._known(card)[2]
+        master = self._known(card).master
         while master is not None:
             links += 1
-            master = self._spot[master][2]
+            master = self._spot[master].master
         return links
 
     def free_arrows(self, card: str) -> list[Side]:
         """``card``'s outward arrows (printed sides) with no card, puppet or other, beyond."""
-        cell, rotation, _master, _arrow = self._known(card)
-        return [a for a in self._arrows[card].outgoing if beyond(cell, turned(a, rotation)) not in self._at]
+        return [arrow for arrow, cell in self._known(card).reach if cell not in self._at]
 
     def group(self, card: str) -> Group:
         """``card`` with its puppets, as the shape a capture or a transfer carries away."""
@@ -145,23 +159,18 @@ class Structure:
         """Every legal place for ``card`` on ``master``: a new card on a free arrow, or, when
         ``card`` is already here, a move of its group (lifted off the table first, so its own
         cards block nothing) to another arrow of a card outside that group."""
-        cell, rotation, _m, _a = self._known(master)
-        incoming = self._incoming(card)
-        lifted: set[str] = set()
-        here: tuple[str | None, Side | None] = (None, None)
-        if card in self._spot:
-            if card == self._root:
-                raise refuse("illuminati_stay", card=card)
-            lifted = set(self._branch(card))
-            if master in lifted:
-                return []
-            here = self._spot[card][2:]
+        spot = self._known(master)
+        incoming = self._incoming(card)  # the Illuminati have none: refused here
+        moving = card in self._spot
+        if moving and self._within(master, card):
+            return []
+        here = self._spot[card][2:4] if moving else None
         out = []
-        for arrow in self._arrows[master].outgoing:
-            side = turned(arrow, rotation)
-            occupant = self._at.get(beyond(cell, side))
-            if (occupant is None or occupant in lifted) and here != (master, arrow):
-                out.append(Placement(master, arrow, facing_rotation(incoming, opposite(side))))
+        for arrow, cell in spot.reach:
+            occupant = self._at.get(cell)
+            if occupant is None or (moving and here != (master, arrow) and self._within(occupant, card)):
+                toward = opposite(turned(arrow, spot.rotation))
+                out.append(Placement(master, arrow, facing_rotation(incoming, toward)))
         return out
 
     # -- changing ------------------------------------------------------------------------
@@ -173,11 +182,12 @@ class Structure:
     def detach(self, card: str) -> list[str]:
         """Take ``card`` and all its puppets off ("Sus títeres quedarán también sin control");
         returns them, ``card`` first, each branch clockwise from the printed top."""
-        if self._known(card)[2] is None:
+        if self._known(card).master is None:
             raise refuse("illuminati_stay", card=card)
         removed = self._branch(card)
         for gone in removed:
-            del self._at[self._spot.pop(gone)[0]]
+            del self._at[self._spot.pop(gone).cell]
+        self._order = None
         return removed
 
     def move(self, card: str, placement: Placement, choices: Mapping[str, Side] | None = None) -> list[str]:
@@ -192,7 +202,7 @@ class Structure:
         trial = self.clone()
         trial.detach(card)
         lost = trial._settle(shape, placement, choices or {})
-        self._spot, self._at = trial._spot, trial._at
+        self._adopt(trial)
         return lost
 
     def graft(
@@ -214,14 +224,14 @@ class Structure:
         self._check_placement(placement, group.card)
         trial = self.clone()
         freed = trial._settle(group, placement, choices or {})
-        self._spot, self._at = trial._spot, trial._at
+        self._adopt(trial)
         return freed
 
     def clone(self) -> Structure:
         """An independent copy (the card data stays shared): two dict copies, for search."""
         twin = Structure.__new__(Structure)
         twin._arrows, twin._root = self._arrows, self._root
-        twin._spot, twin._at = dict(self._spot), dict(self._at)
+        twin._spot, twin._at, twin._order = dict(self._spot), dict(self._at), self._order
         return twin
 
     # -- JSON ----------------------------------------------------------------------------
@@ -230,29 +240,25 @@ class Structure:
         """Plain data: the Illuminati and each other card where it hangs, masters first."""
         laid = []
         for card in self.cards()[1:]:
-            _cell, rotation, master, arrow = self._spot[card]
-            laid.append({"card": card, "master": master, "arrow": arrow, "rotation": rotation})
+            spot = self._spot[card]
+            laid.append({"card": card, "master": spot.master, "arrow": spot.arrow, "rotation": spot.rotation})
         return {"root": self._root, "cards": laid}
 
     @classmethod
     def from_json(cls, data: Any, arrows: Mapping[str, CardArrows]) -> Structure:
         """The structure ``to_json`` wrote, every card laid again by the rules (so a forged
         layout is refused with the rule it breaks); at most one entry per known card."""
-        if not isinstance(data, dict) or not isinstance(data.get("root"), str):
-            raise refuse("bad_structure", field="root")
-        laid = data.get("cards")
-        if not isinstance(laid, list) or len(laid) >= len(arrows):
-            raise refuse("bad_structure", field="cards")
+        laid = data.get("cards") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or not isinstance(data.get("root"), str) or not isinstance(laid, list):
+            raise refuse("bad_structure")
+        limit = sum(1 for each in arrows.values() if each.incoming is not None)  # every group once
+        if len(laid) > limit:
+            raise refuse("too_many_cards", limit=limit)
         structure = cls(data["root"], arrows)
         for entry in laid:
-            if not isinstance(entry, dict) or not all(
-                isinstance(entry.get(k), str) for k in ("card", "master")
-            ):
-                raise refuse("bad_structure", field="cards")
-            arrow, rotation = entry.get("arrow"), entry.get("rotation")
-            if not is_side(arrow) or type(rotation) is not int:
-                raise refuse("bad_structure", field="cards")
-            structure.attach(Placement(entry["master"], arrow, rotation), entry["card"])  # type: ignore[arg-type]
+            if not isinstance(entry, dict) or not _is_entry(entry):
+                raise refuse("bad_structure")
+            structure.attach(Placement(entry["master"], entry["arrow"], entry["rotation"]), entry["card"])
         return structure
 
     # -- inside --------------------------------------------------------------------------
@@ -272,12 +278,20 @@ class Structure:
             raise refuse("illuminati_stay", card=card)
         return arrows.incoming
 
-    def _puppet_arrows(self, card: str) -> Iterator[tuple[Side, str]]:
-        cell, rotation, _master, _arrow = self._known(card)
-        for arrow in self._arrows[card].outgoing:
-            occupant = self._at.get(beyond(cell, turned(arrow, rotation)))
-            if occupant is not None and self._spot[occupant][2] == card and self._spot[occupant][3] == arrow:
-                yield arrow, occupant
+    def _puppet_arrows(self, card: str) -> list[tuple[Side, str]]:
+        out = []
+        for arrow, cell in self._known(card).reach:
+            occupant = self._at.get(cell)
+            if occupant is not None and self._spot[occupant][2:4] == (card, arrow):
+                out.append((arrow, occupant))
+        return out
+
+    def _within(self, card: str, group: str) -> bool:
+        """Whether ``card`` is ``group`` or one of its puppets at any depth."""
+        up: str | None = card
+        while up is not None and up != group:
+            up = self._spot[up].master
+        return up is not None
 
     def _branch(self, card: str) -> list[str]:
         out = [card]
@@ -288,28 +302,32 @@ class Structure:
     def _check_placement(self, placement: Placement, card: str) -> None:
         """Refuse ``placement`` for ``card`` with the rule it breaks, if it breaks one."""
         master, arrow = placement.master, placement.arrow
-        cell, rotation, _m, _a = self._known(master)
+        spot = self._known(master)
         if not is_side(arrow) or arrow not in self._arrows[master].outgoing:
             raise refuse("no_such_arrow", master_card=master, arrow=side_name(str(arrow)))
-        if card in self._spot and master in self._branch(card):
+        if card in self._spot and self._within(master, card):
             raise refuse("master_in_group", card=card, master_card=master)
         legal = self.placements(master, card)
         if placement in legal:
             return
         if any(p.arrow == arrow for p in legal):
             raise refuse("wrong_rotation", card=card, rotation=placement.rotation)
-        occupant = self._at.get(beyond(cell, turned(arrow, rotation)))
-        in_use = occupant is not None and self._spot[occupant][2:] == (master, arrow)
+        occupant = self._at.get(dict(spot.reach)[arrow])
+        in_use = occupant is not None and self._spot[occupant][2:4] == (master, arrow)
         raise refuse(
             "arrow_in_use" if in_use else "arrow_blocked", master_card=master, arrow=side_name(arrow)
         )
 
     def _lay(self, card: str, master: str, arrow: Side) -> None:
-        cell, rotation, _m, _a = self._spot[master]
-        side = turned(arrow, rotation)
-        where = beyond(cell, side)
-        self._spot[card] = (where, facing_rotation(self._incoming(card), opposite(side)), master, arrow)
+        spot = self._spot[master]
+        where = dict(spot.reach)[arrow]
+        rotation = facing_rotation(self._incoming(card), opposite(turned(arrow, spot.rotation)))
+        self._spot[card] = _Spot(where, rotation, master, arrow, _reach(self._arrows[card], where, rotation))
         self._at[where] = card
+        self._order = None
+
+    def _adopt(self, trial: Structure) -> None:
+        self._spot, self._at, self._order = trial._spot, trial._at, None
 
     def _settle(self, shape: Group, placement: Placement, choices: Mapping[str, Side]) -> list[str]:
         """Lay ``shape`` from ``placement`` outward (the module's re-placing ruling); returns
@@ -344,6 +362,16 @@ class Structure:
         if unused:
             raise refuse("not_displaced", card=sorted(unused)[0])
         return lost
+
+
+def _is_entry(entry: dict[str, Any]) -> bool:
+    """Whether a decoded card entry has the kinds ``to_json`` writes."""
+    named = all(isinstance(entry.get(key), str) for key in ("card", "master"))
+    return named and is_side(entry.get("arrow")) and type(entry.get("rotation")) is int
+
+
+def _reach(arrows: CardArrows, cell: Cell, rotation: int) -> tuple[tuple[Side, Cell], ...]:
+    return tuple((arrow, beyond(cell, turned(arrow, rotation))) for arrow in arrows.outgoing)
 
 
 def _hangs_by_printed_arrows(group: Group, arrows: Mapping[str, CardArrows]) -> bool:

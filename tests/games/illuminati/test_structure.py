@@ -488,8 +488,11 @@ def test_a_forged_structure_is_refused_with_the_rule_it_breaks(data, rule):
     assert caught.value.key == f"illuminati.error.{rule}"
 
 
-def test_a_decoded_structure_holds_at_most_one_entry_per_known_card():
+def test_a_decoded_structure_holds_at_most_one_entry_per_group_of_the_game():
     entry = {"card": KGB, "master": BAVARIANS, "arrow": "top", "rotation": 1}
     with pytest.raises(IllegalAction) as caught:
-        Structure.from_json({"root": BAVARIANS, "cards": [entry] * len(ARROWS)}, ARROWS)
-    assert caught.value.key == "illuminati.error.bad_structure" and caught.value.params == {"field": "cards"}
+        Structure.from_json({"root": BAVARIANS, "cards": [entry] * 84}, ARROWS)
+    assert caught.value.key == "illuminati.error.too_many_cards" and caught.value.params == {"limit": 83}
+    with pytest.raises(IllegalAction) as caught:  # within the bound, the second entry is refused
+        Structure.from_json({"root": BAVARIANS, "cards": [entry] * 83}, ARROWS)
+    assert caught.value.key == "illuminati.error.already_in_structure"
