@@ -35,7 +35,7 @@ chosen, to its master's first free arrow; one with no free arrow left is lost wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from backroom.games.illuminati.geometry import (
@@ -54,16 +54,20 @@ from backroom.games.illuminati.geometry import (
     turned,
 )
 
+# An outward arrow of a laid card: the card, the arrow's printed side, the cell beyond it, and
+# the table side a puppet there turns its incoming arrow toward.
+_Slot = tuple[str, Side, Cell, Side]
+
 
 class _Spot(NamedTuple):
-    """A laid card; ``reach`` pairs each outward arrow with the cell beyond it, worked out once
-    when the card is laid since every question about arrows asks for it."""
+    """A laid card; ``reach`` lists its outward arrows as ``_Slot``s, worked out once when the
+    card is laid since every question about arrows asks for them."""
 
     cell: Cell
     rotation: int
     master: str | None
     arrow: Side | None
-    reach: tuple[tuple[Side, Cell], ...]
+    reach: tuple[_Slot, ...]
 
 
 class Structure:
@@ -81,7 +85,9 @@ class Structure:
             raise refuse("not_illuminati", card=root)
         self._arrows = arrows
         self._root = root
-        self._spot: dict[str, _Spot] = {root: _Spot((0, 0), 0, None, None, _reach(arrows[root], (0, 0), 0))}
+        self._spot: dict[str, _Spot] = {
+            root: _Spot((0, 0), 0, None, None, _reach(root, arrows[root], (0, 0), 0))
+        }
         self._at: dict[Cell, str] = {(0, 0): root}
         self._order: tuple[str, ...] | None = None  # cards() until the next change
 
@@ -149,7 +155,7 @@ class Structure:
 
     def free_arrows(self, card: str) -> list[Side]:
         """``card``'s outward arrows (printed sides) with no card, puppet or other, beyond."""
-        return [arrow for arrow, cell in self._known(card).reach if cell not in self._at]
+        return [arrow for _card, arrow, cell, _toward in self._known(card).reach if cell not in self._at]
 
     def group(self, card: str) -> Group:
         """``card`` with its puppets, as the shape a capture or a transfer carries away."""
@@ -159,18 +165,27 @@ class Structure:
         """Every legal place for ``card`` on ``master``: a new card on a free arrow, or, when
         ``card`` is already here, a move of its group (lifted off the table first, so its own
         cards block nothing) to another arrow of a card outside that group."""
-        spot = self._known(master)
+        slots = self._known(master).reach
         incoming = self._incoming(card)  # the Illuminati have none: refused here
-        moving = card in self._spot
-        if moving and self._within(master, card):
-            return []
-        here = self._spot[card][2:4] if moving else None
-        out = []
-        for arrow, cell in spot.reach:
-            occupant = self._at.get(cell)
-            if occupant is None or (moving and here != (master, arrow) and self._within(occupant, card)):
-                toward = opposite(turned(arrow, spot.rotation))
-                out.append(Placement(master, arrow, facing_rotation(incoming, toward)))
+        if card not in self._spot:
+            return self._offers(slots, incoming, set(), None)
+        branch = set(self._branch(card))
+        return [] if master in branch else self._offers(slots, incoming, branch, self._spot[card][2:4])
+
+    def moves(self) -> list[tuple[str, Placement]]:
+        """Every legal "Mover un Grupo": each group with each place ``placements`` offers it,
+        groups and masters in ``cards()`` order; one pass per group, for legal-action lists."""
+        order = self.cards()
+        size = dict.fromkeys(order, 1)  # a branch is a run of ``order``: its card, then size - 1
+        for card in reversed(order[1:]):
+            size[self._spot[card].master] += size[card]  # type: ignore[index]
+        slots = [slot for master in order for slot in self._spot[master].reach]
+        out: list[tuple[str, Placement]] = []
+        for start, card in enumerate(order[1:], 1):
+            branch, spot = set(order[start : start + size[card]]), self._spot[card]
+            outside = [slot for slot in slots if slot[0] not in branch]
+            for place in self._offers(outside, self._incoming(card), branch, (spot.master, spot.arrow)):
+                out.append((card, place))
         return out
 
     # -- changing ------------------------------------------------------------------------
@@ -280,18 +295,24 @@ class Structure:
 
     def _puppet_arrows(self, card: str) -> list[tuple[Side, str]]:
         out = []
-        for arrow, cell in self._known(card).reach:
+        for _card, arrow, cell, _toward in self._known(card).reach:
             occupant = self._at.get(cell)
             if occupant is not None and self._spot[occupant][2:4] == (card, arrow):
                 out.append((arrow, occupant))
         return out
 
-    def _within(self, card: str, group: str) -> bool:
-        """Whether ``card`` is ``group`` or one of its puppets at any depth."""
-        up: str | None = card
-        while up is not None and up != group:
-            up = self._spot[up].master
-        return up is not None
+    def _offers(
+        self, slots: Sequence[_Slot], incoming: Side, lifted: set[str], here: tuple[Any, Any] | None
+    ) -> list[Placement]:
+        """The places among ``slots`` for a card whose incoming arrow is printed on ``incoming``:
+        cells that are empty or hold a card of the ``lifted`` group, except the arrow the group
+        hangs from (``here``)."""
+        out = []
+        for master, arrow, cell, toward in slots:
+            occupant = self._at.get(cell)
+            if occupant is None or (occupant in lifted and here != (master, arrow)):
+                out.append(Placement(master, arrow, facing_rotation(incoming, toward)))
+        return out
 
     def _branch(self, card: str) -> list[str]:
         out = [card]
@@ -305,14 +326,14 @@ class Structure:
         spot = self._known(master)
         if not is_side(arrow) or arrow not in self._arrows[master].outgoing:
             raise refuse("no_such_arrow", master_card=master, arrow=side_name(str(arrow)))
-        if card in self._spot and self._within(master, card):
+        if card in self._spot and master in self._branch(card):
             raise refuse("master_in_group", card=card, master_card=master)
         legal = self.placements(master, card)
         if placement in legal:
             return
         if any(p.arrow == arrow for p in legal):
             raise refuse("wrong_rotation", card=card, rotation=placement.rotation)
-        occupant = self._at.get(dict(spot.reach)[arrow])
+        occupant = self._at.get(next(cell for _m, a, cell, _t in spot.reach if a == arrow))
         in_use = occupant is not None and self._spot[occupant][2:4] == (master, arrow)
         raise refuse(
             "arrow_in_use" if in_use else "arrow_blocked", master_card=master, arrow=side_name(arrow)
@@ -320,9 +341,11 @@ class Structure:
 
     def _lay(self, card: str, master: str, arrow: Side) -> None:
         spot = self._spot[master]
-        where = dict(spot.reach)[arrow]
-        rotation = facing_rotation(self._incoming(card), opposite(turned(arrow, spot.rotation)))
-        self._spot[card] = _Spot(where, rotation, master, arrow, _reach(self._arrows[card], where, rotation))
+        where, toward = next((cell, toward) for _m, a, cell, toward in spot.reach if a == arrow)
+        rotation = facing_rotation(self._incoming(card), toward)
+        self._spot[card] = _Spot(
+            where, rotation, master, arrow, _reach(card, self._arrows[card], where, rotation)
+        )
         self._at[where] = card
         self._order = None
 
@@ -370,8 +393,9 @@ def _is_entry(entry: dict[str, Any]) -> bool:
     return named and is_side(entry.get("arrow")) and type(entry.get("rotation")) is int
 
 
-def _reach(arrows: CardArrows, cell: Cell, rotation: int) -> tuple[tuple[Side, Cell], ...]:
-    return tuple((arrow, beyond(cell, turned(arrow, rotation))) for arrow in arrows.outgoing)
+def _reach(card: str, arrows: CardArrows, cell: Cell, rotation: int) -> tuple[_Slot, ...]:
+    turns = [turned(arrow, rotation) for arrow in arrows.outgoing]
+    return tuple((card, a, beyond(cell, t), opposite(t)) for a, t in zip(arrows.outgoing, turns, strict=True))
 
 
 def _hangs_by_printed_arrows(group: Group, arrows: Mapping[str, CardArrows]) -> bool:

@@ -281,6 +281,15 @@ def test_a_colliding_captured_puppet_is_re_placed_under_the_same_group():
     assert captor.master(CIA) == MAFIA and captor.placement(CIA) == Placement(MAFIA, "bottom", 1)
 
 
+def test_the_captor_chooses_where_a_colliding_captured_puppet_goes():
+    captor = Structure("illuminati:ufos", ARROWS)
+    hang(captor, PENTAGON, "illuminati:ufos", "bottom")
+    hang(captor, KGB, PENTAGON, "bottom")
+    shape = Group(MAFIA, (("top", Group(CIA)),))
+    assert captor.graft(shape, Placement("illuminati:ufos", "right", 2), {CIA: "left"}) == []
+    assert captor.placement(CIA) == Placement(MAFIA, "left", 2)
+
+
 def test_captured_groups_that_cannot_be_placed_go_free_with_their_puppets():
     # "Los Grupos nuevos que no puedan colocarse se liberan y pasan a ser no controlados." The
     # Nazis arrive with the C.I.A. (with its own Yuppies) and the Cycle Gangs; both of the
@@ -324,6 +333,16 @@ def test_a_group_moves_to_a_free_arrow_of_another_group_with_its_puppets():
     assert s.move(NAZIS, placement) == []
     assert s.master(NAZIS) == WIVES and s.puppets(NAZIS) == [KGB, CYCLE_GANGS] and s.master(MAFIA) == KGB
     assert s.distance(MAFIA) == 4 and len(s.cells()) == len(s.cards()) == 8
+
+
+def test_every_move_lists_the_groups_and_the_free_arrows_of_any_card_outside_the_group():
+    # "Esta flecha puede estar en su Grupo amo o en cualquier otro que controle el jugador."
+    s = figure_1()
+    moves = s.moves()
+    assert (NAZIS, Placement(WIVES, "right", 1)) in moves  # under another group
+    assert (WIVES, Placement(BAVARIANS, "bottom", 1)) in moves  # another arrow of its master
+    assert not any(card == NAZIS and place.master in (NAZIS, KGB, CYCLE_GANGS) for card, place in moves)
+    assert {card for card, _place in moves} == set(s.cards()[1:])  # Figure 1 leaves room for each
 
 
 def test_a_group_may_move_to_another_arrow_of_its_own_master():

@@ -54,6 +54,8 @@ def check(s: Structure) -> None:
             dx, dy = on_table(arrow, rotation)
             assert (arrow in s.free_arrows(card)) == ((x + dx, y + dy) not in cells)
     assert Structure.from_json(s.to_json(), ARROWS) == s
+    every = [(card, p) for card in cards[1:] for master in cards for p in s.placements(master, card)]
+    assert s.moves() == every
 
 
 @settings(max_examples=150, deadline=None)
