@@ -29,8 +29,9 @@ otras flechas de control, *siempre y cuando sigan bajo el control del mismo amo*
 títere que no pueda ser recolocado *se pierde*. Pasa, junto a sus títeres, a la zona no
 controlada." The cards settle master by master from the moved (or captured) group outward,
 each master's arrows clockwise from the printed top: first every puppet that keeps its place,
-then each one that collides goes to the arrow its owner chose (``choices``) or, when none was
-chosen, to its master's first free arrow; one with no free arrow left is lost with its puppets.
+then each one that collides goes to the arrow its owner chose (``choices``: those first, so a
+choice settles which of two puppets takes the last free arrow), the others in order to their
+master's first free arrow; one with no free arrow left is lost with its puppets.
 """
 
 from __future__ import annotations
@@ -368,7 +369,7 @@ class Structure:
                     pending.append(puppet)
                 else:
                     displaced.append(puppet)
-            for puppet in displaced:
+            for puppet in sorted(displaced, key=lambda p: p.card not in choices):  # chosen first
                 free = self.free_arrows(master.card)
                 chosen = choices.get(puppet.card)
                 unused.discard(puppet.card)

@@ -290,6 +290,23 @@ def test_the_captor_chooses_where_a_colliding_captured_puppet_goes():
     assert captor.placement(CIA) == Placement(MAFIA, "left", 2)
 
 
+def test_the_captors_choice_settles_which_colliding_puppet_takes_the_last_free_arrow():
+    # The Mafia arrives on the UFOs' right arrow, (1, 0), with the C.I.A. and the Yuppies on its
+    # top and bottom arrows, whose cells (1, 1) and (1, -1) are taken: its left arrow, toward
+    # (2, 0), is the only one free. Unchosen, the C.I.A. (first clockwise) takes it.
+    captor = Structure("illuminati:ufos", ARROWS)
+    hang(captor, PENTAGON, "illuminati:ufos", "bottom")
+    hang(captor, KGB, PENTAGON, "bottom")  # (1, 1)
+    hang(captor, "group:new_york", "illuminati:ufos", "top")
+    hang(captor, WIVES, "group:new_york", "top")  # (1, -1)
+    shape = Group(MAFIA, (("top", Group(CIA)), ("bottom", Group("group:yuppies"))))
+    arrival = Placement("illuminati:ufos", "right", 2)
+    unchosen = captor.clone()
+    assert unchosen.graft(shape, arrival) == ["group:yuppies"] and unchosen.cell(CIA) == (2, 0)
+    assert captor.graft(shape, arrival, {"group:yuppies": "left"}) == [CIA]
+    assert captor.cell("group:yuppies") == (2, 0) and captor.master("group:yuppies") == MAFIA
+
+
 def test_captured_groups_that_cannot_be_placed_go_free_with_their_puppets():
     # "Los Grupos nuevos que no puedan colocarse se liberan y pasan a ser no controlados." The
     # Nazis arrive with the C.I.A. (with its own Yuppies) and the Cycle Gangs; both of the
