@@ -1,37 +1,52 @@
 """A player's power structure ("Estructura de Poder"): the Illuminati card and the groups it
 controls, laid out as the rulebook lays them out on the table.
 
-Ruling (the geometry). The rulebook places cards by their arrows: a captured group "Se sitúa
-junto a su captor, con su flecha hacia dentro junto a una de las flechas hacia fuera de ese
-Grupo, que pasa a ser su nuevo “amo”."; "No importa si una carta está al revés o de lado,
-siempre que las flechas se alineen adecuadamente."; "Las cartas no pueden quedar montadas."; and
-an arrow can be unusable because "todas estén en uso o alguna esté bloqueada". Here every card
-is one square cell of a grid (``geometry.py``): a puppet lies on the cell beyond its master's
-arrow, turned the one way that lays its incoming arrow against that arrow; two cards overlap
-exactly when they share a cell; an outward arrow is free when no card lies on the cell beyond
-it, in use when its puppet lies there, and blocked when another card does (Figure 4: "¡la del
+Ruling (the geometry). The rulebook places cards by their arrows: "Se sitúa junto a su captor,
+con su flecha hacia dentro junto a una de las flechas hacia fuera de ese Grupo, que pasa a ser
+su nuevo “amo”."; "No importa si una carta está al revés o de lado, siempre que las flechas se
+alineen adecuadamente."; "Las cartas no pueden quedar montadas."; and "Si no tiene flecha, ya
+sea porque todas estén en uso o alguna esté bloqueada, no podrá intentar controlar a otro
+Grupo." Here every card is one square cell of a grid (``geometry.py``): a puppet lies on the
+cell beyond its master's arrow, turned the one way that lays its incoming arrow against that
+arrow; two cards overlap exactly when they share a cell; an outward arrow is free when no card
+lies on the cell beyond it, in use when its puppet lies there, and blocked when another card
+does (Figure 4: "Las Esposas de Congresistas tienen una flecha libre y pueden controlar a otro
+Grupo, mientras que los Demócratas tienen dos flechas libres, pero sólo pueden usar una, ¡la del
 lateral está bloqueada por las Esposas!"). The printed cards are rectangles, so on a real table
 a sideways card can overhang a neighbour's edge by a little or leave a sliver of gap; the grid
 reads every such case as "same cell or not", which keeps "may this card go here?" a question
 with one answer that every player and bot sees the same way.
 
-Ruling (distance). The summary's table counts from the Illuminati along the chain of masters:
-"Los Illuminati controlan directamente al Grupo defensor. . . . . -10", "El Grupo defensor está
-a 1 Grupo de distancia de los Illuminati . . . . . -5", "a 2 Grupos ... -2", and "los Grupos
-alejados en más de tres cartas de los Illuminati no obtienen ningún bonificador". So
-``distance`` is the number of control links from the Illuminati (1 for a direct puppet, 2 with
-one group between, ...), never a count of grid cells.
+Ruling (distance). "Cuanto más cerca esté de los Illuminati que lo controlan mayor será su
+bonificador a la Resistencia, o al Poder si alguien intenta destruirlo. Si está al lado consigue
+¡un +10! Si está a un Grupo de distancia logra un +5, y si está a dos un +2." The summary's
+table says "al lado" means "Los Illuminati controlan directamente al Grupo defensor", and Figure
+3 adds "Ten en cuenta que los Grupos alejados en más de tres cartas de los Illuminati no obtienen
+ningún bonificador." So ``distance`` counts control links from the Illuminati along the chain
+of masters (1 for a direct puppet, 2 with one group between, ...), never grid cells.
 
-Ruling (re-placing). Moving a group ("Mover un Grupo") and capturing one with its puppets keep
-every puppet on the same arrow of the same master ("deberán mantener la misma posición hacia su
-amo que tenían en un principio"). A puppet that would then overlap a card "podrán moverse a
-otras flechas de control, *siempre y cuando sigan bajo el control del mismo amo*. Cualquier
-títere que no pueda ser recolocado *se pierde*. Pasa, junto a sus títeres, a la zona no
-controlada." The cards settle master by master from the moved (or captured) group outward,
-each master's arrows clockwise from the printed top: first every puppet that keeps its place,
-then each one that collides goes to the arrow its owner chose (``choices``: those first, so a
-choice settles which of two puppets takes the last free arrow), the others in order to their
-master's first free arrow; one with no free arrow left is lost with its puppets.
+Ruling (re-placing). "Cuando se sitúen en la Estructura de Poder del atacante deberán mantener
+la misma posición hacia su amo que tenían en un principio." (captures) and "Si el Grupo a mover
+tiene títeres se moverán con él (así como los títeres de estos, etc.)." (moves): every puppet
+stays on the same arrow of the same master. Then "Si el mover un Grupo hace que algunos de los
+títeres choquen con otras cartas podrán moverse a otras flechas de control, *siempre y cuando
+sigan bajo el control del mismo amo*. Cualquier títere que no pueda ser recolocado *se pierde*.
+Pasa, junto a sus títeres, a la zona no controlada." The cards settle master by master from the
+moved (or captured) group outward, each master's arrows clockwise from the printed top: first
+every puppet that keeps its place, then each one that collides goes to the arrow its owner
+chose (``choices``: those first, so a choice settles which of two puppets takes the last free
+arrow), the others in order to their master's first free arrow; one with no free arrow left is
+lost with its puppets.
+
+Ruling (a group does not block itself). "Un jugador puede utilizar una de sus acciones para
+reorganizar su Estructura de Poder, moviendo un Grupo a una flecha de control libre." The moved
+group is lifted before it is laid again, so an arrow pointing at one of its own cards is free for
+it; the arrow it hangs from is not a move.
+
+Ruling (transfers). "Si no se pueden evitar los choques el jugador debe solucionarlos eligiendo
+una o más cartas que choquen, sin importar si son nuevas o no, y dejarlas no controladas." A
+received group is grafted like a captured one, and the receiver frees new cards through
+``choices`` (which puppet takes a free arrow) or old ones by ``detach``ing them before the graft.
 """
 
 from __future__ import annotations
@@ -227,9 +242,8 @@ class Structure:
         """A group arriving with its puppets (a capture, a transfer): ``group.card`` at
         ``placement``, each puppet on its old arrow of its old master where it does not collide,
         else re-placed as ``choices`` (or the first free arrow) says; returns the cards that go
-        free, each with its puppets ("Los Grupos nuevos que no puedan colocarse se liberan").
-        A receiver who would rather free cards of its own ("sin importar si son nuevas o no")
-        ``detach``es them first."""
+        free, each with its puppets: "Los Grupos nuevos que no puedan colocarse se liberan y
+        pasan a ser no controlados." """
         cards = group.cards()
         for card in cards:
             if card in self._spot:
