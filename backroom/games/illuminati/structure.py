@@ -257,6 +257,15 @@ class Structure:
         self._adopt(trial)
         return freed
 
+    def relayout(self, data: Any) -> None:
+        """Lay the same cards out anew (a ``to_json`` layout, every card laid by the rules): "el
+        jugador del Triángulo de las Bermudas puede reorganizar libremente su Estructura de
+        Poder al final de cada turno." """
+        fresh = Structure.from_json(data, self._arrows)
+        if fresh._root != self._root or fresh._spot.keys() != self._spot.keys():
+            raise refuse("not_same_cards")
+        self._adopt(fresh)
+
     def clone(self) -> Structure:
         """An independent copy (the card data stays shared): two dict copies, for search."""
         twin = Structure.__new__(Structure)

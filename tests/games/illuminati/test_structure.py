@@ -250,6 +250,17 @@ def test_a_card_not_in_the_structure_cannot_be_dropped():
     refused("not_in_structure", s, s.detach, MAFIA)
 
 
+def test_a_structure_hanging_from_one_illuminati_arrow_falls_to_one_neutralisation():
+    # "Si todos tus Grupos dependen de una sola flecha de control de los Illuminati después del
+    # tercer turno corres un grave peligro, ya que puedes ser eliminado con un solo ataque."
+    s = Structure(BAVARIANS, ARROWS)
+    hang(s, MAFIA, BAVARIANS, "right")
+    hang(s, NAZIS, MAFIA, "left")
+    hang(s, KGB, NAZIS, "top")
+    hang(s, CIA, MAFIA, "top")
+    assert s.detach(MAFIA) == [MAFIA, CIA, NAZIS, KGB] and s.cards() == [BAVARIANS]
+
+
 # -- capturing a group with its puppets -------------------------------------------------------
 
 
@@ -446,6 +457,33 @@ def test_a_moving_group_does_not_block_itself():
     (placement,) = [p for p in s.placements(BAVARIANS, WIVES) if p.arrow == "bottom"]
     s.move(WIVES, placement)
     assert s.cell(WIVES) == (0, 1) and s.master(WIVES) == BAVARIANS
+
+
+def test_the_bermuda_triangle_lays_the_same_cards_out_anew():
+    # "el jugador del Triángulo de las Bermudas puede reorganizar libremente su Estructura de
+    # Poder al final de cada turno." Figure 1 becomes Figure 4's layout, card for card.
+    s = figure_1()
+    layout = Structure(BAVARIANS, ARROWS)
+    for card, master, arrow in [
+        (DEMOCRATS, BAVARIANS, "top"),
+        (CYCLE_GANGS, BAVARIANS, "right"),
+        (NAZIS, BAVARIANS, "left"),
+        (WIVES, NAZIS, "top"),
+        (KGB, NAZIS, "bottom"),
+        (ANTIWAR, KGB, "bottom"),
+    ]:
+        hang(layout, card, master, arrow)
+    s.relayout(layout.to_json())
+    assert s == layout and s.master(ANTIWAR) == KGB
+
+
+def test_a_new_layout_must_hold_the_same_cards():
+    s = figure_1()
+    fewer = figure_1()
+    fewer.detach(ANTIWAR)
+    refused("not_same_cards", s, s.relayout, fewer.to_json())
+    other = Structure("illuminati:ufos", ARROWS)
+    refused("not_same_cards", s, s.relayout, other.to_json())
 
 
 # -- transfers between players ----------------------------------------------------------------
