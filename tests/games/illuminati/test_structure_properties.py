@@ -7,7 +7,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from backroom.engine.errors import IllegalAction
-from backroom.games.illuminati.geometry import Placement
+from backroom.games.illuminati.geometry import Group, Placement
 from backroom.games.illuminati.structure import Structure
 
 from .test_structure import ARROWS, BAVARIANS
@@ -85,9 +85,10 @@ def test_any_sequence_of_placements_drops_moves_and_captures_keeps_every_invaria
             card, master = data.draw(st.sampled_from(s.cards()[1:])), data.draw(st.sampled_from(s.cards()))
             options = s.placements(master, card)
             if options:
-                below = set(s.cards())
+                below, masters = set(s.cards()), hierarchy(s.group(card))
                 lost = s.move(card, data.draw(st.sampled_from(options)))
                 assert set(lost) == below - set(s.cards()) and card not in lost and s.master(card) == master
+                kept_under_the_same_masters(s, masters, lost)
                 free += lost
                 event(f"move: {'some puppets lost' if lost else 'nothing lost'}")
         elif kind == "capture" and len(other) > 1:
@@ -100,6 +101,7 @@ def test_any_sequence_of_placements_drops_moves_and_captures_keeps_every_invaria
             if options:
                 assert other.detach(card) == shape.cards()
                 freed = s.graft(shape, data.draw(st.sampled_from(options)))
+                kept_under_the_same_masters(s, hierarchy(shape), freed)
                 assert set(shape.cards()) - set(freed) == set(s.cards()) - {
                     card for card in before_cards(before)
                 }
@@ -126,6 +128,25 @@ def test_any_sequence_of_placements_drops_moves_and_captures_keeps_every_invaria
             assert other.to_json() == other_before
         held = [card for p in players for card in p.cards()[1:]]
         assert sorted(held + free) == GROUPS  # every group held once, or uncontrolled
+
+
+def hierarchy(group: Group) -> dict[str, str]:
+    """Each puppet of a group shape with its master."""
+    out = {}
+    for _arrow, puppet in group.puppets:
+        out[puppet.card] = group.card
+        out |= hierarchy(puppet)
+    return out
+
+
+def kept_under_the_same_masters(s: Structure, masters: dict[str, str], gone: list[str]) -> None:
+    """ "siempre y cuando sigan bajo el control del mismo amo": a puppet that stays keeps its
+    master, and one whose master went goes too ("Pasa, junto a sus títeres")."""
+    for puppet, master in masters.items():
+        if puppet in gone:
+            assert puppet not in s
+        else:
+            assert master not in gone and s.master(puppet) == master
 
 
 def before_cards(data: dict) -> set[str]:  # type: ignore[type-arg]
