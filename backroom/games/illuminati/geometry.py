@@ -11,7 +11,7 @@ clockwise. Why square cells stand for the printed rectangles is the ruling in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from backroom.engine.errors import IllegalAction
 
@@ -75,8 +75,7 @@ class CardArrows:
         return cls(arrows["in"], tuple(out))
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """Where a card goes: on the outward ``arrow`` of ``master`` (a side of the master as
     printed), turned ``rotation`` quarter turns clockwise so its incoming arrow touches it."""
 

@@ -250,6 +250,17 @@ def test_a_card_not_in_the_structure_cannot_be_dropped():
     refused("not_in_structure", s, s.detach, MAFIA)
 
 
+def test_a_structure_hanging_from_one_illuminati_arrow_falls_to_one_neutralisation():
+    # "Si todos tus Grupos dependen de una sola flecha de control de los Illuminati después del
+    # tercer turno corres un grave peligro, ya que puedes ser eliminado con un solo ataque."
+    s = Structure(BAVARIANS, ARROWS)
+    hang(s, MAFIA, BAVARIANS, "right")
+    hang(s, NAZIS, MAFIA, "left")
+    hang(s, KGB, NAZIS, "top")
+    hang(s, CIA, MAFIA, "top")
+    assert s.detach(MAFIA) == [MAFIA, CIA, NAZIS, KGB] and s.cards() == [BAVARIANS]
+
+
 # -- capturing a group with its puppets -------------------------------------------------------
 
 
@@ -279,6 +290,32 @@ def test_a_colliding_captured_puppet_is_re_placed_under_the_same_group():
     shape = Group(MAFIA, (("top", Group(CIA)),))
     assert captor.graft(shape, Placement("illuminati:ufos", "right", 2)) == []
     assert captor.master(CIA) == MAFIA and captor.placement(CIA) == Placement(MAFIA, "bottom", 1)
+
+
+def test_the_captor_chooses_where_a_colliding_captured_puppet_goes():
+    captor = Structure("illuminati:ufos", ARROWS)
+    hang(captor, PENTAGON, "illuminati:ufos", "bottom")
+    hang(captor, KGB, PENTAGON, "bottom")
+    shape = Group(MAFIA, (("top", Group(CIA)),))
+    assert captor.graft(shape, Placement("illuminati:ufos", "right", 2), {CIA: "left"}) == []
+    assert captor.placement(CIA) == Placement(MAFIA, "left", 2)
+
+
+def test_the_captors_choice_settles_which_colliding_puppet_takes_the_last_free_arrow():
+    # The Mafia arrives on the UFOs' right arrow, (1, 0), with the C.I.A. and the Yuppies on its
+    # top and bottom arrows, whose cells (1, 1) and (1, -1) are taken: its left arrow, toward
+    # (2, 0), is the only one free. Unchosen, the C.I.A. (first clockwise) takes it.
+    captor = Structure("illuminati:ufos", ARROWS)
+    hang(captor, PENTAGON, "illuminati:ufos", "bottom")
+    hang(captor, KGB, PENTAGON, "bottom")  # (1, 1)
+    hang(captor, "group:new_york", "illuminati:ufos", "top")
+    hang(captor, WIVES, "group:new_york", "top")  # (1, -1)
+    shape = Group(MAFIA, (("top", Group(CIA)), ("bottom", Group("group:yuppies"))))
+    arrival = Placement("illuminati:ufos", "right", 2)
+    unchosen = captor.clone()
+    assert unchosen.graft(shape, arrival) == ["group:yuppies"] and unchosen.cell(CIA) == (2, 0)
+    assert captor.graft(shape, arrival, {"group:yuppies": "left"}) == [CIA]
+    assert captor.cell("group:yuppies") == (2, 0) and captor.master("group:yuppies") == MAFIA
 
 
 def test_captured_groups_that_cannot_be_placed_go_free_with_their_puppets():
@@ -324,6 +361,16 @@ def test_a_group_moves_to_a_free_arrow_of_another_group_with_its_puppets():
     assert s.move(NAZIS, placement) == []
     assert s.master(NAZIS) == WIVES and s.puppets(NAZIS) == [KGB, CYCLE_GANGS] and s.master(MAFIA) == KGB
     assert s.distance(MAFIA) == 4 and len(s.cells()) == len(s.cards()) == 8
+
+
+def test_every_move_lists_the_groups_and_the_free_arrows_of_any_card_outside_the_group():
+    # "Esta flecha puede estar en su Grupo amo o en cualquier otro que controle el jugador."
+    s = figure_1()
+    moves = s.moves()
+    assert (NAZIS, Placement(WIVES, "right", 1)) in moves  # under another group
+    assert (WIVES, Placement(BAVARIANS, "bottom", 1)) in moves  # another arrow of its master
+    assert not any(card == NAZIS and place.master in (NAZIS, KGB, CYCLE_GANGS) for card, place in moves)
+    assert {card for card, _place in moves} == set(s.cards()[1:])  # Figure 1 leaves room for each
 
 
 def test_a_group_may_move_to_another_arrow_of_its_own_master():
@@ -412,6 +459,33 @@ def test_a_moving_group_does_not_block_itself():
     assert s.cell(WIVES) == (0, 1) and s.master(WIVES) == BAVARIANS
 
 
+def test_the_bermuda_triangle_lays_the_same_cards_out_anew():
+    # "el jugador del Triángulo de las Bermudas puede reorganizar libremente su Estructura de
+    # Poder al final de cada turno." Figure 1 becomes Figure 4's layout, card for card.
+    s = figure_1()
+    layout = Structure(BAVARIANS, ARROWS)
+    for card, master, arrow in [
+        (DEMOCRATS, BAVARIANS, "top"),
+        (CYCLE_GANGS, BAVARIANS, "right"),
+        (NAZIS, BAVARIANS, "left"),
+        (WIVES, NAZIS, "top"),
+        (KGB, NAZIS, "bottom"),
+        (ANTIWAR, KGB, "bottom"),
+    ]:
+        hang(layout, card, master, arrow)
+    s.relayout(layout.to_json())
+    assert s == layout and s.master(ANTIWAR) == KGB
+
+
+def test_a_new_layout_must_hold_the_same_cards():
+    s = figure_1()
+    fewer = figure_1()
+    fewer.detach(ANTIWAR)
+    refused("not_same_cards", s, s.relayout, fewer.to_json())
+    other = Structure("illuminati:ufos", ARROWS)
+    refused("not_same_cards", s, s.relayout, other.to_json())
+
+
 # -- transfers between players ----------------------------------------------------------------
 
 
@@ -488,8 +562,11 @@ def test_a_forged_structure_is_refused_with_the_rule_it_breaks(data, rule):
     assert caught.value.key == f"illuminati.error.{rule}"
 
 
-def test_a_decoded_structure_holds_at_most_one_entry_per_known_card():
+def test_a_decoded_structure_holds_at_most_one_entry_per_group_of_the_game():
     entry = {"card": KGB, "master": BAVARIANS, "arrow": "top", "rotation": 1}
     with pytest.raises(IllegalAction) as caught:
-        Structure.from_json({"root": BAVARIANS, "cards": [entry] * len(ARROWS)}, ARROWS)
-    assert caught.value.key == "illuminati.error.bad_structure" and caught.value.params == {"field": "cards"}
+        Structure.from_json({"root": BAVARIANS, "cards": [entry] * 84}, ARROWS)
+    assert caught.value.key == "illuminati.error.too_many_cards" and caught.value.params == {"limit": 83}
+    with pytest.raises(IllegalAction) as caught:  # within the bound, the second entry is refused
+        Structure.from_json({"root": BAVARIANS, "cards": [entry] * 83}, ARROWS)
+    assert caught.value.key == "illuminati.error.already_in_structure"
