@@ -20,6 +20,7 @@ from backroom.engine.window import Window
 from backroom.games.illuminati.cards import (
     ACTION,
     ACTIONS_PER_TURN,
+    CARD_OF,
     FACE,
     FREE_TRANSFERS,
     INCOME,
@@ -140,18 +141,12 @@ def income_and_draw(state: IlluminatiState, events: list[Event] | None) -> None:
 
 def collect_income(state: IlluminatiState, seat: int, events: list[Event] | None) -> None:
     """ "saca del banco los Ingresos de todos los Grupos que tengan Ingresos", onto each card.
-    The Post Office costs 1 MB, from its own treasury, else its Illuminati, else nothing
-    (ruling 4); the I.R.S. takes 2 MB from every other player (ruling 4)."""
+    Once every income is in, the Post Office costs 1 MB, "que pagará su controlador o sus
+    Illuminati": its master's treasury, else its Illuminati's, else nothing (ruling 4); the
+    I.R.S. takes 2 MB from every other player (ruling 4)."""
     root = state.illuminati[seat]
     for card in state.cards_of(seat):
         if card == POST_OFFICE:
-            payer = card if state.money[card] else root if state.money[root] else -1
-            if payer >= 0:
-                state.pay(payer, 1)
-                if events is not None:
-                    events.append(
-                        Event("upkeep", {"seat": seat, "card": FACE[card], "payer_card": FACE[payer]})
-                    )
             continue
         amount = state.root_income(seat) if card == root else INCOME[card]
         if state.market:
@@ -164,6 +159,16 @@ def collect_income(state: IlluminatiState, seat: int, events: list[Event] | None
             for other in range(state.n):
                 if other != seat and state.alive[other]:
                     tax(state, other, card, events)
+    if POST_OFFICE in state.cards_of(seat):
+        master = state.structures[seat].master(FACE[POST_OFFICE])
+        controller = CARD_OF[master] if master is not None else root
+        payer = controller if state.money[controller] else root if state.money[root] else -1
+        if payer >= 0:
+            state.pay(payer, 1)
+            if events is not None:
+                events.append(
+                    Event("upkeep", {"seat": seat, "card": FACE[POST_OFFICE], "payer_card": FACE[payer]})
+                )
 
 
 def tax(state: IlluminatiState, seat: int, irs: int, events: list[Event] | None) -> None:

@@ -111,6 +111,25 @@ def test_post_office_costs_one_mb_and_irs_taxes_two_from_each_other_player():
     assert state.money[ufos] == INCOME[ufos] - 1  # the Post Office's upkeep from its Illuminati
 
 
+def test_the_post_office_is_paid_by_its_controller_then_by_its_illuminati_never_by_itself():
+    # "El Servicio Postal *cuesta* 1 MB por turno, que pagará su controlador o sus Illuminati."
+    # (ruling 4: the group it hangs from pays, else the Illuminati; its own treasury does not)
+    mafia, cia, ufos = CARD_OF["the_mafia"], CARD_OF["c_i_a"], CARD_OF["ufos"]
+    under_mafia = {0: [("the_mafia", "ufos", "right"), ("post_office", "the_mafia", "top")]}
+    state = position(["ufos", "network"], structures=under_mafia, money={"post_office": 4}, active=1)
+    state.apply(1, ("end",))
+    assert state.money[mafia] == INCOME[mafia] - 1
+    assert state.money[CARD_OF["post_office"]] == 4
+    assert state.money[ufos] == INCOME[ufos]
+    # The C.I.A. earns nothing and holds nothing: the Illuminati pay.
+    assert INCOME[cia] == 0
+    under_cia = {0: [("c_i_a", "ufos", "right"), ("post_office", "c_i_a", "top")]}
+    state = position(["ufos", "network"], structures=under_cia, money={"post_office": 4}, active=1)
+    state.apply(1, ("end",))
+    assert state.money[cia] == 0 and state.money[CARD_OF["post_office"]] == 4
+    assert state.money[ufos] == INCOME[ufos] - 1
+
+
 def test_draw_group_to_uncontrolled_special_to_hand_face_private():
     # "si la carta es un Grupo se coloca boca arriba en el centro de la mesa ... Si es una carta
     # Especial el jugador la guarda ... Los demás jugadores no tienen por qué saber lo que dice

@@ -151,8 +151,9 @@ def test_market_manipulation_doubles_the_income_of_the_player_on_turn():
     assert state.phase == "start" and state.actors() == (1,)
     state.apply(1, ("special", "market_manipulation"))
     state.apply(1, ("pass",))
-    assert state.money[CARD_OF["the_mafia"]] == 12 and state.money[CARD_OF["network"]] == 18
-    assert state.money[CARD_OF["post_office"]] == 2
+    assert state.money[CARD_OF["the_mafia"]] == 12
+    assert state.money[CARD_OF["network"]] == 18 - 1  # its master pays the Post Office, once
+    assert state.money[CARD_OF["post_office"]] == 3
 
 
 def test_computer_espionage_shows_another_players_specials_and_resamples_keep_them():
