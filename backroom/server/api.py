@@ -308,7 +308,7 @@ async def list_tables(request: Request) -> Response:
         elif live is not None:
             open_seats = live.open_seats()
             free = sum(1 for s in range(row.players) if live.is_free(s))
-            status = "over" if live.is_over else "idle" if live.dormant() else "playing"
+            status = "over" if live.is_over else "idle" if live.auto.dormant() else "playing"
         else:  # not loaded: nobody has been at this table for a while
             open_seats = sum(1 for s in row.seats if s.kind == "human")
             free = sum(1 for s in row.seats if s.kind == "human" and not s.joined)

@@ -90,7 +90,7 @@ class Hub:
     async def resume(self, table_id: str) -> bool:
         """Load a table whose bots or timers may have work; whether it stays (it has some)."""
         table = await self.get(table_id)
-        if table is not None and table.dormant():
+        if table is not None and table.auto.dormant():
             await self._unload(table)
             return False
         return table is not None
@@ -113,12 +113,12 @@ class Hub:
             await asyncio.sleep(max(0.05, self.idle_unload / 4))
             now = time.monotonic()
             for table in list(self.tables.values()):
-                if table.dormant() and now - table.active_at >= self.idle_unload:
+                if table.auto.dormant() and now - table.active_at >= self.idle_unload:
                     await self._unload(table)
 
     async def _unload(self, table: LiveTable) -> None:
         async with table.lock:
-            if not table.dormant():
+            if not table.auto.dormant():
                 return
             table.unloaded = True
             if self.tables.get(table.row.id) is table:

@@ -14,14 +14,13 @@ import contextlib
 import itertools
 import json
 import logging
-import random
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from backroom.bots import Bot, Observation, bot_kinds, make_bot
+from backroom.bots import Bot
 from backroom.engine.actions import Action, action_to_json
 from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event
@@ -30,12 +29,12 @@ from backroom.i18n import seat_name, translate
 from backroom.server.audience import Audience
 from backroom.server.chain import link
 from backroom.server.chat import Chat
+from backroom.server.driver import Driver
 from backroom.server.idle import IdleClock, Timers
 from backroom.server.labels import legal_json
 from backroom.server.messages import Conn, Refused, hash_token, new_token
 from backroom.server.rows import SeatRow, TableRow, Write
 from backroom.server.store import Conflict
-from backroom.server.thinking import is_search
 from backroom.server.trouble import WriteTrouble
 
 if TYPE_CHECKING:
@@ -98,7 +97,8 @@ class LiveTable:
         self._outcome: dict[str, Any] | None = None
         self._refresh_outcome()
         self.idle = None if row.timers is None else IdleClock(Timers(**row.timers), game, row.players)
-        self._time_idle(None)
+        self.auto = Driver(self)
+        self.auto.time_idle(None)
         self.chat = Chat(self)
         self.audience = Audience(self)
 
@@ -179,7 +179,7 @@ class LiveTable:
             spec = self.row.seats[seat]
             spec.kind, spec.bot, spec.token_hash = "bot", None, None
             self.away_since[seat] = None
-            self._time_idle(None)
+            self.auto.time_idle(None)
             self.broadcast()
             self.chat.system("bot", seat)
         self.start()
@@ -468,7 +468,7 @@ class LiveTable:
 
         ``auto`` marks a bot's move: refused if its seat's player came back meanwhile."""
         async with self.lock:
-            if auto and not self._is_auto(seat):
+            if auto and not self.auto.is_auto(seat):
                 raise Refused("not_your_turn")
             if self.is_over:
                 raise Refused("game_over")
@@ -517,7 +517,7 @@ class LiveTable:
             self.active_at = time.monotonic()
             self._views = {}
             self._refresh_outcome()
-            self._time_idle(seat)
+            self.auto.time_idle(seat)
             if client_id is not None:
                 self.client_ids.add((seat, client_id))
             self.remember(events)
@@ -562,7 +562,7 @@ class LiveTable:
         self._texts = {}
         self._names = {}
         self._refresh_outcome()
-        self._time_idle(None)
+        self.auto.time_idle(None)
         for conn in self.conns:
             conn.seen = -1
         self.broadcast()
@@ -571,7 +571,7 @@ class LiveTable:
 
     def start(self) -> None:
         if self.driver is None and not self.is_over:
-            self.driver = asyncio.create_task(self._drive(), name=f"table-{self.row.id}")
+            self.driver = asyncio.create_task(self.auto.drive(), name=f"table-{self.row.id}")
 
     async def stop(self) -> None:
         self.audience.stop()
@@ -583,126 +583,3 @@ class LiveTable:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.driver
             self.driver = None
-
-    def _expire_timers(self) -> bool:
-        timer = self.row.turn_timer
-        if timer is None:
-            return False
-        now = time.time()
-        changed = False
-        for seat, away in enumerate(self.away_since):
-            if away is not None and not self.autoplay[seat] and now >= away + timer:
-                self.autoplay[seat] = True
-                self.chat.system("autoplay", seat)
-                changed = True
-        return changed
-
-    def _next_expiry(self) -> float | None:
-        timer = self.row.turn_timer
-        pending = []
-        if timer is not None:
-            pending = [
-                away + timer
-                for seat, away in enumerate(self.away_since)
-                if away is not None and not self.autoplay[seat]
-            ]
-        if self.idle is not None and (due := self.idle.next_due()) is not None:
-            pending.append(due)
-        return min(pending) if pending else None
-
-    def _time_idle(self, moved: int | None) -> None:
-        """Start or stop the idle timers of the seats the table now asks (``idle.py``)."""
-        if self.idle is not None:
-            self.idle.observe(self.state, [s.kind != "bot" for s in self.row.seats], moved)
-
-    async def _answer_idle(self, seat: int) -> None:
-        """``seat`` let its time run out: pass its window, or let the table's bot make its move."""
-        assert self.idle is not None
-        version = self.version
-        action = self.idle.answer(self.state, seat) or await self._think(seat)
-        try:
-            await self.submit(seat, action, version, None)
-        except Refused as refused:  # stale: it answered meanwhile, and its time starts again
-            if refused.code != "stale_version":  # the database (or the rules) refused: never at once
-                await asyncio.sleep(self.trouble.wait or 1.0)
-
-    def dormant(self) -> bool:
-        """Nobody here and nothing due: until someone comes, nothing can happen at this table."""
-        if self.conns or self.is_over:
-            return False
-        return self._auto_seat() is None and self._next_expiry() is None
-
-    def _is_auto(self, seat: int) -> bool:
-        return self.row.seats[seat].kind == "bot" or self.autoplay[seat]
-
-    def _auto_seat(self) -> int | None:
-        for seat in self.state.actors():
-            if self._is_auto(seat):
-                return seat
-        return None
-
-    def _kind(self, seat: int) -> str:
-        """The bot kind that plays ``seat``: its own, or the game's best plain bot for a person
-        who left while autoplay is on."""
-        spec = self.row.seats[seat]
-        if spec.kind == "bot" and spec.bot:
-            return spec.bot
-        return "heuristic" if "heuristic" in bot_kinds(self.game) else "random"
-
-    async def _think(self, seat: int) -> Action:
-        """The automatic move of ``seat``: a search in the hub's process pool, a heuristic in
-        a thread, a random move here (too quick to hand off)."""
-        kind = self._kind(seat)
-        state = self.state
-        seed = random.SystemRandom().randrange(2**63)
-        if is_search(kind):
-            budget = f"{kind}:iterations={self.hub.search_iterations}"
-            return await self.hub.thinker.choose(self.game.id, state, seat, budget, seed)
-        bot = self.bots.get(seat)
-        if bot is None:
-            bot = self.bots[seat] = make_bot(kind, self.game, seed)
-        if kind == "random":
-            return bot.choose(Observation(state, seat))
-        return await asyncio.to_thread(lambda: bot.choose(Observation(state, seat)))
-
-    async def _drive(self) -> None:
-        while not self.is_over and not self.unloaded:
-            try:
-                await self._drive_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the driver of table %s failed; retrying", self.row.id)
-                await asyncio.sleep(1.0)
-        self.driver = None
-        self.hub.release(self)
-
-    async def _drive_once(self) -> None:
-        self.wake.clear()
-        if self._expire_timers():
-            async with self.lock:
-                self.broadcast()
-        seat = self._auto_seat()
-        if seat is not None:
-            version = self.version
-            if self.row.bot_delay > 0:
-                await asyncio.sleep(self.row.bot_delay)
-            if self.version != version or self._auto_seat() != seat:
-                return
-            action = await self._think(seat)
-            try:
-                await self.submit(seat, action, version, None, auto=True)
-            except Refused as refused:
-                if refused.code == "server_error":
-                    # The database refused the move (disk full, read-only, locked): try again
-                    # later, a little later each time, instead of at once and forever.
-                    await asyncio.sleep(self.trouble.wait)
-            return
-        late = None if self.idle is None else self.idle.overdue()
-        if late is not None and not self._is_auto(late):
-            await self._answer_idle(late)
-            return
-        expiry = self._next_expiry()
-        timeout = None if expiry is None else max(0.0, expiry - time.time()) + 0.01
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.wake.wait(), timeout)

@@ -48,4 +48,5 @@ def test_conformance_invariant_holds_for_every_variant(check):
 
 
 def test_schema_declares_every_field_of_the_state():
+    """The suite's check asserts that ``__slots__`` and the schema name the same fields."""
     suite.test_schema_declares_every_field_of_the_state(GAME)
