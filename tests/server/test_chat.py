@@ -118,6 +118,17 @@ def test_control_characters_and_lone_surrogates_become_spaces(client: TestClient
         assert said(ws)["text"] == "x y"
 
 
+def test_marks_stacked_on_one_character_are_cut_to_a_few(client: TestClient) -> None:
+    table = new_table(client, players=2)
+    accented = "Vi\u1ec7t \u0065\u0302\u0301"  # precomposed, and two stacked marks: kept
+    zalgo = "a" + "\u0301" * 200 + "b"
+    with client.websocket_connect(ws_path(table, 0, chat=True)) as ws:
+        send(ws, {"type": "say", "text": accented})
+        assert said(ws)["text"] == accented
+        send(ws, {"type": "say", "text": zalgo})
+        assert said(ws)["text"] == "a" + "\u0301" * chat.MARKS + "b"
+
+
 def test_a_seat_says_a_burst_of_lines_then_one_per_interval_whatever_its_connections(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
