@@ -68,16 +68,21 @@ class Audience:
         return self._spectator_buckets.take(conn.address)
 
     def rename(self, conn: Conn, name: Any) -> None:
-        """A spectator's name (``{"type": "name"}``); seats are named when the table is made."""
+        """A spectator's name (``{"type": "name"}``); seats are named when the table is made, and
+        no spectator takes a seat's name: its lines would pass for that player's."""
         watcher = self.watchers.get(conn)
         if watcher is None:
             conn.error("not_spectator")
             return
         try:
-            watcher.name = clean_name(name)
+            name = clean_name(name)
         except ValueError:
             conn.error("bad_name", limit=MAX_NAME)
             return
+        if name.casefold() in {s.name.casefold() for s in self.table.row.seats if s.name}:
+            conn.error("name_taken")
+            return
+        watcher.name = name
         self.changed()
 
     def message(self, conn: Conn) -> dict[str, Any]:

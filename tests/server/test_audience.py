@@ -73,6 +73,17 @@ def test_a_name_too_long_is_refused_and_changes_nothing(client: TestClient) -> N
         assert line["name"] is None
 
 
+def test_a_spectator_cannot_take_a_seats_name_and_stays_as_it_was(client: TestClient) -> None:
+    table = new_table(client, players=2, seats=[{"kind": "agent", "name": "Ana"}, {"kind": "agent"}])
+    with client.websocket_connect(ws_path(table, chat=True)) as ws:
+        watchers(ws)
+        send(ws, {"type": "name", "name": " ANA "})
+        assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "name_taken"
+        send(ws, {"type": "say", "text": "who am I"})
+        line = receive_until(ws, lambda m: m["type"] == "chat" and not m["history"])["lines"][0]
+        assert line["name"] is None
+
+
 def test_a_seat_cannot_rename_itself_as_a_spectator(client: TestClient) -> None:
     table = new_table(client, players=2)
     with client.websocket_connect(ws_path(table, 0, chat=True)) as ws:
