@@ -4,6 +4,9 @@ partida")."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event, refuse
 
@@ -220,6 +223,48 @@ def test_ruling_22_any_distribution_takes_fewer_transfers_than_cards():
     assert [money(state, f) for f in ("gnomes_of_zurich", "the_mafia", "loan_sharks")] == [4, 4, 4]
 
 
+GNOMES_THREE = [("the_mafia", "gnomes_of_zurich", "right"), ("loan_sharks", "the_mafia", "top")]
+
+
+def send(state, source, target, mb):
+    """One transfer of ``mb`` MB in parts (ruling 28): 20 at a time with ``more``, then the rest."""
+    state.apply(0, ("transfer", source, target))
+    while mb > 20:
+        state.apply(0, ("more",))
+        mb -= 20
+    state.apply(0, ("amount", mb))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 49), min_size=3, max_size=3).flatmap(  # under the 150 MB that win
+        lambda held: st.tuples(st.just(held), st.lists(st.integers(0, sum(held)), min_size=2, max_size=2))
+    )
+)
+def test_ruling_22_every_distribution_of_the_gnomes_money_is_reached(case):
+    # "los Gnomos pueden mover dinero entre sus Grupos como deseen": whatever the treasuries and
+    # the distribution wanted, surplus to shortfall reaches it within the phase's transfers
+    held, cuts = case
+    low, high = sorted(cuts)
+    wanted = [low, high - low, sum(held) - high]
+    faces = ["gnomes_of_zurich", "the_mafia", "loan_sharks"]
+    state = position(
+        ["gnomes_of_zurich", "ufos"],
+        structures={0: GNOMES_THREE},
+        money=dict(zip(faces, held, strict=True)),
+        uncontrolled=["texas", "pentagon"],
+    )
+    state.apply(0, ("end",))
+    while [money(state, f) for f in faces] != wanted:
+        have = [money(state, f) for f in faces]
+        rich = next(i for i in range(3) if have[i] > wanted[i])
+        poor = next(i for i in range(3) if have[i] < wanted[i])
+        send(state, faces[rich], faces[poor], min(have[rich] - wanted[rich], wanted[poor] - have[poor]))
+    assert state.phase == "redistribute"
+    state.apply(0, ("end",))
+    assert state.active == 1 and state.inventory()["mb"] == 0
+
+
 def test_white_collar_crime_is_played_any_time_even_in_another_players_attack():
     # White Collar Crime, "any time" (cards.json): "Move any amounts of your money freely between
     # any of your groups, and gain an extra 5 MB to place anywhere in your structure." Asked in
@@ -241,7 +286,7 @@ def test_white_collar_crime_is_played_any_time_even_in_another_players_attack():
     state.apply(1, ("amount", "all"))
     state.apply(1, ("end",))
     assert state.phase == "spend" and state.actors() == (1,) and money(state, "the_mafia") == 9
-    assert not state.acted or state.actions_left == 2  # nothing of the attacker's turn was spent
+    assert not state.acted and state.actions_left == 2  # nothing of the attacker's turn was spent
     state.apply(1, ("pass",))
     assert state.phase != "spend" and state.inventory()["mb"] == 0
 
