@@ -136,7 +136,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         return "error.illegal_action"
     if expected != state.phase:
         return "illuminati.error.not_now"
-    if kind in ("attack", "move") and state.actions_left <= 0:
+    if kind in ("attack", "move") and state.actions_left <= 0 and state.phase == ACTION:
         return "illuminati.error.no_actions_left"
     if kind in ("special", "special_on", "unprivilege", "espionage"):
         return "illuminati.error.cannot_play_special"

@@ -318,6 +318,7 @@ def test_ruling_23_bermuda_triangle_lays_its_structure_anew_at_the_end_of_its_tu
         "bermuda_triangle"
     ]
     lay(state, "kkk", "bermuda_triangle", "right")
+    assert refuse(state, 0, ("move", "kkk", "bermuda_triangle")) == "illuminati.error.cannot_move"  # laid
     lay(state, "the_mafia", "bermuda_triangle", "left")
     assert state.structures[0].placement("kkk").arrow == "left"  # nothing changes before ``end``
     events = state.apply(0, ("end",))
