@@ -16,8 +16,8 @@ one together share the win.
 Rulebook: ``shared/seeds/004_4e82edb1c2a01e67.txt``; card data with provenance:
 ``cards.json`` and ``SOURCES.md``; rulings: ``docs/games/illuminati.md``.
 
-Not registered yet: the money transfers, moving and giving groups, the special cards' effects,
-deals and the advanced options are still to come (see the rulings' last section).
+Not registered yet: giving groups, deals and the advanced options are still to come (see the
+rulings' last section).
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from backroom.games.illuminati.cards import (
     GROUPS,
     ILLUMINATI_FACES,
     INCOME,
-    MAX_CANCELLED,
     MAX_PLAYERS,
     MAX_SPEND,
     MIN_PLAYERS,
@@ -82,34 +81,39 @@ class Illuminati(Game):
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
         """The UFOs choose their goal (one action). The game stops after ``round_limit *
-        players`` turns (ruling 12). A turn has at most
-        ``ACTIONS_PER_TURN`` attacks and ``MAX_CANCELLED`` cancelled ones, each of at most
-        ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers and the
-        transfer after a capture; four transfers and two moves of two decisions each; two
-        redistributions (the Gnomes', White Collar Crime) of one two-step transfer per card
-        and an end; one drop
-        per group; one gift per special card; one gift of money per MB held; the Recyclers' draw;
-        the Lasers' change; and the end. Every
-        raise burns at least 1 MB and is followed by at most ``players`` answers. The MB ever
-        in play are at most the Illuminati's first income plus, per turn, every printed income,
-        the largest Illuminati income and the 5 MB of a turn passed. Each attack's dice are
-        answered by at most ``players`` passes, as is the start of a turn, and a bribe takes
-        two decisions; a special is played once in a game (discarded for good), each play
-        reopening a round of at most ``players`` answers."""
+        players`` turns (ruling 12). A turn has at most ``ACTIONS_PER_TURN`` attacks made, each
+        of at most ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers;
+        transfers: the two free ones, one per action, one after each capture and, in the two
+        redistributions (the Gnomes' or the Bermuda Triangle's power, White Collar Crime), fewer
+        than the cards (ruling 22), each of two decisions and one ``more`` per ``MAX_SPEND`` MB
+        in play (ruling 28); two moves of two decisions; the Bermuda Triangle's lays, two
+        decisions a group, and two ends of a redistribution; one drop per group; one gift per
+        special card; the Recyclers' draw; the Lasers' change; and the end. Every raise or gift
+        of money burns or moves at least 1 MB and is followed by at most ``players`` answers.
+        The MB ever in play are at most the Illuminati's first income plus, per turn, every
+        printed income, the largest Illuminati income and the 5 MB of a turn passed. Each
+        attack's dice are answered by at most ``players`` passes, as is the start of a turn; a
+        special is played once in a game (discarded for good), each play reopening a round of
+        at most ``players`` answers. That makes ``bound``, without cancelled attacks. Ruling 7:
+        between two other decisions (at most ``bound``) each attack (mode, target, attacking
+        group) is cancelled at most once, after at most ``ATTACK_STEPS`` decisions."""
         turns = options["round_limit"] * players
-        attacks = (ACTIONS_PER_TURN + MAX_CANCELLED) * (ATTACK_STEPS + players + 1)
-        transfers = 2 * (FREE_TRANSFERS + ACTIONS_PER_TURN) + 2 * ACTIONS_PER_TURN
-        redistributions = 2 * (2 * len(CONTROLLABLE) + 1)
-        per_turn = attacks + transfers + redistributions + len(GROUPS) + len(SPECIAL_CARDS) + 3
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
         money = players * (max(INCOME[:8]) + extra) + turns * income
+        attacks = ACTIONS_PER_TURN * (ATTACK_STEPS + players + 1)
+        transfers = (FREE_TRANSFERS + 2 * ACTIONS_PER_TURN + 2 * len(CONTROLLABLE)) * (2 + money // MAX_SPEND)
+        moves = 2 * ACTIONS_PER_TURN + 2 * len(GROUPS) + 2
+        per_turn = attacks + transfers + moves + len(GROUPS) + len(SPECIAL_CARDS) + 3
         rolls = ACTIONS_PER_TURN * players + 2 + players
         specials_played = len(SPECIAL_CARDS) * (players + 2)
-        return 1 + turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
+        bound = 1 + turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
+        cancellable = len(MODES) * len(GROUPS) * len(CONTROLLABLE)
+        return bound + (bound + 1) * cancellable * ATTACK_STEPS
 
     def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
-        """Cards by face; money 1..``MAX_SPEND`` MB a raise; arrows by printed side."""
+        """Cards by face; money 1..``MAX_SPEND`` MB a raise, a transfer's amount in parts of
+        up to ``MAX_SPEND`` MB (ruling 28); arrows by printed side."""
         faces = tuple(FACE[c] for c in CONTROLLABLE)
         cards = Param("card", faces)
         mb = Param("mb", range(1, MAX_SPEND + 1))
@@ -125,6 +129,7 @@ class Illuminati(Game):
             ActionSpec("place", Param("arrow", SIDES)),
             ActionSpec("transfer", Param("from_card", faces), Param("to_card", faces)),
             ActionSpec("amount", Param("mb", (*range(MAX_SPEND + 1), "all"))),
+            ActionSpec("more"),
             ActionSpec("move", Param("card", GROUP_FACES), Param("master_card", faces)),
             ActionSpec("drop", Param("card", GROUP_FACES)),
             ActionSpec("give_money", Param("to_seat", range(players)), mb),

@@ -191,9 +191,6 @@ EXTRA_INCOME_BY_PLAYERS = {7: 3, 8: 5}
 ELIMINATION_AFTER_TURN = 3
 MAX_SPEND = 20
 """The most MB one raise may spend (ruling 6): larger sums are several raises."""
-MAX_CANCELLED = 2
-"""Attacks a player may announce and cancel in one turn (ruling 7): a bound on a stalling
-loop the rulebook does not foresee."""
 TURN_LIMIT = 60
 """Default safety bound on rounds (ruling 12)."""
 

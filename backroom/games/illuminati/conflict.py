@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event, Msg
 from backroom.engine.window import CLOSED
-from backroom.games.illuminati import attack, goals, specials, spending
+from backroom.games.illuminati import attack, goals, redistribution, specials, spending
 from backroom.games.illuminati.cards import (
     ACTION,
     ATTACK,
@@ -26,7 +26,9 @@ from backroom.games.illuminati.cards import (
     DESTROY,
     FACE,
     GAME_ID,
+    MODES,
     NEUTRALIZE,
+    NUM_CARDS,
     PAYING,
     PLACE,
     POWER,
@@ -40,6 +42,9 @@ if TYPE_CHECKING:
 
 KINDS = frozenset({"attack", "attacker", "aid", "announce", "cancel", "place", *spending.KINDS})
 """Action kinds played here (``place`` of a moved group is ``moves.py``'s)."""
+ANNOUNCING = frozenset({"attack", "attacker", "aid", "announce", "cancel"})
+"""The decisions of an attack up to its cancelling: any other action changes the position, so
+an attack cancelled before it may be cancelled again (ruling 7)."""
 OPEN, BAVARIAN = "open", "bavarian"
 
 
@@ -63,7 +68,7 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         if not state.window:
             resolve(state, events)
     elif kind == "cancel":
-        state.cancelled += 1
+        state.cancelled.append(cancel_key(state))
         if events is not None:
             events.append(Event("cancelled", {"seat": seat, "card": FACE[state.p_target]}))
         clear(state)
@@ -76,6 +81,17 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
             settle(state, events)
     elif spending.play(state, seat, action, events):
         resolve(state, events)
+
+
+def cancel_key(state: IlluminatiState) -> int:
+    """The attack in flight as one number: its mode, target and attacking group (ruling 7)."""
+    return (MODES.index(state.p_mode) * NUM_CARDS + state.p_target) * NUM_CARDS + state.p_attacker
+
+
+def can_cancel(state: IlluminatiState, seat: int) -> bool:
+    """ "Después de anunciar un ataque, un jugador *puede* cambiar de idea y cancelarlo *hasta*
+    que gasta dinero en él." (ruling 7): not the same attack twice in an unchanged position."""
+    return seat == state.active and not state.p_committed and cancel_key(state) not in state.cancelled
 
 
 def _announce_target(state: IlluminatiState, mode: str, target: int, events: list[Event] | None) -> None:
@@ -122,6 +138,7 @@ def resolve(state: IlluminatiState, events: list[Event] | None) -> None:
     state.p_roll = dice[0] + dice[1]
     state.actions_left -= 1
     state.acted = True
+    state.cancelled = []  # the position has changed (ruling 7)
     state.used[state.p_attacker] += 1
     for helper in state.p_helpers:
         state.used[helper] += 1
@@ -198,8 +215,9 @@ def _destroy(state: IlluminatiState, events: list[Event] | None) -> None:
 
 
 def placements(state: IlluminatiState) -> list[Placement]:
-    """Where the captured group may go: a free outward arrow of the group that captured it."""
-    structure = state.structures[state.active]
+    """Where the captured (bribed, moved) group may go: a free outward arrow of the named card;
+    in the Bermuda Triangle's reorganisation, of its new layout."""
+    structure = redistribution.board(state)
     return structure.placements(FACE[state.p_attacker], FACE[state.p_target])
 
 

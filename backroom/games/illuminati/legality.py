@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
-from backroom.games.illuminati import conflict, goals, lasers, moves, specials, spending
+from backroom.games.illuminati import conflict, goals, lasers, moves, redistribution, specials, spending
 from backroom.games.illuminati.attack import attackers, can_aid, can_target, groups_in_play
 from backroom.games.illuminati.cards import (
     ACTION,
@@ -22,7 +22,6 @@ from backroom.games.illuminati.cards import (
     CHOOSE,
     DESTROY,
     FACE,
-    MAX_CANCELLED,
     MODES,
     PAYING,
     PLACE,
@@ -67,11 +66,6 @@ def privileges(state: IlluminatiState, seat: int) -> list[str]:
     return out
 
 
-def can_cancel(state: IlluminatiState, seat: int) -> bool:
-    """ "puede cambiar de idea y cancelarlo *hasta* que gasta dinero en él" (and ruling 7)."""
-    return seat == state.active and not state.p_committed and state.cancelled < MAX_CANCELLED
-
-
 def actions(state: IlluminatiState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == CHOOSE:
@@ -89,7 +83,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
     if phase == PAYING:
         return moves.amounts(state)
     if phase == REDISTRIBUTE:
-        shifts = moves.moves(state, seat) if state.redistribute == "bermuda" else moves.transfers(state, seat)
+        shifts = redistribution.lays(state, seat) if state.draft else moves.transfers(state, seat)
         return [*shifts, ("end",)]
     if phase == ATTACK:
         if state.p_stage == "attacker":
@@ -98,7 +92,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         return aids + [("announce", conflict.OPEN)] + [("announce", p) for p in privileges(state, seat)]
     if phase == SPEND:
         out = [*spending.raises(state, seat), ("pass",)]
-        if can_cancel(state, seat):
+        if conflict.can_cancel(state, seat):
             out.append(("cancel",))
         return out + specials.plays(state, seat)
     if phase in (ROLLED, START):
@@ -120,6 +114,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "give_money": ACTION,
         "give_special": ACTION,
         "amount": PAYING,
+        "more": PAYING,
         "attacker": ATTACK,
         "aid": ATTACK,
         "announce": ATTACK,
@@ -141,7 +136,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         return "error.illegal_action"
     if expected != state.phase:
         return "illuminati.error.not_now"
-    if kind in ("attack", "move") and state.actions_left <= 0:
+    if kind in ("attack", "move") and state.actions_left <= 0 and state.phase == ACTION:
         return "illuminati.error.no_actions_left"
     if kind in ("special", "special_on", "unprivilege", "espionage"):
         return "illuminati.error.cannot_play_special"

@@ -4,6 +4,9 @@ gratuitas", "Regalos e intercambios", "Regalar la partida").
 - ``transfer from_card to_card`` then ``amount mb|all``: money to an adjacent card, its master or
   a puppet ("Un Grupo puede usar una acción para transferir cualquier porción de su dinero a un
   Grupo adyacente, su amo o su títere."), or anywhere in the structure from the Federal Reserve.
+  Any portion: ``more`` moves ``MAX_SPEND`` MB at once and keeps the transfer open, ``amount``
+  the rest (0 to ``MAX_SPEND`` once something moved) and closes it; one transfer all the same
+  (ruling 28).
   The first two of a turn are free ("Un jugador puede realizar dos transferencias como parte de
   su turno"), any more costs an action; the free ones may be made at any moment of the turn
   (ruling 14). After a capture the attacking group may pass money to its new puppet at no cost
@@ -42,7 +45,7 @@ from backroom.games.illuminati.turn import draw
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
 
-KINDS = frozenset({"drop", "transfer", "amount", "move", "give_money", "give_special", "recycle"})
+KINDS = frozenset({"drop", "transfer", "amount", "more", "move", "give_money", "give_special", "recycle"})
 ALL = "all"
 
 
@@ -80,22 +83,27 @@ def transfers(state: IlluminatiState, seat: int) -> list[tuple]:
 
 
 def amounts(state: IlluminatiState) -> list[tuple]:
+    """The rest of the transfer (ruling 28): 0 only once something moved, or into a group just
+    captured; ``more`` while the source holds over ``MAX_SPEND`` MB."""
     held = state.money[state.t_from]
-    first = 0 if state.t_free and not state.redistribute else 1
-    return [("amount", mb) for mb in range(first, min(MAX_SPEND, held) + 1)] + [("amount", ALL)]
+    first = 0 if state.t_moved or (state.t_free and not state.redistribute) else 1
+    out: list[tuple] = [("amount", mb) for mb in range(first, min(MAX_SPEND, held) + 1)]
+    out.append(("amount", ALL))
+    if held > MAX_SPEND:
+        out.append(("more",))
+    return out
 
 
 def moves(state: IlluminatiState, seat: int) -> list[tuple]:
     """ "moviendo un Grupo a una flecha de control libre. Esta flecha puede estar en su Grupo amo
     o en cualquier otro que controle el jugador.\""""
-    if state.actions_left <= 0 and not state.redistribute:
+    if state.actions_left <= 0:
         return []
     structure = state.structures[seat]
     faces = structure.cards()
     return [
         ("move", card, master)
         for card in faces[1:]
-        if CARD_OF[card] not in state.sent
         for master in faces
         if master != card and structure.placements(master, card)
     ]
@@ -136,7 +144,7 @@ def gifts(state: IlluminatiState, seat: int) -> list[tuple]:
 
 def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
     kind = action[0]
-    state.acted = True
+    state.acted = state.acted or seat == state.active  # White Collar Crime may be out of turn
     if kind == "drop":
         conflict.release(state, CARD_OF[action[1]], events)
         goals.eliminate(state, events)
@@ -145,6 +153,10 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         state.t_from, state.t_to, state.t_free = CARD_OF[action[1]], CARD_OF[action[2]], False
     elif kind == "amount":
         _amount(state, seat, action[1], events)
+    elif kind == "more":
+        state.money[state.t_from] -= MAX_SPEND
+        state.money[state.t_to] += MAX_SPEND
+        state.t_moved += MAX_SPEND
     elif kind == "move":
         state.phase, state.p_stage = PLACE, "move"
         state.p_target, state.p_attacker = CARD_OF[action[1]], CARD_OF[action[2]]
@@ -172,7 +184,7 @@ def _amount(state: IlluminatiState, seat: int, amount: int | str, events: list[E
     source, target = state.t_from, state.t_to
     mb = state.money[source] if amount == ALL else int(amount)
     if state.redistribute:
-        state.sent.append(source)
+        state.shifts += 1
     elif not state.t_free:
         if state.transfers_left > 0:
             state.transfers_left -= 1
@@ -180,8 +192,10 @@ def _amount(state: IlluminatiState, seat: int, amount: int | str, events: list[E
             state.actions_left -= 1
     state.money[source] -= mb
     state.money[target] += mb
+    mb += state.t_moved
     state.t_from = state.t_to = -1
     state.t_free = False
+    state.t_moved = 0
     state.phase = REDISTRIBUTE if state.redistribute else ACTION
     if events is not None and mb:
         events.append(
@@ -190,13 +204,16 @@ def _amount(state: IlluminatiState, seat: int, amount: int | str, events: list[E
 
 
 def finish_move(state: IlluminatiState, arrow: str, events: list[Event] | None) -> None:
-    """The moved group goes to the chosen arrow; puppets that cannot be re-placed are lost."""
+    """The moved group goes to the chosen arrow; puppets that cannot be re-placed are lost. In
+    the Bermuda Triangle's reorganisation the group is laid alone in the new layout, at no
+    cost."""
     seat, card = state.active, state.p_target
     placement = next(p for p in conflict.placements(state) if p.arrow == arrow)
-    lost = state.structures[seat].move(FACE[card], placement)
-    if state.redistribute:
-        state.sent.append(card)
+    if state.draft:
+        state.draft[0].attach(placement, FACE[card])
+        lost = []
     else:
+        lost = state.structures[seat].move(FACE[card], placement)
         state.actions_left -= 1
     if events is not None:
         events.append(Event("moved", {"seat": seat, "card": FACE[card], "master_card": placement.master}))

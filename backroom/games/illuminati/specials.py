@@ -7,7 +7,7 @@ descartarse." Played here:
 
 - any time (ruling 16: whenever the holder is asked to act, on its turn or in a window): Slush
   Fund (15 MB) and Swiss Bank Account (25 MB) to the Illuminati, Media Campaign (a dead group
-  back to the uncontrolled area);
+  back to the uncontrolled area), White Collar Crime (``redistribution.py``, ruling 22);
 - after the dice of any attack, in the roll window (ruling 17): Assassination (the roll is a
   2), Murphy's Law (the roll is a 12); "la última que se juegue será la que se aplique";
 - Bribery, an action on one's turn: an uncontrolled group joins the structure, no roll;
@@ -19,8 +19,6 @@ descartarse." Played here:
 
 - at the start of a turn, before income (ruling 21): the Senate Investigating Committee (another
   player loses the whole turn), Market Manipulation (the player on turn doubles its income).
-
-- White Collar Crime, on one's turn (``redistribution.py``, ruling 22).
 
 - Computer Espionage, any time: the player sees another player's specials (ruling 25).
 
@@ -89,6 +87,8 @@ def plays(state: IlluminatiState, seat: int) -> list[tuple]:
             out += [("espionage", s) for s in range(state.n) if s != seat and state.hands[s]]
         if "media_campaign" in faces:
             out += [("special_on", "media_campaign", FACE[c]) for c in state.dead]
+        if WHITE_COLLAR_CRIME in faces:
+            out += [("special_on", WHITE_COLLAR_CRIME, f) for f in state.structures[seat].cards()]
     if state.phase == ROLLED:
         out += [("special", f) for f in faces if f in ROLL_CARDS]
     if state.phase == START and seat in state.actors():
@@ -100,8 +100,6 @@ def plays(state: IlluminatiState, seat: int) -> list[tuple]:
         out += privilege_answers(state, seat, list(faces))
     if state.phase == ACTION and BRIBERY in faces and state.actions_left > 0:
         out += bribes(state, seat)
-    if state.phase == ACTION and WHITE_COLLAR_CRIME in faces:
-        out += [("special_on", WHITE_COLLAR_CRIME, f) for f in state.structures[seat].cards()]
     return out
 
 

@@ -11,13 +11,16 @@ that seat ``s`` has seen (Computer Espionage, a gift), as a bit mask. The bank i
 
 This turn: ``actions_left``, ``transfers_left`` (the two free transfers), ``acted`` (anything
 done: a player who does nothing takes 5 MB), ``used[c]`` (attacks and aids of each card),
-``cancelled`` (attacks announced and cancelled), ``privileged_used`` (the Bavarians' paid
-privilege).
+``cancelled`` (the attacks cancelled since the position last changed, ruling 7),
+``privileged_used`` (the Bavarians' paid privilege).
 
 The attack in flight (``p_*``): its mode, target, attacking group and aiding groups, whether it
 is privileged, the money spent by each party (``attack.RATES``) and the ``window`` of seats
 still to be asked in this round of spending (``spending.py``). A money transfer waiting for its
-amount (``t_*``): from which card to which, and whether it is the free one after a capture.
+amount (``t_*``): from which card to which, whether it is the free one after a capture, and the
+MB it moved so far (``more``, ruling 28). A redistribution (``redistribution.py``): why, the
+transfers made, the phase it interrupted (``resume``) and the Bermuda Triangle's new layout
+(``draft``).
 """
 
 from __future__ import annotations
@@ -106,10 +109,12 @@ class IlluminatiState(State):
         transfers_left=Int(),
         acted=Bool(),
         used=Ints(),
-        cancelled=Int(),
+        cancelled=Ints(),
         privileged_used=Bool(),
         redistribute=Str(),
-        sent=Ints(),
+        shifts=Int(),
+        resume=Str(),
+        draft=Structures(),
         market=Bool(),
         recycled=Bool(),
         laser_card=Int(-1),
@@ -129,6 +134,7 @@ class IlluminatiState(State):
         t_from=Int(-1),
         t_to=Int(-1),
         t_free=Bool(),
+        t_moved=Int(),
         window=WindowField(),
         winners=Ints(),
         end_reason=Str(),
@@ -162,10 +168,12 @@ class IlluminatiState(State):
     transfers_left: int
     acted: bool
     used: list[int]
-    cancelled: int
+    cancelled: list[int]
     privileged_used: bool
     redistribute: str
-    sent: list[int]
+    shifts: int
+    resume: str
+    draft: list[Structure]
     market: bool
     recycled: bool
     laser_card: int
@@ -185,6 +193,7 @@ class IlluminatiState(State):
     t_from: int
     t_to: int
     t_free: bool
+    t_moved: int
     window: Window
     winners: list[int]
     end_reason: str
@@ -289,6 +298,8 @@ class IlluminatiState(State):
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = action[0]
+        if self.cancelled and kind not in conflict.ANNOUNCING:
+            self.cancelled = []  # the position changes: cancelled attacks may be tried again
         if kind == "goal":
             goals.choose(self, seat, action[1], events)
         elif kind == "pass" and self.phase == START:
@@ -307,9 +318,13 @@ class IlluminatiState(State):
                 turn.income_and_draw(self, events)
         elif kind in conflict.KINDS:
             conflict.play(self, seat, action, events)
+        elif kind == "end" and self.phase == REDISTRIBUTE:
+            ends_turn, lost = redistribution.close(self, seat)
+            conflict.free(self, seat, lost, events)
+            goals.eliminate(self, events)
+            if ends_turn and self.phase != OVER:
+                turn.end_turn(self, events)
         elif kind == "end":
-            if self.phase == REDISTRIBUTE and not redistribution.close(self):
-                return
             if not redistribution.power_first(self):
                 turn.end_turn(self, events)
         else:

@@ -257,12 +257,14 @@ class Structure:
         self._adopt(trial)
         return freed
 
-    def relayout(self, data: Any) -> None:
+    def relayout(self, data: Any, lost: Sequence[str] = ()) -> None:
         """Lay the same cards out anew (a ``to_json`` layout, every card laid by the rules): "el
         jugador del Triángulo de las Bermudas puede reorganizar libremente su Estructura de
-        Poder al final de cada turno." """
+        Poder al final de cada turno." ``lost`` names the cards the new layout leaves out
+        because they could not be laid again ("Cualquier títere que no pueda ser recolocado
+        *se pierde*")."""
         fresh = Structure.from_json(data, self._arrows)
-        if fresh._root != self._root or fresh._spot.keys() != self._spot.keys():
+        if fresh._root != self._root or fresh._spot.keys() != self._spot.keys() - set(lost):
             raise refuse("not_same_cards")
         self._adopt(fresh)
 

@@ -98,7 +98,7 @@ def begin_turn(state: IlluminatiState, events: list[Event] | None) -> None:
     state.actions_left = ACTIONS_PER_TURN
     state.transfers_left = FREE_TRANSFERS
     state.acted = False
-    state.cancelled = 0
+    state.cancelled = []
     state.privileged_used = False
     state.used = [0] * len(state.used)
     state.market = False

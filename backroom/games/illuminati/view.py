@@ -15,8 +15,10 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
       "hand": [faces] (own; null for a spectator),
       "turn": {"actions_left", "transfers_left", "acted", "cancelled", "privileged_used",
                "market", "recycled", "redistribute": null|"gnomes"|"bermuda"|"white_collar",
-               "sent": [faces that sent money or moved in it], "used": [faces used this turn]},
-      "transfer": null | {"from": face, "to": face, "free": bool (the one after a capture)},
+               "shifts": transfers made in it, "used": [faces used this turn]},
+      "transfer": null | {"from": face, "to": face, "free": bool (the one after a capture),
+                          "moved": MB moved so far by ``more``},
+      "draft": null | [{"card", "master", "arrow"}] (the Bermuda Triangle's new layout),
       "attack": null | {"mode", "target", "attacker", "helpers", "privileged", "committed",
                         "spent": {"attacker", "defending_group", "defender_illuminati",
                                   "support", "oppose"}, "need": n, "chance": p, "waiting": [seats]},
@@ -122,12 +124,12 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "actions_left": state.actions_left,
             "transfers_left": state.transfers_left,
             "acted": state.acted,
-            "cancelled": state.cancelled,
+            "cancelled": len(state.cancelled),
             "privileged_used": state.privileged_used,
             "market": state.market,
             "recycled": state.recycled,
             "redistribute": state.redistribute or None,
-            "sent": [FACE[c] for c in state.sent],
+            "shifts": state.shifts,
             "used": [FACE[c] for c, n in enumerate(state.used) if n],
         },
         "attack": pending(state),
@@ -142,7 +144,19 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
         else None,
         "transfer": None
         if state.t_from < 0
-        else {"from": FACE[state.t_from], "to": FACE[state.t_to], "free": state.t_free},
+        else {
+            "from": FACE[state.t_from],
+            "to": FACE[state.t_to],
+            "free": state.t_free,
+            "moved": state.t_moved,
+        },
+        "draft": [
+            {"card": f, "master": p.master if p else None, "arrow": p.arrow if p else None}
+            for f in state.draft[0].cards()
+            for p in [state.draft[0].placement(f)]
+        ]
+        if state.draft
+        else None,
     }
     if state.phase == OVER:
         outcome = state.outcome()

@@ -91,7 +91,7 @@ def position(
         transfers_left=2,
         acted=False,
         used=[0] * NUM_CARDS,
-        cancelled=0,
+        cancelled=[],
         privileged_used=False,
     )
     state = IlluminatiState.from_json(data)

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from backroom.games.illuminati import GAME
-from backroom.games.illuminati.cards import CARD_OF, GOAL_BY_PLAYERS
+from backroom.games.illuminati.cards import ALIGN, CARD_OF, GOAL_BY_PLAYERS, GROUP_FACES, VIOLENT
 from backroom.games.illuminati.goals import basic_goal, special_goal
+from backroom.games.illuminati.layout import new_structure
 from tests.helpers import event
 
 from .conftest import all_pass, declare, dice, position
@@ -26,6 +27,77 @@ def test_basic_goal_by_player_count_including_the_illuminati():
     # "2 o 3 jugadores (no se recomienda) . . . . . 13", "4 jugadores. . . . . 12", "5 jugadores.
     # . . . . 10", "6 jugadores. . . . . 9", "7 u 8 jugadores (no se recomienda) . . . . . 8"
     assert GOAL_BY_PLAYERS == {2: 13, 3: 13, 4: 12, 5: 10, 6: 9, 7: 8, 8: 8}
+
+
+ROOTS = [
+    "ufos",
+    "network",
+    "gnomes_of_zurich",
+    "discordian_society",
+    "bermuda_triangle",
+    "servants_of_cthulhu",
+    "bavarian_illuminati",
+    "society_of_assassins",
+]
+
+
+def grown(root, groups):
+    """``root`` with ``groups`` laid in order, each on the first free arrow that takes it."""
+    structure, laid = new_structure(CARD_OF[root]), []
+    for card in groups:
+        master, fit = next((m, p[0]) for m in structure.cards() if (p := structure.placements(m, card)))
+        structure.attach(fit, card)
+        laid.append((card, master, fit.arrow))
+    return laid
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_basic_goal_by_the_summarys_table_wins_at_the_end_of_the_turn(players):
+    # "El *Objetivo básico* es el mismo para todos los jugadores: controlar cierto número de
+    # Grupos, que depende del número de jugadores que hubiera al empezar la partida." and "El
+    # juego se acaba cuando un jugador cumple, al final de su turno o del de otro, uno de sus
+    # Objetivos." The UFOs (no goal chosen) reach the table's number with a bribe
+    goal = GOAL_BY_PLAYERS[players]
+    pool = [g for g in GROUP_FACES if g != "yuppies"]
+    state = position(
+        ROOTS[:players],
+        structures={0: grown("ufos", pool[: goal - 2])},
+        uncontrolled=["yuppies"],
+        hands={0: ["bribery"]},
+    )
+    assert not basic_goal(state, 0)
+    state.apply(0, next(a for a in state.legal_actions(0) if a[:2] == ("bribe", "yuppies")))
+    state.apply(0, state.legal_actions(0)[0])  # the first free arrow
+    assert len(state.structures[0]) == goal and basic_goal(state, 0)
+    assert not state.is_over  # not before the end of the turn
+    events = state.apply(0, ("end",))
+    assert event(events, "game_over").params["winners"] == [0] and state.outcome().reason == "goal"
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_one_group_short_of_the_basic_goal_does_not_win(players):
+    goal = GOAL_BY_PLAYERS[players]
+    state = position(ROOTS[:players], structures={0: grown("ufos", GROUP_FACES[: goal - 2])})
+    state.apply(0, ("end",))
+    assert not state.is_over and state.active != 0
+
+
+def test_two_players_meeting_the_basic_goal_at_once_share_the_win():
+    # "Si dos o más jugadores los cumplen a la vez compartirán la victoria y se dividirán el mundo
+    # entre ellos." Checked at the end of seat 0's turn, seat 3 included
+    goal = GOAL_BY_PLAYERS[4]
+    state = position(
+        ROOTS[:4],
+        structures={
+            0: grown("ufos", GROUP_FACES[: goal - 1]),
+            3: grown("discordian_society", GROUP_FACES[goal - 1 : 2 * goal - 2]),
+            1: grown("network", GROUP_FACES[2 * goal - 2 : 3 * goal - 4]),  # one short
+        },
+    )
+    assert not special_goal(state, 3)  # it wins by the basic goal alone
+    events = state.apply(0, ("end",))
+    assert event(events, "game_over").params["winners"] == [0, 3]
+    assert state.outcome().winners == (0, 3) and state.outcome().scores == (1.0, 0.0, 0.0, 1.0)
 
 
 def test_a_goal_met_at_the_end_of_a_turn_wins_and_two_share_the_win():
@@ -64,9 +136,9 @@ def test_special_goals_count_the_structure(root, laid, met):
     assert special_goal(state, 0) is met
 
 
-def test_bermuda_triangle_needs_every_alignment_and_the_assassins_six_violent_groups():
-    # "controlar al menos un Grupo de cada alineación. Si el Grupo tiene más de una, cuentan
-    # todas." "**Sociedad de los Asesinos:** controlar seis Grupos Violentos."
+def test_bermuda_triangle_needs_every_alignment():
+    # "**Triángulo de las Bermudas:** controlar al menos un Grupo de cada alineación. Si el Grupo
+    # tiene más de una, cuentan todas."
     laid = [
         ("semiconscious_liberation_army", "bermuda_triangle", "right"),  # Com Cri Lib Vio Wei
         ("f_b_i", "bermuda_triangle", "left"),  # Gov Str
@@ -78,6 +150,23 @@ def test_bermuda_triangle_needs_every_alignment_and_the_assassins_six_violent_gr
         ["bermuda_triangle", "ufos"], structures={0: [*laid, ("moonies", "bermuda_triangle", "bottom")]}
     )
     assert special_goal(state, 0)
+
+
+def test_society_of_assassins_needs_six_violent_groups():
+    # "**Sociedad de los Asesinos:** controlar seis Grupos Violentos."
+    violent = [g for g in GROUP_FACES if ALIGN[CARD_OF[g]] & VIOLENT]
+    calm = [g for g in GROUP_FACES if not ALIGN[CARD_OF[g]] & VIOLENT]
+    state = position(
+        ["society_of_assassins", "ufos"],
+        structures={0: grown("society_of_assassins", violent[:5] + calm[:4])},
+    )
+    assert not special_goal(state, 0)  # five Violent groups, and others
+    state = position(
+        ["society_of_assassins", "ufos"], structures={0: grown("society_of_assassins", violent[:6])}
+    )
+    assert special_goal(state, 0)
+    state.apply(0, ("end",))
+    assert state.outcome().winners == (0,)
 
 
 def test_a_player_with_only_its_illuminati_after_its_third_turn_is_eliminated_money_to_the_bank():

@@ -4,6 +4,9 @@ partida")."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event, refuse
 
@@ -160,28 +163,119 @@ def test_no_player_may_give_the_game_away():
     assert refuse(state, 0, ("give_money", 1, 5)) == "illuminati.error.cannot_give_money"
 
 
-def test_gnomes_move_money_freely_between_their_groups_at_the_end_of_their_turn():
-    # "los Gnomos pueden mover dinero entre sus Grupos como deseen al final de su turno." (ruling
-    # 22: each card sends money once)
+def test_ruling_28_a_transfer_moves_any_portion_of_a_treasury():
+    # "Un Grupo puede usar una acción para transferir cualquier porción de su dinero a un Grupo
+    # adyacente, su amo o su títere." 57 MB: 20 and 20 with ``more``, then the last 17
+    state = position(["network", "ufos"], structures={0: MAFIA_AND_SHARKS}, money={"the_mafia": 60})
+    state.apply(0, ("transfer", "the_mafia", "network"))
+    assert ("more",) in state.legal_actions(0) and ("amount", 0) not in state.legal_actions(0)
+    state.apply(0, ("more",))
+    assert ("amount", 0) in state.legal_actions(0)  # something moved: it may stop here
+    state.apply(0, ("more",))
+    events = state.apply(0, ("amount", 17))
+    assert money(state, "network") == 57 and money(state, "the_mafia") == 3
+    assert event(events, "transferred").params["mb"] == 57
+    assert state.phase == "action" and state.transfers_left == 1 and state.actions_left == 2
+    state.apply(0, ("transfer", "network", "the_mafia"))
+    state.apply(0, ("more",))
+    state.apply(0, ("more",))
+    assert ("more",) not in state.legal_actions(0)  # 17 MB left: ``amount`` says the rest
+    assert refuse(state, 0, ("more",)) == "illuminati.error.cannot_more"
+    state.apply(0, ("amount", "all"))
+    assert money(state, "the_mafia") == 60 and state.transfers_left == 0
+
+
+def test_ruling_22_gnomes_move_money_freely_any_card_any_number_of_times():
+    # "los Gnomos pueden mover dinero entre sus Grupos como deseen al final de su turno." Any card
+    # to any card, again and again, up to one transfer fewer than the cards (ruling 22)
     state = position(
         ["gnomes_of_zurich", "ufos"],
         structures={0: [("the_mafia", "gnomes_of_zurich", "right"), ("loan_sharks", "the_mafia", "top")]},
-        money={"gnomes_of_zurich": 10},
+        money={"gnomes_of_zurich": 50},
         uncontrolled=["texas", "pentagon"],
     )
     state.apply(0, ("end",))
     assert state.phase == "redistribute" and state.active == 0
     state.apply(0, ("transfer", "gnomes_of_zurich", "loan_sharks"))  # not adjacent: fine here
+    state.apply(0, ("more",))
     state.apply(0, ("amount", 7))
-    assert money(state, "loan_sharks") == 7 and state.transfers_left == 2
-    assert not [a for a in state.legal_actions(0) if a[1:2] == ("gnomes_of_zurich",)]
+    state.apply(0, ("transfer", "gnomes_of_zurich", "the_mafia"))  # the Gnomes send again
+    state.apply(0, ("amount", "all"))
+    assert [money(state, f) for f in ("gnomes_of_zurich", "the_mafia", "loan_sharks")] == [0, 23, 27]
+    assert state.transfers_left == 2 and state.legal_actions(0) == [("end",)]  # 3 cards: 2 transfers
     state.apply(0, ("end",))
-    assert state.active == 1
+    assert state.active == 1 and state.inventory()["mb"] == 0
 
 
-def test_white_collar_crime_five_mb_anywhere_and_free_redistribution():
-    # White Collar Crime: "Move any amounts of your money freely between any of your groups, and
-    # gain an extra 5 MB to place anywhere in your structure."
+GNOMES_THREE = [("the_mafia", "gnomes_of_zurich", "right"), ("loan_sharks", "the_mafia", "top")]
+
+
+def send(state, source, target, mb):
+    """One transfer of ``mb`` MB in parts (ruling 28): 20 at a time with ``more``, then the rest."""
+    state.apply(0, ("transfer", source, target))
+    while mb > 20:
+        state.apply(0, ("more",))
+        mb -= 20
+    state.apply(0, ("amount", mb))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 49), min_size=3, max_size=3).flatmap(  # under the 150 MB that win
+        lambda held: st.tuples(st.just(held), st.lists(st.integers(0, sum(held)), min_size=2, max_size=2))
+    )
+)
+def test_ruling_22_every_distribution_of_the_gnomes_money_is_reached(case):
+    # "los Gnomos pueden mover dinero entre sus Grupos como deseen": whatever the treasuries and
+    # the distribution wanted, surplus to shortfall reaches it within the phase's transfers
+    held, cuts = case
+    low, high = sorted(cuts)
+    wanted = [low, high - low, sum(held) - high]
+    faces = ["gnomes_of_zurich", "the_mafia", "loan_sharks"]
+    state = position(
+        ["gnomes_of_zurich", "ufos"],
+        structures={0: GNOMES_THREE},
+        money=dict(zip(faces, held, strict=True)),
+        uncontrolled=["texas", "pentagon"],
+    )
+    state.apply(0, ("end",))
+    while [money(state, f) for f in faces] != wanted:
+        have = [money(state, f) for f in faces]
+        rich = next(i for i in range(3) if have[i] > wanted[i])
+        poor = next(i for i in range(3) if have[i] < wanted[i])
+        send(state, faces[rich], faces[poor], min(have[rich] - wanted[rich], wanted[poor] - have[poor]))
+    assert state.phase == "redistribute"
+    state.apply(0, ("end",))
+    assert state.active == 1 and state.inventory()["mb"] == 0
+
+
+def test_white_collar_crime_is_played_any_time_even_in_another_players_attack():
+    # White Collar Crime, "any time" (cards.json): "Move any amounts of your money freely between
+    # any of your groups, and gain an extra 5 MB to place anywhere in your structure." Asked in
+    # the spending round of another player's attack, its holder plays it, moves its money, and
+    # is asked again (rulings 16 and 22)
+    state = position(
+        ["ufos", "network"],
+        structures={1: [("the_mafia", "network", "right")]},
+        money={"ufos": 10, "network": 4},
+        uncontrolled=["kkk"],
+        hands={1: ["white_collar_crime"]},
+    )
+    declare(state, "control", "kkk", "ufos")
+    state.apply(0, ("pass",))
+    assert state.actors() == (1,)
+    state.apply(1, ("special_on", "white_collar_crime", "the_mafia"))
+    assert money(state, "the_mafia") == 5 and state.phase == "redistribute" and state.actors() == (1,)
+    state.apply(1, ("transfer", "network", "the_mafia"))
+    state.apply(1, ("amount", "all"))
+    state.apply(1, ("end",))
+    assert state.phase == "spend" and state.actors() == (1,) and money(state, "the_mafia") == 9
+    assert not state.acted and state.actions_left == 2  # nothing of the attacker's turn was spent
+    state.apply(1, ("pass",))
+    assert state.phase != "spend" and state.inventory()["mb"] == 0
+
+
+def test_white_collar_crime_on_ones_own_turn_goes_back_to_the_actions():
     state = position(
         ["network", "ufos"],
         structures={0: MAFIA_AND_SHARKS},
@@ -198,23 +292,63 @@ def test_white_collar_crime_five_mb_anywhere_and_free_redistribution():
     assert state.inventory()["mb"] == 0
 
 
-def test_bermuda_triangle_reorganizes_freely_at_the_end_of_its_turn():
+BERMUDA_FOUR = [
+    ("the_mafia", "bermuda_triangle", "right"),
+    ("kkk", "bermuda_triangle", "left"),
+    ("texas", "bermuda_triangle", "top"),
+    ("pentagon", "bermuda_triangle", "bottom"),
+]
+
+
+def lay(state, card, master, arrow):
+    state.apply(0, ("move", card, master))
+    state.apply(0, ("place", arrow))
+
+
+def test_ruling_23_bermuda_triangle_lays_its_structure_anew_at_the_end_of_its_turn():
     # "el jugador del Triángulo de las Bermudas puede reorganizar libremente su Estructura de
-    # Poder al final de cada turno." (ruling 23: each group moved once, at no cost)
+    # Poder al final de cada turno." Two groups swap arrows: no sequence of moves of "Mover un
+    # Grupo" each made once can do it, the arrows being full
     state = position(
-        ["bermuda_triangle", "ufos"],
-        structures={0: [("the_mafia", "bermuda_triangle", "right"), ("kkk", "bermuda_triangle", "left")]},
-        uncontrolled=["texas", "pentagon"],
+        ["bermuda_triangle", "ufos"], structures={0: BERMUDA_FOUR}, uncontrolled=["yuppies", "hackers"]
     )
     state.actions_left = 0
     state.apply(0, ("end",))
-    assert state.phase == "redistribute"
-    state.apply(0, ("move", "kkk", "the_mafia"))
-    state.apply(0, ("place", state.legal_actions(0)[0][1]))
-    assert state.structures[0].master("kkk") == "the_mafia" and state.phase == "redistribute"
-    assert not [a for a in state.legal_actions(0) if a[:2] == ("move", "kkk")]
+    assert state.phase == "redistribute" and [c["card"] for c in state.view(0)["draft"]] == [
+        "bermuda_triangle"
+    ]
+    lay(state, "kkk", "bermuda_triangle", "right")
+    assert refuse(state, 0, ("move", "kkk", "bermuda_triangle")) == "illuminati.error.cannot_move"  # laid
+    lay(state, "the_mafia", "bermuda_triangle", "left")
+    assert state.structures[0].placement("kkk").arrow == "left"  # nothing changes before ``end``
+    events = state.apply(0, ("end",))
+    s = state.structures[0]
+    assert s.placement("kkk").arrow == "right" and s.placement("the_mafia").arrow == "left"
+    assert s.placement("texas").arrow == "top" and s.placement("pentagon").arrow == "bottom"  # laid back
+    assert not [e for e in events if e.kind == "freed"] and state.active == 1 and state.actions_left == 2
+
+
+def test_ruling_23_a_group_that_cannot_be_laid_again_is_lost():
+    # "Cualquier títere que no pueda ser recolocado *se pierde*. Pasa, junto a sus títeres, a la
+    # zona no controlada." The Mafia's puppet takes its arrow: the Mafia finds none left
+    state = position(
+        ["bermuda_triangle", "ufos"],
+        structures={0: [*BERMUDA_FOUR, ("loan_sharks", "the_mafia", "top")]},
+        money={"the_mafia": 6},
+        uncontrolled=["yuppies", "hackers"],
+    )
     state.apply(0, ("end",))
-    assert state.active == 1
+    for card, arrow in [("kkk", "left"), ("texas", "top"), ("pentagon", "bottom"), ("loan_sharks", "right")]:
+        lay(state, card, "bermuda_triangle", arrow)
+    assert ("move", "the_mafia", "bermuda_triangle") not in state.legal_actions(0)
+    events = state.apply(0, ("end",))
+    assert event(events, "freed").params["cards"] == ["the_mafia"]
+    assert (
+        "the_mafia" not in state.structures[0]
+        and state.structures[0].master("loan_sharks") == "bermuda_triangle"
+    )
+    assert CARD_OF["the_mafia"] in state.uncontrolled and money(state, "the_mafia") == 0
+    assert state.inventory()["cards"] == 106
 
 
 def test_recyclers_pay_five_mb_from_their_treasury_for_an_extra_card_once_a_turn():

@@ -153,14 +153,51 @@ def test_an_attack_may_be_cancelled_until_money_is_spent_on_it():
     assert refuse(state, 0, ("cancel",)) == "illuminati.error.cannot_cancel"
 
 
-def test_at_most_two_attacks_cancelled_a_turn():
-    # Ruling 7
+def test_ruling_7_cancelling_is_not_capped_a_turn():
+    # "Después de anunciar un ataque, un jugador *puede* cambiar de idea y cancelarlo *hasta* que
+    # gasta dinero en él.": no number of cancellations is set
     state = table()
-    for _ in range(2):
-        declare(state, "control", "kkk", "ufos")
+    for mode, target in [
+        ("control", "kkk"),
+        ("destroy", "kkk"),
+        ("control", "the_mafia"),
+        ("neutralize", "the_mafia"),
+    ]:
+        declare(state, mode, target, "ufos")
+        assert ("cancel",) in state.legal_actions(0)
         state.apply(0, ("cancel",))
+    assert state.phase == "action" and state.actions_left == 2 and not state.acted
+    assert state.money[CARD_OF["ufos"]] == 10
+
+
+def test_ruling_7_the_same_attack_cancelled_again_in_an_unchanged_position_is_played():
+    # Ruling 7: a cancelled attack leaves the position as it was; announcing the very same attack
+    # (mode, target, attacking group) and cancelling it again would loop without end
+    state = position(
+        ROOTS,
+        structures={0: [("loan_sharks", "ufos", "right")], 1: [("the_mafia", "network", "right")]},
+        uncontrolled=["kkk"],
+        money={"ufos": 10, "network": 10, "gnomes_of_zurich": 10, "discordian_society": 10},
+    )
+    declare(state, "control", "kkk", "ufos")
+    state.apply(0, ("cancel",))
+    declare(state, "control", "kkk", "loan_sharks")  # another attacking group: a new attack
+    state.apply(0, ("cancel",))
     declare(state, "control", "kkk", "ufos")
     assert ("cancel",) not in state.legal_actions(0)
+    assert refuse(state, 0, ("cancel",)) == "illuminati.error.cannot_cancel"
+    state = position(
+        ROOTS,
+        structures={0: [("loan_sharks", "ufos", "right")], 1: [("the_mafia", "network", "right")]},
+        uncontrolled=["kkk"],
+        money={"ufos": 10, "network": 10, "gnomes_of_zurich": 10, "discordian_society": 10},
+    )
+    declare(state, "control", "kkk", "ufos")
+    state.apply(0, ("cancel",))
+    state.apply(0, ("transfer", "ufos", "loan_sharks"))  # the position changes
+    state.apply(0, ("amount", 1))
+    declare(state, "control", "kkk", "ufos")
+    assert ("cancel",) in state.legal_actions(0)
 
 
 def privileged_table():

@@ -486,6 +486,15 @@ def test_a_new_layout_must_hold_the_same_cards():
     refused("not_same_cards", s, s.relayout, other.to_json())
 
 
+def test_a_new_layout_may_leave_out_only_the_cards_lost():
+    # "Cualquier títere que no pueda ser recolocado *se pierde*." (the Bermuda Triangle, ruling 23)
+    s, fewer = figure_1(), figure_1()
+    fewer.detach(ANTIWAR)
+    refused("not_same_cards", s, s.relayout, fewer.to_json(), [KGB])
+    s.relayout(fewer.to_json(), [ANTIWAR])
+    assert s == fewer and ANTIWAR not in s
+
+
 # -- transfers between players ----------------------------------------------------------------
 
 
