@@ -37,8 +37,14 @@ LEAST_CHANCE = 0.4
 """The chance an attack must reach, money spent, to be worth an action."""
 MB_PRICE = 0.3
 """What one MB spent on an attack costs, in the units of a group's worth."""
+CHANCES = tuple(chance_of(need) for need in range(SURE + 1))
+"""The chance of a roll at or under 0..10 (below 2 nothing succeeds, above 10 nothing more)."""
 UFO_GOAL = "bavarian_illuminati"
 """The goal the UFOs write down: Power adds up as the structure grows toward the basic goal."""
+
+
+def odds(need: int) -> float:
+    return CHANCES[max(0, min(SURE, need))]
 
 
 class HeuristicBot(SeededBot):
@@ -158,6 +164,7 @@ class Plan:
         if owner >= 0 and owner != self.seat:
             against = 2 * t.money.get(target, 0) + t.money.get(t.roots[owner], 0) // 2
         best = (float("-inf"), 0.0)
+        worth = self.worth(target)
         for attacker in t.mine():
             card = CARD_OF[attacker]
             if attacker == target or POWER[card] <= 0 or not t.fresh(attacker) or t.immune(attacker, target):
@@ -173,8 +180,8 @@ class Plan:
                 need += TRANSFER[CARD_OF[helper]]
                 aids += 1
             spend = max(0, min(budget, SURE - need + against))
-            chance = chance_of(need + spend - against)
-            score = chance * self.worth(target) - MB_PRICE * spend - 0.5 * aids
+            chance = odds(need + spend - against)
+            score = chance * worth - MB_PRICE * spend - 0.5 * aids
             best = max(best, (score, chance))
         return best
 

@@ -50,6 +50,7 @@ class Table:
 
     __slots__ = (
         "active",
+        "cards",
         "distance",
         "goal",
         "laser",
@@ -77,12 +78,14 @@ class Table:
         self.puppets: dict[str, int] = {}
         self.roots: dict[int, str] = {}
         self.size: dict[int, int] = {}
+        self.cards: dict[int, list[str]] = {}
         for info in view["players_info"]:
             s = info["seat"]
             if not info["alive"]:
                 continue
             self.roots[s] = info["illuminati"]
             self.size[s] = len(info["structure"])
+            self.cards[s] = [entry["card"] for entry in info["structure"]]
             for entry in info["structure"]:
                 face = entry["card"]
                 self.owner[face] = s
@@ -102,7 +105,7 @@ class Table:
 
     def mine(self) -> list[str]:
         """The seat's cards, its Illuminati first."""
-        return [f for f, s in self.owner.items() if s == self.seat]
+        return self.cards.get(self.seat, [])
 
     def align(self, face: str) -> int:
         if self.laser and self.laser[0] == face:
