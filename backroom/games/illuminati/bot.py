@@ -4,12 +4,13 @@ On its turn it weighs every attack to control it may announce: the chance of the
 attacking group with the aid it needs and the money it can put in (``reading.Table.need``,
 the summary's table over the view), against what the group is worth to its structure (a card
 toward the basic goal, room for more puppets, income, power toward its special goal, and a
-rival's loss when it is taken from one). It attacks when the odds and its money favour it,
-funnels its groups' money toward its Illuminati with the free transfers, and otherwise ends
-its turn without acting, for the 5 MB of a turn passed. Out of its turn it defends its groups
-with their own treasuries first (each MB counts twice) and interferes against the leader's
-attacks. It never plays specials; an action kind it does not know is never preferred, and when
-nothing it knows is legal it plays at random among the legal actions.
+rival's loss when it is taken from one); a rival one capture from its goal is also attacked
+to neutralize. It attacks when the odds and its money favour it, funnels its groups' money
+toward its Illuminati with the free transfers, and otherwise ends its turn without acting,
+for the 5 MB of a turn passed. Out of its turn it defends its groups with their own
+treasuries first (each MB counts twice) and interferes against the leader's attacks. It
+never plays specials; an action kind it does not know is never preferred, and when nothing
+it knows is legal it plays at random among the legal actions.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from typing import Any
 from backroom.bots.base import Observation, SeededBot
 from backroom.engine.actions import Action
 from backroom.games.illuminati.cards import (
-    ALIGN,
     CARD_OF,
     CONTROL,
     INCOME,
+    NEUTRALIZE,
     POWER,
     TRANSFER,
     VIOLENT,
@@ -39,6 +40,8 @@ MB_PRICE = 0.3
 """What one MB spent on an attack costs, in the units of a group's worth."""
 CHANCES = tuple(chance_of(need) for need in range(SURE + 1))
 """The chance of a roll at or under 0..10 (below 2 nothing succeeds, above 10 nothing more)."""
+THREAT = 25.0
+"""What stopping a rival one capture from its goal is worth, beyond its progress."""
 UFO_GOAL = "bavarian_illuminati"
 """The goal the UFOs write down: Power adds up as the structure grows toward the basic goal."""
 
@@ -98,11 +101,15 @@ class Plan:
         root = self.table.root
         return (self.view.get("ufo_goal") or UFO_GOAL) if root == "ufos" else root
 
-    def worth(self, target: str) -> float:
-        """What controlling ``target`` is worth to the seat: a card toward the basic goal
-        (the last one above all), room for puppets, income, its help toward the special goal,
-        and the loss to the rival holding it."""
+    def worth(self, mode: str, target: str) -> float:
+        """What an attack on ``target`` in ``mode`` is worth to the seat: to control it, a
+        card toward the basic goal (the last one above all), room for puppets, income, its help
+        toward the special goal; either way, the rival's loss."""
         t = self.table
+        owner = t.owner.get(target, -1)
+        denial = self.denial(owner) if owner >= 0 and owner != self.seat else 0.0
+        if mode != CONTROL:
+            return denial
         card = CARD_OF[target]
         value = (
             10.0 + 2.0 * OUT_ARROWS[target] + 0.7 * INCOME[card] + 0.3 * POWER[card] + 0.5 * TRANSFER[card]
@@ -110,10 +117,16 @@ class Plan:
         value += 4.0 * self.toward_goal(target)
         if t.size.get(self.seat, 0) + 1 >= t.goal:
             value += 50.0
-        owner = t.owner.get(target, -1)
-        if owner >= 0 and owner != self.seat:
-            value += 8.0 * t.progress(owner)
-        return value
+        return value + denial
+
+    def denial(self, rival: int) -> float:
+        """What a group taken from ``rival`` is worth: more the nearer its goal, much more when
+        its next capture would win."""
+        t = self.table
+        return 8.0 * t.progress(rival) + (THREAT if self.threatens(rival) else 0.0)
+
+    def threatens(self, rival: int) -> bool:
+        return self.table.size.get(rival, 0) + 1 >= self.table.goal
 
     def toward_goal(self, target: str) -> float:
         card = CARD_OF[target]
@@ -123,16 +136,16 @@ class Plan:
         if goal == "network":
             return TRANSFER[card] / 2
         if goal == "discordian_society":
-            return 3.0 if ALIGN[card] & WEIRD else 0.0
+            return 3.0 if self.table.align(target) & WEIRD else 0.0
         if goal == "society_of_assassins":
-            return 3.0 if ALIGN[card] & VIOLENT else 0.0
+            return 3.0 if self.table.align(target) & VIOLENT else 0.0
         if goal == "gnomes_of_zurich":
             return INCOME[card] / 2
         if goal == "bermuda_triangle":
             covered = 0
             for face in self.table.mine():
                 covered |= self.table.align(face)
-            return 2.0 * bin(ALIGN[card] & ~covered).count("1")
+            return 2.0 * bin(self.table.align(target) & ~covered).count("1")
         return 0.0
 
     # -------------------------------------------------------------------------- the turn
@@ -164,7 +177,7 @@ class Plan:
         if owner >= 0 and owner != self.seat:
             against = 2 * t.money.get(target, 0) + t.money.get(t.roots[owner], 0) // 2
         best = (float("-inf"), 0.0)
-        worth = self.worth(target)
+        worth = self.worth(mode, target)
         for attacker in t.mine():
             card = CARD_OF[attacker]
             if attacker == target or POWER[card] <= 0 or not t.fresh(attacker) or t.immune(attacker, target):
@@ -189,7 +202,7 @@ class Plan:
         best: tuple[float, float, Action] | None = None
         for action in self.by_kind.get("attack", []):
             mode, target = action[1], action[2]
-            if mode != CONTROL:
+            if mode != CONTROL and not (mode == NEUTRALIZE and self.threatens(self.table.owner[target])):
                 continue
             score, chance = self.plan_attack(mode, target)
             if chance >= LEAST_CHANCE and score > 0 and (best is None or score > best[0]):
@@ -265,7 +278,7 @@ class Plan:
         if need + purse < SURE - 6 and "cancel" in self.by_kind:
             return ("cancel",)
         spent = attack["spent"]["attacker"]
-        room = int(self.worth(attack["target"]) / MB_PRICE / 4) - spent
+        room = int(self.worth(attack["mode"], attack["target"]) / MB_PRICE / 4) - spent
         return self.raise_by("spend", ("group", "illuminati"), min(SURE - need, room))
 
     def defend(self, attack: dict[str, Any], need: int) -> Action:

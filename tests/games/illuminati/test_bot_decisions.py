@@ -119,3 +119,37 @@ def test_heuristic_bot_does_not_pay_against_an_attack_that_cannot_succeed():
     state.apply(1, ("pass",))
     assert state.actors() == (0,) and state.view(0)["attack"]["need"] <= 1
     assert choose(state, 0) == ("pass",)
+
+
+EIGHT = [
+    "bavarian_illuminati",
+    "network",
+    "gnomes_of_zurich",
+    "servants_of_cthulhu",
+    "discordian_society",
+    "society_of_assassins",
+    "bermuda_triangle",
+    "ufos",
+]
+NETWORK_GROUPS = [
+    ("multinational_oil_companies", "network", "right"),
+    ("cfl_aio", "network", "left"),
+    ("democrats", "network", "bottom"),
+    ("big_media", "network", "top"),
+    ("loan_sharks", "democrats", "bottom"),
+    ("international_cocaine_smugglers", "multinational_oil_companies", "right"),
+]
+
+
+def test_heuristic_bot_neutralizes_a_group_of_a_rival_one_capture_from_its_goal():
+    # Eight players: 8 cards win. The Network holds 7; the Bavarians, without money, cannot take
+    # the Cocaine Smugglers (10 - 5 - 5 two links away: a 0) but can neutralize them (+6: a 6).
+    state = position(EIGHT, structures={1: NETWORK_GROUPS})
+    assert state.goal == len(state.structures[1]) + 1
+    assert choose(state, 0) == ("attack", "neutralize", "international_cocaine_smugglers")
+
+
+def test_heuristic_bot_leaves_a_rival_far_from_its_goal_alone_when_it_can_only_neutralize():
+    state = position(EIGHT, structures={1: NETWORK_GROUPS[:2] + NETWORK_GROUPS[5:]})
+    assert ("attack", "neutralize", "international_cocaine_smugglers") in state.legal_actions(0)
+    assert choose(state, 0) == ("end",)
