@@ -108,3 +108,13 @@ def test_heuristic_bot_wins_most_four_player_games_against_random():
 
 def test_heuristic_bot_is_found_by_the_bot_registry():
     assert isinstance(make_bot("heuristic", GAME, 1), HeuristicBot)
+
+
+def test_heuristic_bot_plays_at_random_among_actions_it_does_not_know():
+    """Rules still grow (moves, specials, deals): when nothing the bot knows is legal, it still
+    answers with a legal action, spread over all of them."""
+    state, _ = GAME.start(4, {}, 3)
+    seat = state.actors()[0]
+    novel = [("novel_deal", 1), ("novel_deal", 2), ("novel_card",)]
+    chosen = {HeuristicBot(random.Random(s)).choose(Observation(state, seat, novel)) for s in range(40)}
+    assert chosen == set(novel)
