@@ -67,7 +67,10 @@ class Illuminati(Game):
     rules_version = 1
     state_class: ClassVar[type[State]] = IlluminatiState
     windows = (WindowRule("spending", "illuminati.window.spending.order", "all_answered"),)
-    manifest = Manifest(package="backroom.games.illuminati")
+    manifest = Manifest(
+        package="backroom.games.illuminati",
+        bots={"heuristic": "backroom.games.illuminati.bot:HeuristicBot"},
+    )
     options = (
         OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),
         OptionSpec("goal_extra", 0, low=0, high=20),
