@@ -63,11 +63,9 @@ class Table:
         "seat",
         "size",
         "used",
-        "view",
     )
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
-        self.view = view
         self.seat = seat
         self.active: int = view["active"]
         self.goal: int = view["goal"]
