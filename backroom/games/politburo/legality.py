@@ -155,7 +155,7 @@ def allowed(state: PolitburoState, seat: int, kind: int, cands: tuple[int, ...])
     played = state.typed[kind]
     if not played or _second(state, seat, kind):
         return cands
-    return tuple(c for c in cands if not (played >> c) & 1)
+    return tuple([c for c in cands if not (played >> c) & 1])
 
 
 def _second(state: PolitburoState, seat: int, kind: int) -> bool:

@@ -281,7 +281,7 @@ class PolitburoState(State):
             hidden.remember(self, seat)
         if self.react and not self.step:
             self.window = self.window.answered(seat)
-        _HANDLERS[kind](self, seat, *action[1:], events=events)
+        _HANDLERS[kind](self, seat, *action[1:], events)
         flow.advance(self, events, passed)
         if kept is not None and kind in ("assign", "discard"):
             listing.keep_patched(self, kept, seat, action)
@@ -515,5 +515,5 @@ _HANDLERS: dict[str, Callable[..., None]] = {
     **{name.removeprefix("_do_"): f for name, f in vars(PolitburoState).items() if name.startswith("_do_")},
     **specials.HANDLERS,
 }
-"""Each action kind's effect, ``(state, seat, *arguments, events=...)``: the ``_do_`` methods
+"""Each action kind's effect, ``(state, seat, *arguments, events)``: the ``_do_`` methods
 above and the special cards' (``specials.HANDLERS``), looked up once per action."""
