@@ -153,10 +153,7 @@ def promote(state: PolitburoState, events: Events) -> None:
     """
     state.office_dirty = False
     office, loyalty = state.office, state.loyalty
-    rank = [-1] * NC
-    for o, h in enumerate(office):
-        if h >= 0:
-            rank[h] = o
+    rank: list[int] | None = None  # each candidate's office: built only if an office is open
     live = board(state)[3]
     top_loyalty = max(map(loyalty.__getitem__, live), default=LOYALTY_MIN)
     for o in range(len(OFFICES) - 1, -1, -1):
@@ -164,6 +161,11 @@ def promote(state: PolitburoState, events: Events) -> None:
         need = OFFICE_MIN[o]
         if top_loyalty < need or (holder >= 0 and loyalty[holder] >= need):
             continue
+        if rank is None:
+            rank = [-1] * NC
+            for held, c in enumerate(office):
+                if c >= 0:
+                    rank[c] = held
         rivals = [c for c in live if loyalty[c] >= need and c != holder and rank[c] < o]
         if not rivals:
             continue

@@ -10,6 +10,7 @@ asks exactly the seats whose legal list holds more than a pass (``legality.can_a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
@@ -54,8 +55,9 @@ HEALTH, LOYALTY = 1, 2
 
 def advance(state: PolitburoState, events: Events, passed: bool = False) -> None:
     """``passed``: the action was a pass in the window at the end of a turn, of the round or
-    of the setup. It changes nothing the others' answers depend on, so the seats left in that
-    window (sifted when it last asked) need not be sifted again."""
+    of the setup, or the pass that ended a turn. It changes nothing the others' answers
+    depend on, so the seats left in that window (sifted when it last asked, or by
+    ``end_turn``) need not be sifted again."""
     while state.phase != OVER and not state.step:
         if state.react:
             if state.window:  # an answer may have left others in it with nothing to play
@@ -209,10 +211,11 @@ def finish(state: PolitburoState, reason: str, events: Events) -> None:
         )
 
 
-def priority(state: PolitburoState, skip: int = -1) -> list[int]:
+def priority(state: PolitburoState, skip: int = -1, seats: Iterable[int] | None = None) -> list[int]:
     """Who answers first when several may (R, FAQ): the player on turn, then the highest
     office held, then the most loyalty in play, then the nearest to the player on turn, and
-    on the right (the seat before it) before the left. Seats without candidates are out."""
+    on the right (the seat before it) before the left. Seats without candidates are out
+    (``seats``: only those, when given)."""
     n, active, owner, loyalty = state.n, state.active, state.owner, state.loyalty
     mine = board(state)[2]
     best = [0] * n
@@ -220,7 +223,7 @@ def priority(state: PolitburoState, skip: int = -1) -> list[int]:
         if c >= 0 and best[owner[c]] <= o:
             best[owner[c]] = o + 1
     keys = []
-    for s in range(n):
+    for s in range(n) if seats is None else seats:
         if s == skip or not mine[s]:
             continue
         distance = min((s - active) % n, (active - s) % n)
@@ -291,9 +294,12 @@ def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
 
 
 def end_turn(state: PolitburoState, events: Events) -> None:
-    """The player passes: the others may now play from their candidates or their specials."""
+    """The player passes: the others may now play from their candidates or their specials;
+    the window asks those who hold such a play, in priority order (sorted only when several
+    do, which is seldom in a random playout)."""
     state.phase = TURN_END
-    state.base = Window(priority(state, skip=state.active))
+    seats = [s for s in range(state.n) if s != state.active and can_answer(state, s, TURN_END)]
+    state.base = Window(priority(state, state.active, seats) if len(seats) > 1 else seats)
 
 
 def _next_turn(state: PolitburoState, events: Events) -> None:

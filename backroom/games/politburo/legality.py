@@ -11,7 +11,7 @@ candidate by its number on the table, an office by its index (0 Industria ... 4 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
@@ -68,7 +68,7 @@ def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
     if react == ROUND_END:
         return bool(round_end_plays(state, seat))
     if react == TURN_END:
-        return bool(initiative(state, seat)) or any_candidate_play(state, seat)
+        return any_initiative(state, seat) or any_candidate_play(state, seat)
     if react == SETUP:
         return True
     return bool(answers(state, seat, react))
@@ -155,7 +155,7 @@ def allowed(state: PolitburoState, seat: int, kind: int, cands: tuple[int, ...])
     played = state.typed[kind]
     if not played or _second(state, seat, kind):
         return cands
-    return tuple(c for c in cands if not (played >> c) & 1)
+    return tuple([c for c in cands if not (played >> c) & 1])
 
 
 def _second(state: PolitburoState, seat: int, kind: int) -> bool:
@@ -180,17 +180,26 @@ def activatable(state: PolitburoState, seat: int, c: int) -> bool:
 
 def initiative(state: PolitburoState, seat: int) -> list[Action]:
     """Special cards a seat may play of its own accord (ruling 4)."""
-    out: list[Action] = []
+    return [action for plays in _initiative_plays(state, seat) for action in plays]
+
+
+def any_initiative(state: PolitburoState, seat: int) -> bool:
+    """Whether ``initiative`` is not empty, answered at the first special card that can be
+    played: asked of every other seat at the end of every turn."""
+    return any(_initiative_plays(state, seat))
+
+
+def _initiative_plays(state: PolitburoState, seat: int) -> Iterator[list[Action]]:
+    """The uses of each special face in ``seat``'s hand that may be played of its own accord."""
     specials = [c for c in state.hands[seat] if TYPE[c] < 0]
     if not specials:
-        return out  # most hands hold no special card: the common case, answered at once
+        return  # many hands hold no special card: answered at once
     mine = own(state, seat)
     if not mine:
-        return out
+        return
     for f in faces(specials):
         if f in INITIATIVE:
-            out += special_plays(state, seat, f, mine)
-    return out
+            yield special_plays(state, seat, f, mine)
 
 
 def special_plays(state: PolitburoState, seat: int, f: str, mine: Sequence[int]) -> list[Action]:

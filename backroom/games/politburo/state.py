@@ -22,6 +22,7 @@ shows them; ``hidden.py`` resamples what a seat cannot see.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Self
 
 from backroom.engine.actions import Action
@@ -275,16 +276,12 @@ class PolitburoState(State):
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kept, self._turn, self._picked = self._turn, None, None
         kind = action[0]
-        passed = kind == "pass" and not self.react and not self.step and self.phase not in (TURN, REDRAW)
+        passed = kind == "pass" and not self.react and not self.step and self.phase != REDRAW
         if kind == "pass":
             hidden.remember(self, seat)
         if self.react and not self.step:
             self.window = self.window.answered(seat)
-        handler = specials.HANDLERS.get(kind)
-        if handler is None:
-            getattr(self, f"_do_{kind}")(seat, *action[1:], events=events)
-        else:
-            handler(self, seat, *action[1:], events=events)
+        _HANDLERS[kind](self, seat, *action[1:], events)
         flow.advance(self, events, passed)
         if kept is not None and kind in ("assign", "discard"):
             listing.keep_patched(self, kept, seat, action)
@@ -512,3 +509,11 @@ class PolitburoState(State):
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other
+
+
+_HANDLERS: dict[str, Callable[..., None]] = {
+    **{name.removeprefix("_do_"): f for name, f in vars(PolitburoState).items() if name.startswith("_do_")},
+    **specials.HANDLERS,
+}
+"""Each action kind's effect, ``(state, seat, *arguments, events)``: the ``_do_`` methods
+above and the special cards' (``specials.HANDLERS``), looked up once per action."""
