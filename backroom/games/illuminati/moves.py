@@ -136,7 +136,7 @@ def gifts(state: IlluminatiState, seat: int) -> list[tuple]:
 
 def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
     kind = action[0]
-    state.acted = True
+    state.acted = state.acted or seat == state.active
     if kind == "drop":
         conflict.release(state, CARD_OF[action[1]], events)
         goals.eliminate(state, events)
@@ -193,7 +193,7 @@ def finish_move(state: IlluminatiState, arrow: str, events: list[Event] | None) 
     """The moved group goes to the chosen arrow; puppets that cannot be re-placed are lost."""
     seat, card = state.active, state.p_target
     placement = next(p for p in conflict.placements(state) if p.arrow == arrow)
-    lost = state.structures[seat].move(FACE[card], placement)
+    lost = state.structures[seat].move(FACE[card], placement, state.chosen_arrows())
     if state.redistribute:
         state.sent.append(card)
     else:
