@@ -241,3 +241,40 @@ def test_deals_gifts_and_specials_keep_every_card_once_and_the_money_conserved(s
         state.check()
         assert state.inventory() == inventory
         assert IlluminatiState.from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_receiver_resolves_collisions_by_leaving_new_or_old_cards_uncontrolled():
+    # "Si no se pueden evitar los choques el jugador debe solucionarlos eligiendo una o más
+    # cartas que choquen, sin importar si son nuevas o no, y dejarlas no controladas." The UFOs'
+    # four arrows hold groups without arrows: the Mafia fits nowhere.
+    full = ["antiwar_activists", "boy_sprouts", "cycle_gangs", "eco_guerrillas"]
+    sides = ["top", "right", "bottom", "left"]
+    state = position(
+        ["network", "ufos"],
+        structures={0: MAFIA_AND_SHARKS, 1: [(g, "ufos", side) for g, side in zip(full, sides, strict=True)]},
+        money={"boy_sprouts": 3},
+    )
+    offer(state, 1, ("offer_give", "the_mafia"))
+    state.apply(1, ("accept",))
+    assert state.phase == "arrive"
+    assert state.legal_actions(1) == [("lose", "the_mafia")] + [("lose", g) for g in full]
+    state.apply(1, ("lose", "boy_sprouts"))  # an old card goes, its money to the bank
+    assert CARD_OF["boy_sprouts"] in state.uncontrolled and money(state, "boy_sprouts") == 0
+    assert state.legal_actions(1) == [("receive", "ufos", "right")]
+    state.apply(1, ("receive", "ufos", "right"))
+    assert state.structures[1].master("loan_sharks") == "the_mafia" and state.phase == "action"
+
+
+def test_a_new_card_that_fits_nowhere_may_be_the_one_left_uncontrolled():
+    full = ["antiwar_activists", "boy_sprouts", "cycle_gangs", "eco_guerrillas"]
+    sides = ["top", "right", "bottom", "left"]
+    state = position(
+        ["network", "ufos"],
+        structures={0: MAFIA_AND_SHARKS, 1: [(g, "ufos", side) for g, side in zip(full, sides, strict=True)]},
+        money={"the_mafia": 4},
+    )
+    offer(state, 1, ("offer_give", "the_mafia"))
+    state.apply(1, ("accept",))
+    state.apply(1, ("lose", "the_mafia"))
+    assert {CARD_OF["the_mafia"], CARD_OF["loan_sharks"]} <= set(state.uncontrolled)
+    assert money(state, "the_mafia") == 0 and state.phase == "action" and state.inventory()["cards"] == 106
