@@ -16,8 +16,7 @@ one together share the win.
 Rulebook: ``shared/seeds/004_4e82edb1c2a01e67.txt``; card data with provenance:
 ``cards.json`` and ``SOURCES.md``; rulings: ``docs/games/illuminati.md``.
 
-Not registered yet: giving groups, deals and the advanced options are still to come (see the
-rulings' last section).
+Not registered yet: what is still to come is the rulings' last section, "Not yet played".
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
 from backroom.engine.spec import ActionSpec, Param
 from backroom.engine.window import WindowRule
-from backroom.games.illuminati import lasers, specials
+from backroom.games.illuminati import deals, lasers, specials
 from backroom.games.illuminati.cards import (
     ACTIONS_PER_TURN,
     ALIGNMENTS,
@@ -38,10 +37,12 @@ from backroom.games.illuminati.cards import (
     FACE,
     FREE_TRANSFERS,
     GAME_ID,
+    GIFTS_OUT_OF_TURN,
     GROUP_FACES,
     GROUPS,
     ILLUMINATI_FACES,
     INCOME,
+    MAX_OFFERS,
     MAX_PLAYERS,
     MAX_SPEND,
     MIN_PLAYERS,
@@ -66,7 +67,11 @@ class Illuminati(Game):
     max_players = MAX_PLAYERS
     rules_version = 1
     state_class: ClassVar[type[State]] = IlluminatiState
-    windows = (WindowRule("spending", "illuminati.window.spending.order", "all_answered"),)
+    windows = (
+        WindowRule("spending", "illuminati.window.spending.order", "all_answered"),
+        WindowRule("deal", "illuminati.window.deal.order", "all_answered", passes=("decline",)),
+        WindowRule("secrets", "illuminati.window.secrets.order", "all_answered"),
+    )
     manifest = Manifest(
         package="backroom.games.illuminati",
         bots={"heuristic": "backroom.games.illuminati.bot:HeuristicBot"},
@@ -74,13 +79,18 @@ class Illuminati(Game):
     options = (
         OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),
         OptionSpec("goal_extra", 0, low=0, high=20),
+        OptionSpec("leaving", 0, low=0, high=1),
     )
     """``round_limit``: ruling 12, the safety bound on a game's length. ``goal_extra``: the
     advanced rule "Ajustar la duración de la partida": "Para que sea más larga aumenta el número
-    de Grupos necesarios para cumplir el Objetivo básico." """
+    de Grupos necesarios para cumplir el Objetivo básico." ``leaving``: 1 offers ``leave``
+    ("Dejar la partida", ruling 31) to the player on turn, for tables where a player may go;
+    off by default, so that bots and random play do not walk out of games."""
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
-        return IlluminatiState.deal(players, seed, options["round_limit"], options["goal_extra"])
+        state, events = IlluminatiState.deal(players, seed, options["round_limit"], options["goal_extra"])
+        state.leaving = bool(options["leaving"])
+        return state, events
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
         """The UFOs choose their goal (one action). The game stops after ``round_limit *
@@ -95,11 +105,19 @@ class Illuminati(Game):
         of money burns or moves at least 1 MB and is followed by at most ``players`` answers.
         The MB ever in play are at most the Illuminati's first income plus, per turn, every
         printed income, the largest Illuminati income and the 5 MB of a turn passed. Each
-        attack's dice are answered by at most ``players`` passes, as is the start of a turn; a
-        special is played once in a game (discarded for good), each play reopening a round of
-        at most ``players`` answers. That makes ``bound``, without cancelled attacks. Ruling 7:
-        between two other decisions (at most ``bound``) each attack (mode, target, attacking
-        group) is cancelled at most once, after at most ``ATTACK_STEPS`` decisions."""
+        attack's dice are answered by at most ``players`` passes, as is the start of a turn, and
+        a bribe takes two decisions; a special is played once in a game (discarded for good),
+        each play asked about by at most ``players`` seats (Secrets Man Was Not Meant to Know,
+        then perhaps a replacement) and reopening a round of at most ``players`` answers. Each
+        of a turn's ``MAX_OFFERS`` offers takes its opening, one step per group and per special
+        each way, one per MB each way, the proposal, the answer, and a lay or a loss per group;
+        what an offer brings may be given again on the turn (each special and MB once more).
+        Each seat gives ``GIFTS_OUT_OF_TURN`` times a turn out of its actions, each such gift
+        letting the player on turn give once more. A seat leaves once. Each group laid
+        (captured, moved, received) asks at most one arrow per puppet. That makes ``bound``,
+        without cancelled attacks. Ruling 7: between two other decisions (at most ``bound``)
+        each attack (mode, target, attacking group) is cancelled at most once, after at most
+        ``ATTACK_STEPS`` decisions."""
         turns = options["round_limit"] * players
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
@@ -108,9 +126,21 @@ class Illuminati(Game):
         transfers = (FREE_TRANSFERS + 2 * ACTIONS_PER_TURN + 2 * len(CONTROLLABLE)) * (2 + money // MAX_SPEND)
         moves = 2 * ACTIONS_PER_TURN + 2 * len(GROUPS) + 2
         per_turn = attacks + transfers + moves + len(GROUPS) + len(SPECIAL_CARDS) + 3
+        offer = 4 + 2 * ACTIONS_PER_TURN + 2 * len(SPECIAL_CARDS) + len(GROUPS) + 2 * money
+        lays = 2 * ACTIONS_PER_TURN + len(CONTROLLABLE) + ACTIONS_PER_TURN * MAX_OFFERS
+        settles = lays * len(GROUPS)
+        deals_per_turn = (
+            settles + MAX_OFFERS * (offer + len(SPECIAL_CARDS) + money) + 2 * players * GIFTS_OUT_OF_TURN
+        )
         rolls = ACTIONS_PER_TURN * players + 2 + players
-        specials_played = len(SPECIAL_CARDS) * (players + 2)
-        bound = 1 + turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
+        specials_played = len(SPECIAL_CARDS) * (2 * players + 4)
+        bound = (
+            1
+            + turns * (per_turn + rolls + money + deals_per_turn)
+            + money * (players + 1)
+            + specials_played
+            + players
+        )
         cancellable = len(MODES) * len(GROUPS) * len(CONTROLLABLE)
         return bound + (bound + 1) * cancellable * ATTACK_STEPS
 
@@ -150,11 +180,24 @@ class Illuminati(Game):
             ),
             ActionSpec("espionage", Param("target_seat", range(players))),
             ActionSpec("goal", Param("card", tuple(f for f in ILLUMINATI_FACES if f != "ufos"))),
+            ActionSpec("offer", Param("to_seat", range(players))),
+            ActionSpec("offer_give", Param("card", GROUP_FACES + SPECIAL_FACES)),
+            ActionSpec("offer_take", Param("card", GROUP_FACES + SPECIAL_FACES)),
+            ActionSpec("offer_money", Param("side", deals.MONEY_SIDES), mb),
+            ActionSpec("propose"),
+            ActionSpec("withdraw"),
+            ActionSpec("accept"),
+            ActionSpec("decline"),
+            ActionSpec("receive", Param("master_card", faces), Param("arrow", SIDES)),
+            ActionSpec("lose", Param("card", GROUP_FACES)),
+            ActionSpec("leave"),
+            ActionSpec("replace", Param("card", SPECIAL_FACES)),
+            ActionSpec("settle", Param("arrow", SIDES)),
             ActionSpec("end"),
         )
 
     def test_variants(self) -> list[dict[str, Any]]:
-        return [{}, {"goal_extra": 4}]
+        return [{}, {"goal_extra": 4}, {"leaving": 1}]
 
     def data_status(self) -> list[dict[str, str]]:
         return data_status()

@@ -208,12 +208,39 @@ CHOOSE, START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER 
     "redistribute",
     "over",
 )
-PHASES = (CHOOSE, START, ACTION, ATTACK, SPEND, ROLLED, PLACE, PAYING, REDISTRIBUTE, OVER)
+DEAL, ANSWER, ARRIVE = "deal", "answer", "arrive"
+COUNTER, REPLACE, SETTLE = "counter", "replace", "settle"
+PHASES = (
+    CHOOSE,
+    START,
+    ACTION,
+    ATTACK,
+    SPEND,
+    ROLLED,
+    PLACE,
+    PAYING,
+    REDISTRIBUTE,
+    DEAL,
+    ANSWER,
+    ARRIVE,
+    COUNTER,
+    REPLACE,
+    SETTLE,
+    OVER,
+)
 """``CHOOSE``: the UFOs choose their secret goal before the first turn; ``START``: the seats
 holding specials are asked before income (ruling 21); ``ROLLED``: the dice are down, the seats
 holding specials may answer them; ``PAYING``: a money transfer waits for its amount;
 ``REDISTRIBUTE``: the Gnomes or White Collar Crime move money freely, the Bermuda Triangle its
-groups."""
+groups; ``DEAL``: the player on turn builds an offer; ``ANSWER``: the other seat accepts or
+declines it; ``ARRIVE``: the groups exchanged are laid in their receivers' structures;
+``COUNTER``: a special played waits while the others may cancel it with Secrets Man Was Not
+Meant to Know; ``REPLACE``: a player whose pair of specials was hit may replace the one cancelled;
+``SETTLE``: a player chooses the arrow of a puppet that collides as its group is laid."""
+MAX_OFFERS = 2
+"""Offers a player may make in a turn (``deals.py``: a bound, as for cancelled attacks)."""
+GIFTS_OUT_OF_TURN = 2
+"""Gifts a seat may make in a turn's windows, out of the turn's actions (ruling 30: a bound)."""
 SIDES = ("top", "right", "bottom", "left")
 
 

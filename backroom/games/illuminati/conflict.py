@@ -248,7 +248,7 @@ def _place(state: IlluminatiState, arrow: str, events: list[Event] | None, captu
     else:
         shape = Group(FACE[target])
         state.uncontrolled.remove(target)
-    freed = state.structures[seat].graft(shape, placement)
+    freed = state.structures[seat].graft(shape, placement, state.chosen_arrows())
     for face in shape.cards():
         state.owner[CARD_OF[face]] = seat
     if events is not None:

@@ -32,6 +32,9 @@ def redeal(real: IlluminatiState, other: IlluminatiState, seat: int, rng: random
             if not (seen >> card) & 1:
                 hand[i] = specials[at]
                 at += 1
+    redealt = {old: new for s in others for old, new in zip(real.hands[s], other.hands[s], strict=True)}
+    other.d_give = [redealt.get(c, c) for c in real.d_give]  # an offer's specials follow the redeal
+    other.d_take = [redealt.get(c, c) for c in real.d_take]
     other.deck = permuted(specials[at:] + [c for c in real.deck if not is_special(c)], rng)
     ufos = real.illuminati.index(UFOS) if UFOS in real.illuminati else -1
     if ufos >= 0 and ufos != seat and real.ufo_goal >= 0:

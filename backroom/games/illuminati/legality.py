@@ -12,7 +12,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
-from backroom.games.illuminati import conflict, goals, lasers, moves, redistribution, specials, spending
+from backroom.games.illuminati import (
+    conflict,
+    deals,
+    goals,
+    lasers,
+    leaving,
+    moves,
+    redistribution,
+    secrets,
+    settling,
+    specials,
+    spending,
+)
 from backroom.games.illuminati.attack import attackers, can_aid, can_target, groups_in_play
 from backroom.games.illuminati.cards import (
     ACTION,
@@ -22,12 +34,15 @@ from backroom.games.illuminati.cards import (
     CHOOSE,
     DESTROY,
     FACE,
+    GIFTS_OUT_OF_TURN,
     MODES,
     PAYING,
     PLACE,
     POWER,
     REDISTRIBUTE,
+    REPLACE,
     ROLLED,
+    SETTLE,
     SPEND,
     START,
 )
@@ -66,8 +81,26 @@ def privileges(state: IlluminatiState, seat: int) -> list[str]:
     return out
 
 
+def gifts_out_of_turn(state: IlluminatiState, seat: int) -> list[Action]:
+    """Ruling 30: "*Regalar dinero o una carta Especial*: esto puede hacerse en cualquier
+    momento, no sólo durante tu turno." A seat gives when it is asked in a window (before a
+    turn's income, in a spending round, after the dice), ``GIFTS_OUT_OF_TURN`` times a turn, and
+    never in a privileged attack ("excepto durante un ataque Confidencial"). The attacker keeps
+    the card its attack cannot do without (Whispering Campaign)."""
+    if state.p_privileged or state.gifts[seat] >= GIFTS_OUT_OF_TURN:
+        return []
+    kept = needed_card(state) if seat == state.active else None
+    return [a for a in moves.gifts(state, seat) if a[0] != "give_special" or a[2] != kept]
+
+
 def actions(state: IlluminatiState, seat: int) -> list[Action]:
     phase = state.phase
+    if phase in deals.PHASES:
+        return deals.actions(state, seat)
+    if phase in secrets.PHASES:
+        return secrets.answers(state, seat)
+    if phase == SETTLE:
+        return settling.answers(state, seat)
     if phase == CHOOSE:
         return [("goal", face) for face in goals.goals_to_choose()]
     if phase == ACTION:
@@ -78,6 +111,9 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         out += lasers.uses(state, seat)
         if moves.can_recycle(state, seat):
             out.append(("recycle",))
+        out += deals.offers(state, seat)
+        if leaving.can_leave(state, seat):
+            out.append(("leave",))
         out.append(("end",))
         return out
     if phase == PAYING:
@@ -94,9 +130,9 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         out = [*spending.raises(state, seat), ("pass",)]
         if conflict.can_cancel(state, seat):
             out.append(("cancel",))
-        return out + specials.plays(state, seat)
+        return out + specials.plays(state, seat) + gifts_out_of_turn(state, seat)
     if phase in (ROLLED, START):
-        return [("pass",), *specials.plays(state, seat)]
+        return [("pass",), *specials.plays(state, seat), *gifts_out_of_turn(state, seat)]
     if phase == PLACE:
         return [("place", p.arrow) for p in conflict.placements(state)]
     return []
@@ -105,14 +141,18 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
 def why(state: IlluminatiState, seat: int, action: Action) -> str:
     """The catalog key of the rule that refuses ``action``."""
     kind = action[0] if isinstance(action, tuple) and action else None
+    if kind in deals.KINDS:
+        return deals.why(state, action)
+    gifts = state.phase if state.phase in (START, SPEND, ROLLED) else ACTION
     expected = {
         "attack": ACTION,
         "drop": ACTION,
         "end": REDISTRIBUTE if state.phase == REDISTRIBUTE else ACTION,
         "transfer": REDISTRIBUTE if state.phase == REDISTRIBUTE else ACTION,
         "move": REDISTRIBUTE if state.phase == REDISTRIBUTE else ACTION,
-        "give_money": ACTION,
-        "give_special": ACTION,
+        "give_money": gifts,
+        "give_special": gifts,
+        "leave": ACTION,
         "amount": PAYING,
         "more": PAYING,
         "attacker": ATTACK,
@@ -120,7 +160,9 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "announce": ATTACK,
         "spend": SPEND,
         "interfere": SPEND,
-        "pass": state.phase if state.phase in (ROLLED, START) else SPEND,
+        "pass": state.phase if state.phase in (ROLLED, START, *secrets.PHASES) else SPEND,
+        "replace": REPLACE,
+        "settle": SETTLE,
         "special": state.phase,
         "special_on": state.phase,
         "bribe": ACTION,
@@ -138,7 +180,7 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         return "illuminati.error.not_now"
     if kind in ("attack", "move") and state.actions_left <= 0 and state.phase == ACTION:
         return "illuminati.error.no_actions_left"
-    if kind in ("special", "special_on", "unprivilege", "espionage"):
+    if kind in ("special", "special_on", "unprivilege", "espionage", "replace"):
         return "illuminati.error.cannot_play_special"
     if kind == "cancel":
         return "illuminati.error.cannot_cancel"

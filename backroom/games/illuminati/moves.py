@@ -213,7 +213,7 @@ def finish_move(state: IlluminatiState, arrow: str, events: list[Event] | None) 
         state.draft[0].attach(placement, FACE[card])
         lost = []
     else:
-        lost = state.structures[seat].move(FACE[card], placement)
+        lost = state.structures[seat].move(FACE[card], placement, state.chosen_arrows())
         state.actions_left -= 1
     if events is not None:
         events.append(Event("moved", {"seat": seat, "card": FACE[card], "master_card": placement.master}))

@@ -22,8 +22,8 @@ descartarse." Played here:
 
 - Computer Espionage, any time: the player sees another player's specials (ruling 25).
 
-Not played yet: Secrets Man Was Not Meant to Know (it may still be discarded to make an attack
-privileged, or given).
+- Secrets Man Was Not Meant to Know, against any other special as it is played
+  (``secrets.py``, ruling 32).
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ CASH = {"slush_fund": 15, "swiss_bank_account": 25}
 DEEP_AGENT, INTERFERENCE = "deep_agent", "interference"
 SENATE, MARKET = "senate_investigating_committee", "market_manipulation"
 ROLL_CARDS = {"assassination": 2, "murphys_law": 12}
-PLAIN = (*CASH, *ROLL_CARDS, DEEP_AGENT, INTERFERENCE, SENATE, MARKET)
+SECRETS = "secrets_man_was_not_meant_to_know"
+PLAIN = (*CASH, *ROLL_CARDS, DEEP_AGENT, INTERFERENCE, SENATE, MARKET, SECRETS)
 """Specials played with no argument (``("special", face)``)."""
 ON_CARD = ("media_campaign", WHITE_COLLAR_CRIME)
 """Specials played on a card (``("special_on", face, card)``)."""

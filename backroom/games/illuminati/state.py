@@ -9,6 +9,14 @@ nobody) and ``money[c]`` its treasury; ``structures[s]`` lays out seat ``s``'s p
 that seat ``s`` has seen (Computer Espionage, a gift), as a bit mask. The bank is unlimited:
 ``issued`` counts the MB it paid out net, so the money in play minus ``issued`` is conserved.
 
+Deals (``deals.py``): ``d_seat`` the other party of the offer in hand (-1: none), ``d_give``
+and ``d_take`` the cards each way, ``d_give_mb`` and ``d_take_mb`` the money, ``d_arriving`` the
+groups accepted and not yet laid; ``offers`` made this turn, ``gifts[s]`` made out of turn.
+A special waiting for the others' answer (``secrets.py``): ``c_seat`` played ``c_action`` (JSON)
+in phase ``c_phase`` with the window ``c_window``. A group being laid while its player chooses
+where colliding puppets go (``settling.py``): ``s_action`` (JSON), ``s_phase``, ``s_window`` and
+the ``s_choices`` so far, as pairs (puppet, index of the side in ``SIDES``).
+
 This turn: ``actions_left``, ``transfers_left`` (the two free transfers), ``acted`` (anything
 done: a player who does nothing takes 5 MB), ``used[c]`` (attacks and aids of each card),
 ``cancelled`` (the attacks cancelled since the position last changed, ruling 7),
@@ -47,17 +55,22 @@ from backroom.engine.schema import (
 from backroom.engine.window import Window
 from backroom.games.illuminati import (
     conflict,
+    deals,
     goals,
     hidden,
     lasers,
+    leaving,
     legality,
     moves,
     redistribution,
+    secrets,
+    settling,
     specials,
     turn,
     view,
 )
 from backroom.games.illuminati.cards import (
+    ACTION,
     CARD_OF,
     CHOOSE,
     EXTRA_INCOME_BY_PLAYERS,
@@ -72,6 +85,8 @@ from backroom.games.illuminati.cards import (
     PHASES,
     REDISTRIBUTE,
     ROLLED,
+    SETTLE,
+    SIDES,
     SPECIAL_CARDS,
     START,
     TURN_LIMIT,
@@ -86,6 +101,7 @@ class IlluminatiState(State):
     SCHEMA = Schema(
         n=Int(json="players"),
         round_limit=Int(TURN_LIMIT),
+        leaving=Bool(),
         goal=Int(),
         first=Int(),
         active=Int(),
@@ -135,6 +151,22 @@ class IlluminatiState(State):
         t_to=Int(-1),
         t_free=Bool(),
         t_moved=Int(),
+        offers=Int(),
+        gifts=Ints(),
+        d_seat=Int(-1),
+        d_give=Ints(),
+        d_take=Ints(),
+        d_give_mb=Int(),
+        d_take_mb=Int(),
+        d_arriving=Ints(),
+        c_seat=Int(-1),
+        c_action=Str(),
+        c_phase=Str(),
+        c_window=Ints(),
+        s_action=Str(),
+        s_phase=Str(),
+        s_window=Ints(),
+        s_choices=Ints(),
         window=WindowField(),
         winners=Ints(),
         end_reason=Str(),
@@ -145,6 +177,7 @@ class IlluminatiState(State):
 
     n: int
     round_limit: int
+    leaving: bool
     goal: int
     first: int
     active: int
@@ -194,6 +227,22 @@ class IlluminatiState(State):
     t_to: int
     t_free: bool
     t_moved: int
+    offers: int
+    gifts: list[int]
+    d_seat: int
+    d_give: list[int]
+    d_take: list[int]
+    d_give_mb: int
+    d_take_mb: int
+    d_arriving: list[int]
+    c_seat: int
+    c_action: str
+    c_phase: str
+    c_window: list[int]
+    s_action: str
+    s_phase: str
+    s_window: list[int]
+    s_choices: list[int]
     window: Window
     winners: list[int]
     end_reason: str
@@ -226,6 +275,7 @@ class IlluminatiState(State):
         state.destroyed = [0] * players
         state.hands = [[] for _ in range(players)]
         state.known = [0] * players
+        state.gifts = [0] * players
         events: list[Event] = [
             Event("setup", {"players": players, "cards": [FACE[r] for r in state.illuminati]})
         ]
@@ -252,6 +302,11 @@ class IlluminatiState(State):
     def root_income(self, seat: int) -> int:
         """The Illuminati's income, +3 MB at seven players and +5 at eight."""
         return INCOME[self.illuminati[seat]] + EXTRA_INCOME_BY_PLAYERS.get(self.n, 0)
+
+    def chosen_arrows(self) -> dict[str, Any]:
+        """The arrows chosen so far for the colliding puppets of the group being laid."""
+        pairs = zip(self.s_choices[::2], self.s_choices[1::2], strict=True)
+        return {FACE[card]: SIDES[side] for card, side in pairs}
 
     def earn(self, card: int, mb: int) -> None:
         """``mb`` from the bank onto ``card``."""
@@ -297,6 +352,20 @@ class IlluminatiState(State):
         return legality.why(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        if secrets.intercepts(self, seat, action):
+            secrets.ask(self, seat, action, events)
+        elif self.phase in secrets.PHASES:
+            secrets.play(self, seat, action, events)
+        elif self.phase == SETTLE:
+            settling.play(self, seat, action, events)
+        elif settling.intercepts(self, seat, action):
+            settling.ask(self, seat, action)
+        else:
+            self.perform(seat, action, events)
+        self._outcome = None
+
+    def perform(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        """``action`` takes effect (any special in it was let through: ``secrets.py``)."""
         kind = action[0]
         if self.cancelled and kind not in conflict.ANNOUNCING:
             self.cancelled = []  # the position changes: cancelled attacks may be tried again
@@ -308,6 +377,13 @@ class IlluminatiState(State):
             moves.finish_move(self, action[1], events)
         elif kind == "place" and self.p_stage == "bribe":
             conflict.bribe(self, action[1], events)
+        elif kind in deals.KINDS:
+            deals.play(self, seat, action, events)
+        elif kind in leaving.KINDS:
+            leaving.leave(self, seat, events)
+        elif kind in ("give_money", "give_special") and self.phase != ACTION:
+            self.gifts[seat] += 1  # a gift out of the turn's actions (ruling 30)
+            moves.play(self, seat, action, events)
         elif kind in lasers.KINDS:
             lasers.play(self, seat, action, events)
         elif kind in specials.KINDS:
@@ -329,7 +405,6 @@ class IlluminatiState(State):
                 turn.end_turn(self, events)
         else:
             moves.play(self, seat, action, events)
-        self._outcome = None
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:

@@ -257,6 +257,22 @@ class Structure:
         self._adopt(trial)
         return freed
 
+    def choice(
+        self, group: Group, placement: Placement, choices: Mapping[str, Side], *, moving: bool = False
+    ) -> tuple[str, list[Side]] | None:
+        """What its owner must still choose when ``group`` is laid at ``placement`` (a group of
+        this structure when ``moving``), the earlier collisions settled by ``choices``: the first
+        puppet that collides and could take more than one free arrow of its master, with those
+        arrows; ``None`` when every collision has one answer."""
+        trial = self.clone()
+        if moving:
+            trial.detach(group.card)
+        try:
+            trial._settle(group, placement, choices, ask=True)
+        except _Choice as open_choice:
+            return open_choice.puppet, open_choice.arrows
+        return None
+
     def relayout(self, data: Any, lost: Sequence[str] = ()) -> None:
         """Lay the same cards out anew (a ``to_json`` layout, every card laid by the rules): "el
         jugador del Triángulo de las Bermudas puede reorganizar libremente su Estructura de
@@ -378,9 +394,12 @@ class Structure:
     def _adopt(self, trial: Structure) -> None:
         self._spot, self._at, self._order = trial._spot, trial._at, None
 
-    def _settle(self, shape: Group, placement: Placement, choices: Mapping[str, Side]) -> list[str]:
+    def _settle(
+        self, shape: Group, placement: Placement, choices: Mapping[str, Side], *, ask: bool = False
+    ) -> list[str]:
         """Lay ``shape`` from ``placement`` outward (the module's re-placing ruling); returns
-        the cards lost. Runs on a trial copy: a bad choice raises before anything is kept."""
+        the cards lost. Runs on a trial copy: a bad choice raises before anything is kept;
+        ``ask`` raises ``_Choice`` at the first collision with more than one answer left open."""
         unused = set(choices)
         lost: list[str] = []
         self._lay(shape.card, placement.master, placement.arrow)
@@ -402,6 +421,8 @@ class Structure:
                     raise refuse("no_such_arrow", master_card=master.card, arrow=side_name(str(chosen)))
                 if chosen is not None and chosen not in free:
                     raise refuse("arrow_blocked", master_card=master.card, arrow=side_name(str(chosen)))
+                if ask and chosen is None and len(free) > 1:
+                    raise _Choice(puppet.card, free)
                 spot = chosen or (free[0] if free else None)
                 if spot is None:
                     lost.extend(puppet.cards())
@@ -411,6 +432,14 @@ class Structure:
         if unused:
             raise refuse("not_displaced", card=sorted(unused)[0])
         return lost
+
+
+class _Choice(Exception):
+    """A collision its owner must settle: ``puppet`` may go on any of ``arrows``."""
+
+    def __init__(self, puppet: str, arrows: list[Side]) -> None:
+        super().__init__(puppet)
+        self.puppet, self.arrows = puppet, arrows
 
 
 def _is_entry(entry: dict[str, Any]) -> bool:

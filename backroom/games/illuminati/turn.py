@@ -99,6 +99,8 @@ def begin_turn(state: IlluminatiState, events: list[Event] | None) -> None:
     state.transfers_left = FREE_TRANSFERS
     state.acted = False
     state.cancelled = []
+    state.offers = 0
+    state.gifts = [0] * state.n
     state.privileged_used = False
     state.used = [0] * len(state.used)
     state.market = False

@@ -14,7 +14,8 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
       "uncontrolled": [faces], "dead": [faces], "discard": [faces], "deck": count,
       "hand": [faces] (own; null for a spectator),
       "turn": {"actions_left", "transfers_left", "acted", "cancelled", "privileged_used",
-               "market", "recycled", "redistribute": null|"gnomes"|"bermuda"|"white_collar",
+               "market", "recycled", "offers" (deals opened), "gifts": [per seat, out of
+               turn], "redistribute": null|"gnomes"|"bermuda"|"white_collar",
                "shifts": transfers made in it, "used": [faces used this turn]},
       "transfer": null | {"from": face, "to": face, "free": bool (the one after a capture),
                           "moved": MB moved so far by ``more``},
@@ -22,17 +23,23 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
       "attack": null | {"mode", "target", "attacker", "helpers", "privileged", "committed",
                         "spent": {"attacker", "defending_group", "defender_illuminati",
                                   "support", "oppose"}, "need": n, "chance": p, "waiting": [seats]},
+      "deal": null | {"from", "to", "give_groups", "take_groups", "give_specials",
+                      "take_specials" (faces, for the two parties only), "give_special_count",
+                      "take_special_count", "give_mb", "take_mb", "arriving": [faces]},
+      "special_played": null | {"seat", "action"} (a special waiting for the others: ruling 32),
+      "laying": null | {"action", "chosen": {puppet: arrow}} (a group being laid: ruling 33),
       "goal": groups to control, "outcome": {...} once over
     }
 """
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.engine.events import Msg
-from backroom.games.illuminati import attack
+from backroom.games.illuminati import attack, deals
 from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, OVER, UFOS
 
 if TYPE_CHECKING:
@@ -128,11 +135,20 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "privileged_used": state.privileged_used,
             "market": state.market,
             "recycled": state.recycled,
+            "offers": state.offers,
+            "gifts": list(state.gifts),
             "redistribute": state.redistribute or None,
             "shifts": state.shifts,
             "used": [FACE[c] for c, n in enumerate(state.used) if n],
         },
         "attack": pending(state),
+        "deal": deals.shown(state, seat),
+        "special_played": None
+        if state.c_seat < 0
+        else {"seat": state.c_seat, "action": json.loads(state.c_action)},
+        "laying": None
+        if not state.s_action
+        else {"action": json.loads(state.s_action), "chosen": state.chosen_arrows()},
         "lasers": None
         if state.laser_card < 0
         else {
@@ -168,13 +184,16 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
 def label(state: IlluminatiState, action: Action) -> Msg:
     """``illuminati.action.<kind>`` with the cards as translatable parameters."""
     kind, args = action[0], action[1:]
+    deal = deals.label(kind, args)
+    if deal is not None:
+        return deal
     params: dict[str, Any] = {}
     if kind == "goal":
         params = {"card": args[0]}
     elif kind == "attack":
         kind = f"attack.{args[0]}"
         params = {"card": args[1]}
-    elif kind in ("attacker", "aid", "drop"):
+    elif kind in ("attacker", "aid", "drop", "replace"):
         params = {"card": args[0]}
     elif kind == "transfer":
         params = {"from_card": args[0], "to_card": args[1]}
@@ -208,6 +227,6 @@ def label(state: IlluminatiState, action: Action) -> Msg:
     elif kind in ("spend", "interfere"):
         kind = f"{kind}.{args[0]}"
         params = {"mb": args[1]}
-    elif kind == "place":
+    elif kind in ("place", "settle"):
         params = {"side": Msg(f"{GAME_ID}.side.{args[0]}")}
     return Msg(f"{GAME_ID}.action.{kind}", params)

@@ -123,6 +123,21 @@ def declare(
     for helper in helpers:
         state.apply(seat, ("aid", helper))
     state.apply(seat, ("announce", how))
+    let_through(state)
+
+
+def let_through(state: IlluminatiState) -> list:
+    """Every seat asked whether it cancels the special just played (ruling 32) passes; the
+    events."""
+    events = []
+    while state.phase == "counter":
+        events += state.apply(state.actors()[0], ("pass",))
+    return events
+
+
+def play_special(state: IlluminatiState, seat: int, action: tuple) -> list:
+    """``seat`` plays a special and nobody cancels it; the events."""
+    return state.apply(seat, action) + let_through(state)
 
 
 def all_pass(state: IlluminatiState) -> list:

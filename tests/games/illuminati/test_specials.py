@@ -9,7 +9,7 @@ from backroom.games.illuminati.attack import needed
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event, refuse
 
-from .conftest import all_pass, declare, dice, position
+from .conftest import all_pass, declare, dice, play_special, position
 
 
 def test_slush_fund_and_swiss_bank_account_pay_the_illuminati_any_time():
@@ -23,13 +23,13 @@ def test_slush_fund_and_swiss_bank_account_pay_the_illuminati_any_time():
         hands={0: ["slush_fund"], 1: ["swiss_bank_account"]},
         money={"network": 1},
     )
-    state.apply(0, ("special", "slush_fund"))
+    play_special(state, 0, ("special", "slush_fund"))
     assert state.money[CARD_OF["ufos"]] == 15 and state.actions_left == 2
     assert [FACE[c] for c in state.discard] == ["slush_fund"]
     declare(state, "control", "kkk", "ufos")
     state.apply(0, ("pass",))
     assert ("special", "swiss_bank_account") in state.legal_actions(1)  # asked: may play it
-    state.apply(1, ("special", "swiss_bank_account"))
+    play_special(state, 1, ("special", "swiss_bank_account"))
     assert state.money[CARD_OF["network"]] == 26
     assert state.inventory()["mb"] == 0
 
@@ -41,7 +41,7 @@ def test_media_campaign_brings_a_dead_group_back_uncontrolled():
     kkk = CARD_OF["kkk"]
     state.deck.remove(kkk)
     state.dead.append(kkk)
-    state.apply(0, ("special_on", "media_campaign", "kkk"))
+    play_special(state, 0, ("special_on", "media_campaign", "kkk"))
     assert kkk in state.uncontrolled and not state.dead
 
 
@@ -55,7 +55,7 @@ def test_assassination_makes_the_roll_a_2_after_the_dice():
     events = state.apply(0, ("pass",))
     assert sum(event(events, "roll").params["dice"]) == 9 and state.phase == "rolled"
     assert state.actors() == (0,)
-    events = state.apply(0, ("special", "assassination"))
+    events = play_special(state, 0, ("special", "assassination"))
     assert event(events, "result").params["roll"] == 2 and state.phase == "place"
 
 
@@ -73,9 +73,9 @@ def test_murphys_law_after_assassination_the_last_card_played_applies():
     state.chance = dice(9)
     state.apply(0, ("pass",))
     assert list(state.window) == [0, 1]  # only the seats holding specials are asked
-    state.apply(0, ("special", "assassination"))
+    play_special(state, 0, ("special", "assassination"))
     assert list(state.window) == [1]
-    events = state.apply(1, ("special", "murphys_law"))
+    events = play_special(state, 1, ("special", "murphys_law"))
     assert event(events, "result").params["roll"] == 12
     assert not event(events, "result").params["success"] and CARD_OF["kkk"] in state.uncontrolled
 
@@ -84,7 +84,7 @@ def test_bribery_takes_an_uncontrolled_group_without_a_roll_as_an_action():
     # Bribery: "Take control of any one uncontrolled group automatically, no roll." "Excepción:
     # usar la carta *Soborno* es una acción normal."
     state = position(["ufos", "network"], uncontrolled=["kkk"], hands={0: ["bribery"]})
-    state.apply(0, ("bribe", "kkk", "ufos"))
+    play_special(state, 0, ("bribe", "kkk", "ufos"))
     assert state.phase == "place"
     state.apply(0, ("place", "top"))
     assert state.structures[0].master("kkk") == "ufos" and state.owner[CARD_OF["kkk"]] == 0
@@ -131,7 +131,7 @@ def test_senate_investigating_committee_makes_another_player_lose_the_whole_turn
     state.apply(0, ("end",))  # seat 2 is next (counter-clockwise)
     assert state.phase == "start" and list(state.window) == [0]
     assert ("special", "senate_investigating_committee") in state.legal_actions(0)
-    events = state.apply(0, ("special", "senate_investigating_committee"))
+    events = play_special(state, 0, ("special", "senate_investigating_committee"))
     assert state.active == 1 and state.money[CARD_OF["gnomes_of_zurich"]] == 0
     assert not [e for e in events if e.kind in ("income", "drew_group") and e.params["seat"] == 2]
     assert state.turns[2] == 2 and not any(e.kind == "passed" and e.params["seat"] == 2 for e in events)
@@ -149,7 +149,7 @@ def test_market_manipulation_doubles_the_income_of_the_player_on_turn():
     )
     state.apply(0, ("end",))
     assert state.phase == "start" and state.actors() == (1,)
-    state.apply(1, ("special", "market_manipulation"))
+    play_special(state, 1, ("special", "market_manipulation"))
     state.apply(1, ("pass",))
     assert state.money[CARD_OF["the_mafia"]] == 12
     assert state.money[CARD_OF["network"]] == 18 - 1  # its master pays the Post Office, once
@@ -164,7 +164,7 @@ def test_computer_espionage_shows_another_players_specials_and_resamples_keep_th
         hands={0: ["computer_espionage"], 1: ["deep_agent", "bribery"], 2: ["slush_fund"]},
     )
     assert state.view(0)["players_info"][1]["seen"] == []
-    events = state.apply(0, ("espionage", 1))
+    events = play_special(state, 0, ("espionage", 1))
     assert event(events, "espionage_seen").to == (0,)
     assert state.view(0)["players_info"][1]["seen"] == ["bribery", "deep_agent"]
     assert state.view(2)["players_info"][1]["seen"] == []
@@ -179,7 +179,7 @@ def test_a_special_given_is_known_only_to_the_giver_and_the_receiver():
         ["ufos", "network", "gnomes_of_zurich"],
         hands={0: ["computer_espionage", "deep_agent"], 1: ["bribery"]},
     )
-    state.apply(0, ("espionage", 1))
+    play_special(state, 0, ("espionage", 1))
     state.apply(0, ("give_special", 1, "deep_agent"))
     assert state.view(0)["players_info"][1]["seen"] == ["bribery", "deep_agent"]
     assert state.view(2)["players_info"][1]["seen"] == []

@@ -8,7 +8,7 @@ from backroom.games.illuminati.attack import needed
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event, refuse
 
-from .conftest import declare, dice, position
+from .conftest import declare, dice, play_special, position
 
 ROOTS = ["ufos", "network", "gnomes_of_zurich", "discordian_society"]
 
@@ -229,7 +229,7 @@ def test_deep_agent_cancels_the_privilege_and_everyone_may_interfere_again():
     state = privileged_table()
     state.apply(0, ("pass",))
     state.apply(3, ("pass",))
-    events = state.apply(2, ("special", "deep_agent"))
+    events = play_special(state, 2, ("special", "deep_agent"))
     assert event(events, "unprivileged").params["seat"] == 2
     assert not state.p_privileged
     assert list(state.window) == [1, 0, 3, 2]
@@ -241,7 +241,7 @@ def test_two_specials_discarded_together_cancel_the_privilege():
     # confidencialidad de otro."
     state = privileged_table()
     state.apply(0, ("pass",))
-    state.apply(3, ("unprivilege", "bribery", "interference"))
+    play_special(state, 3, ("unprivilege", "bribery", "interference"))
     assert not state.p_privileged and state.hands[3] == []
     assert [FACE[c] for c in state.discard] == ["slush_fund", "bribery", "interference"]
 
@@ -251,7 +251,7 @@ def test_interference_lets_its_holder_alone_interfere_in_a_privileged_attack():
     # against it); nobody else may."
     state = privileged_table()
     state.apply(0, ("pass",))
-    state.apply(3, ("special", "interference"))
+    play_special(state, 3, ("special", "interference"))
     assert state.p_privileged and ("interfere", "against", 2) in state.legal_actions(3)
     state.apply(3, ("interfere", "against", 2))
     assert state.p_spent[4] == 2

@@ -1,0 +1,371 @@
+"""Deals between players (rulebook: "Regalos e intercambios", "Transferencia de Grupos",
+"Regalar la partida", "¿Cuándo un trato es vinculante?").
+
+"Cuando dos jugadores llegan a un acuerdo será vinculante si realizan el intercambio
+inmediatamente." Online an exchange is an offer that moves at once when accepted, and
+nothing else is binding: there is no way to promise the future (ruling 29). The player on turn
+builds the offer in small steps, so the action space stays finite:
+
+- ``offer to_seat`` opens it (``MAX_OFFERS`` a turn);
+- ``offer_give card``: one of the proposer's groups (its puppets and treasuries go along) or
+  specials; ``offer_take card``: one of the other's groups, or one of their specials the
+  proposer has seen; ``offer_money give|take mb``: MB from one Illuminati to the other; each
+  group costs the player on turn an action ("Cada Grupo intercambiado cuenta como una acción
+  para el jugador activo"), so an offer holds at most ``actions_left`` groups;
+- ``propose`` asks the other seat, ``withdraw`` gives up the offer;
+- ``accept`` moves the money and the specials and lifts the groups out at once; ``decline``
+  leaves everything as it was (a gift of a group needs the receiver's consent: it is an offer
+  like any other);
+- then each receiver lays each group it gets (``receive master_card arrow``); when it cannot
+  be laid, the receiver leaves uncontrolled either it or one of its own groups (``lose
+  card``): "el jugador debe solucionarlos eligiendo una o más cartas que choquen, sin
+  importar si son nuevas o no, y dejarlas no controladas".
+
+An offer the other seat will see shows it the proposer's specials in it; a third player sees
+the groups, the money and only the number of specials. An offer that would hand one of the
+two the game is refused (``gives_the_game_away``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from backroom.engine.events import Event, Msg
+from backroom.engine.window import CLOSED, Window
+from backroom.games.illuminati import conflict, goals, specials
+from backroom.games.illuminati.cards import (
+    ACTION,
+    ANSWER,
+    ARRIVE,
+    CARD_OF,
+    DEAL,
+    FACE,
+    GAME_ID,
+    MAX_OFFERS,
+    MAX_SPEND,
+    UFOS,
+    is_group,
+    is_special,
+)
+
+if TYPE_CHECKING:
+    from backroom.games.illuminati.state import IlluminatiState
+    from backroom.games.illuminati.structure import Structure
+
+PHASES = frozenset({DEAL, ANSWER, ARRIVE})
+KINDS = frozenset(
+    {"offer", "offer_give", "offer_take", "offer_money", "propose", "withdraw"}
+    | {"accept", "decline", "receive", "lose"}
+)
+MONEY_SIDES = ("give", "take")
+PHASE_OF = {
+    "offer": ACTION,
+    "offer_give": DEAL,
+    "offer_take": DEAL,
+    "offer_money": DEAL,
+    "propose": DEAL,
+    "withdraw": DEAL,
+    "accept": ANSWER,
+    "decline": ANSWER,
+    "receive": ARRIVE,
+    "lose": ARRIVE,
+}
+
+
+# ----------------------------------------------------------------------------- legal actions
+
+
+def offers(state: IlluminatiState, seat: int) -> list[tuple]:
+    """``offer to_seat``: the player on turn may open an offer to any other player in the game."""
+    if state.offers >= MAX_OFFERS:
+        return []
+    return [("offer", s) for s in range(state.n) if s != seat and state.alive[s]]
+
+
+def _groups(state: IlluminatiState) -> int:
+    return sum(1 for c in state.d_give + state.d_take if is_group(c))
+
+
+def _apart(structure: Structure, face: str, offered: set[str]) -> bool:
+    """Whether ``face`` can join the offer: neither it, its puppets nor its masters are in it
+    (a group offered carries its puppets already)."""
+    if any(f in offered for f in structure.group(face).cards()):
+        return False
+    master = structure.master(face)
+    while master is not None:
+        if master in offered:
+            return False
+        master = structure.master(master)
+    return True
+
+
+def building(state: IlluminatiState) -> list[tuple]:
+    """What the proposer may add to the offer, then ``propose`` (when it moves something and
+    gives nobody the game) and ``withdraw``."""
+    me, other = state.active, state.d_seat
+    offered = {FACE[c] for c in state.d_give + state.d_take}
+    room = _groups(state) < state.actions_left
+    out: list[tuple] = []
+    for kind, seat, chosen in (("offer_give", me, state.d_give), ("offer_take", other, state.d_take)):
+        structure = state.structures[seat]
+        if room:
+            out += [(kind, f) for f in structure.cards()[1:] if _apart(structure, f, offered)]
+        hand = [c for c in state.hands[seat] if c not in chosen and (seat == me or _seen(state, me, c))]
+        out += [(kind, f) for f in dict.fromkeys(FACE[c] for c in hand)]
+    for side, seat, already in (("give", me, state.d_give_mb), ("take", other, state.d_take_mb)):
+        left = state.money[state.illuminati[seat]] - already
+        out += [("offer_money", side, mb) for mb in range(1, min(MAX_SPEND, left) + 1)]
+    if _moves_something(state) and not gives_the_game_away(state):
+        out.append(("propose",))
+    out.append(("withdraw",))
+    return out
+
+
+def _seen(state: IlluminatiState, seat: int, card: int) -> bool:
+    return bool((state.known[seat] >> card) & 1)
+
+
+def _moves_something(state: IlluminatiState) -> bool:
+    return bool(state.d_give or state.d_take or state.d_give_mb or state.d_take_mb)
+
+
+def blocked(state: IlluminatiState) -> set[str]:
+    """The cards still waiting to change structures, with their puppets: nothing may be laid
+    on them nor left uncontrolled in their place."""
+    out: set[str] = set()
+    for card in state.d_arriving:
+        out.update(state.structures[state.owner[card]].group(FACE[card]).cards())
+    return out
+
+
+def arrivals(state: IlluminatiState, seat: int) -> list[tuple]:
+    """Where the next group may be laid; when nowhere, which card to leave uncontrolled."""
+    face = FACE[state.d_arriving[0]]
+    structure = state.structures[seat]
+    waiting = blocked(state)
+    out: list[tuple] = [
+        ("receive", master, p.arrow)
+        for master in structure.cards()
+        if master not in waiting
+        for p in structure.placements(master, face)
+    ]
+    if out:
+        return out
+    return [("lose", face)] + [("lose", f) for f in structure.cards()[1:] if f not in waiting]
+
+
+def actions(state: IlluminatiState, seat: int) -> list[tuple]:
+    if state.phase == DEAL:
+        return building(state)
+    if state.phase == ANSWER:
+        return [("accept",), ("decline",)]
+    return arrivals(state, seat)
+
+
+def why(state: IlluminatiState, action: tuple) -> str:
+    if PHASE_OF[action[0]] != state.phase:
+        return "illuminati.error.not_now"
+    if action[0] == "propose":
+        return "illuminati.error.cannot_propose"
+    return "illuminati.error.cannot_deal"
+
+
+# ----------------------------------------------------------------------------- giving the game away
+
+
+def _wins(state: IlluminatiState, seat: int) -> bool:
+    """A goal met, as every player can tell: the UFOs' chosen goal is secret (ruling 24)."""
+    if not state.alive[seat]:
+        return False
+    special = state.illuminati[seat] != UFOS and goals.special_goal(state, seat)
+    return goals.basic_goal(state, seat) or special
+
+
+def gives_the_game_away(state: IlluminatiState) -> bool:
+    """ "Ningún jugador puede “regalar” la partida a otro limitándose a darle suficiente
+    dinero, Grupos, etc. para que gane. Un intercambio que hace que ganen *los dos* jugadores,
+    sin embargo, es perfectamente legal." Refused: an offer after which one of the two meets
+    a goal it did not meet before and the other meets none. The groups are judged laid as the
+    first free arrows allow (ruling 29)."""
+    me, other = state.active, state.d_seat
+    before = (_wins(state, me), _wins(state, other))
+    trial = state.clone()
+    _exchange(trial, None)
+    while trial.phase == ARRIVE:
+        receiver = trial.window[0]
+        _arrive(trial, receiver, arrivals(trial, receiver)[0], None)
+    after = (_wins(trial, me), _wins(trial, other))
+    return after[0] != after[1] and ((after[0] and not before[0]) or (after[1] and not before[1]))
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
+    kind = action[0]
+    if kind == "offer":
+        state.offers += 1
+        state.phase, state.d_seat = DEAL, action[1]
+    elif kind in ("offer_give", "offer_take"):
+        _add(state, kind, CARD_OF[action[1]])
+    elif kind == "offer_money":
+        if action[1] == "give":
+            state.d_give_mb += action[2]
+        else:
+            state.d_take_mb += action[2]
+    elif kind == "propose":
+        state.phase, state.window = ANSWER, Window([state.d_seat])
+        _announce(state, events)
+    elif kind == "accept":
+        if events is not None:
+            events.append(Event("deal_accepted", {"seat": seat, "to_seat": state.active}))
+        _exchange(state, events)
+    elif kind in ("withdraw", "decline"):
+        if events is not None and kind == "decline":
+            events.append(Event("deal_declined", {"seat": seat, "to_seat": state.active}))
+        _close(state)
+    else:
+        _arrive(state, seat, action, events)
+
+
+def _add(state: IlluminatiState, kind: str, card: int) -> None:
+    """One card more in the offer; a special the proposer puts in is shown to the other seat."""
+    holder = state.active if kind == "offer_give" else state.d_seat
+    if is_special(card):
+        card = next(
+            c
+            for c in state.hands[holder]
+            if FACE[c] == FACE[card]
+            and c not in state.d_give + state.d_take
+            and (holder == state.active or _seen(state, state.active, c))
+        )
+        if holder == state.active:
+            state.known[state.d_seat] |= 1 << card
+    if kind == "offer_give":
+        state.d_give = [*state.d_give, card]
+    else:
+        state.d_take = [*state.d_take, card]
+
+
+def _announce(state: IlluminatiState, events: list[Event] | None) -> None:
+    if events is None:
+        return
+    me, other = state.active, state.d_seat
+    public: dict[str, Any] = {"seat": me, "to_seat": other}
+    public.update(give_mb=state.d_give_mb, take_mb=state.d_take_mb)
+    for name, cards in (("give", state.d_give), ("take", state.d_take)):
+        public[f"{name}_groups"] = [FACE[c] for c in cards if is_group(c)]
+        public[f"{name}_specials"] = sum(1 for c in cards if is_special(c))
+    events.append(Event("deal_offered", public))
+    faces = {
+        f"{name}_cards": sorted(FACE[c] for c in cards if is_special(c))
+        for name, cards in (("give", state.d_give), ("take", state.d_take))
+    }
+    events.append(Event("deal_offered_faces", {"seat": me, **faces}, to=(me, other)))
+
+
+def _exchange(state: IlluminatiState, events: list[Event] | None) -> None:
+    """Everything moves at once: money from Illuminati to Illuminati, specials hand to hand;
+    the groups are lifted out to be laid by their receivers, and cost the player on turn an
+    action each."""
+    me, other = state.active, state.d_seat
+    for giver, receiver, mb in ((me, other, state.d_give_mb), (other, me, state.d_take_mb)):
+        state.money[state.illuminati[giver]] -= mb
+        state.money[state.illuminati[receiver]] += mb
+    for giver, receiver, cards in ((me, other, state.d_give), (other, me, state.d_take)):
+        for card in cards:
+            if is_special(card):
+                state.hands[giver].remove(card)
+                state.hands[receiver].append(card)
+                specials.moved(state, card, giver, receiver)
+    state.actions_left -= _groups(state)
+    state.acted = True
+    state.d_arriving = [c for c in state.d_give + state.d_take if is_group(c)]
+    state.d_give, state.d_take = [], []
+    state.d_give_mb = state.d_take_mb = 0
+    _next(state, events)
+
+
+def _receiver(state: IlluminatiState, card: int) -> int:
+    return state.d_seat if state.owner[card] == state.active else state.active
+
+
+def _next(state: IlluminatiState, events: list[Event] | None) -> None:
+    if state.d_arriving:
+        state.phase, state.window = ARRIVE, Window([_receiver(state, state.d_arriving[0])])
+        return
+    _close(state)
+    goals.eliminate(state, events)
+
+
+def _close(state: IlluminatiState) -> None:
+    state.phase, state.window = ACTION, CLOSED
+    state.d_seat = -1
+    state.d_give, state.d_take, state.d_arriving = [], [], []
+    state.d_give_mb = state.d_take_mb = 0
+
+
+def _arrive(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
+    """ "El jugador que reciba el Grupo debe situarlo inmediatamente en su Estructura de Poder
+    junto con sus títeres, como se explicó para los grupos movidos o capturados." The group
+    keeps its treasury ("junto con todos sus tesoros"); puppets that collide are re-placed or
+    go free as in a capture (``Structure.graft``)."""
+    card = CARD_OF[action[1]]
+    if action[0] == "lose":
+        if card == state.d_arriving[0]:
+            state.d_arriving = state.d_arriving[1:]
+        conflict.release(state, card, events)
+        _next(state, events)
+        return
+    card = state.d_arriving[0]
+    state.d_arriving = state.d_arriving[1:]
+    giver, face = state.owner[card], FACE[card]
+    placement = next(p for p in state.structures[seat].placements(action[1], face) if p.arrow == action[2])
+    shape = state.structures[giver].group(face)
+    state.structures[giver].detach(face)
+    freed = state.structures[seat].graft(shape, placement, state.chosen_arrows())
+    for moved in shape.cards():
+        state.owner[CARD_OF[moved]] = seat
+    if events is not None:
+        where = {"seat": seat, "from_seat": giver, "card": face, "master_card": action[1], "arrow": action[2]}
+        events.append(Event("received", where))
+    conflict.free(state, seat, freed, events)
+    _next(state, events)
+
+
+# ----------------------------------------------------------------------------- what is shown
+
+
+def shown(state: IlluminatiState, seat: int | None) -> dict[str, Any] | None:
+    """The offer on the table: the two parties see its specials; anyone else their number."""
+    if state.d_seat < 0:
+        return None
+    party = seat in (state.active, state.d_seat)
+    data: dict[str, Any] = {
+        "from": state.active,
+        "to": state.d_seat,
+        "give_mb": state.d_give_mb,
+        "take_mb": state.d_take_mb,
+        "arriving": [FACE[c] for c in state.d_arriving],
+    }
+    for name, cards in (("give", state.d_give), ("take", state.d_take)):
+        data[f"{name}_groups"] = [FACE[c] for c in cards if is_group(c)]
+        data[f"{name}_specials"] = sorted(FACE[c] for c in cards if is_special(c)) if party else []
+        data[f"{name}_special_count"] = sum(1 for c in cards if is_special(c))
+    return data
+
+
+def label(kind: str, args: tuple) -> Msg | None:
+    """The label of a deal's action, or ``None`` for any other action."""
+    key = f"{GAME_ID}.action.{kind}"
+    if kind == "offer":
+        return Msg(key, {"to_seat": args[0]})
+    if kind in ("offer_give", "offer_take", "lose"):
+        return Msg(key, {"card": args[0]})
+    if kind == "offer_money":
+        return Msg(f"{key}.{args[0]}", {"mb": args[1]})
+    if kind == "receive":
+        return Msg(key, {"master_card": args[0], "side": Msg(f"{GAME_ID}.side.{args[1]}")})
+    if kind in KINDS:
+        return Msg(key)
+    return None
