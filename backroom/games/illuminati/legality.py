@@ -9,17 +9,28 @@ is spent) cancels.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
 from backroom.games.illuminati import conflict, goals, lasers, moves, specials, spending
-from backroom.games.illuminati.attack import attackers, can_aid, can_target, groups_in_play
+from backroom.games.illuminati.attack import (
+    attackers,
+    can_aid,
+    can_target,
+    discordian,
+    groups_in_play,
+    immune,
+    ready_attackers,
+)
 from backroom.games.illuminati.cards import (
     ACTION,
     ATTACK,
     BAVARIAN_PRIVILEGE_COST,
     BAVARIANS,
+    CARD_OF,
     CHOOSE,
+    CONTROL,
     DESTROY,
     FACE,
     MAX_CANCELLED,
@@ -39,14 +50,47 @@ if TYPE_CHECKING:
 
 
 def attack_actions(state: IlluminatiState, seat: int) -> list[Action]:
+    """Each mode and target some fresh group of ``seat`` can attack: the groups able to attack
+    at all are found once, not once per target (the longest list of a turn, ``bench``)."""
     if state.actions_left <= 0:
         return []
-    out: list[Action] = []
-    for target in groups_in_play(state):
-        for mode in MODES:
-            if can_target(state, seat, mode, target) and attackers(state, seat, mode, target):
-                out.append(("attack", mode, FACE[target]))
-    return out
+    ready = ready_attackers(state, seat)
+    if not ready:
+        return []
+    armed = armed_attackers(state, seat, ready)
+    return [
+        ("attack", mode, FACE[target])
+        for target in groups_in_play(state)
+        for mode in MODES
+        if attackable(state, seat, mode, target, armed if mode == CONTROL else ready)
+    ]
+
+
+def armed_attackers(state: IlluminatiState, seat: int, ready: list[int]) -> list[int]:
+    """The ready groups that can take a captured group: those with a free outward arrow."""
+    return [c for c in ready if state.structures[seat].free_arrows(FACE[c])]
+
+
+def attackable(state: IlluminatiState, seat: int, mode: str, target: int, pool: list[int]) -> bool:
+    """Whether ``seat`` may attack ``target`` in ``mode`` with one of the ``pool`` groups."""
+    if not pool or not can_target(state, seat, mode, target):
+        return False
+    if not discordian(state, target):  # no group is immune: any other than the target will do
+        return len(pool) > 1 or pool[0] != target
+    return any(c != target and not immune(state, c, target) for c in pool)
+
+
+def can_attack(state: IlluminatiState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is in ``attack_actions``, looking at its one target only."""
+    if len(action) != 3 or state.actions_left <= 0:
+        return False
+    _, mode, face = action
+    target = CARD_OF.get(face) if isinstance(face, str) else None
+    if target is None or mode not in MODES:
+        return False
+    ready = ready_attackers(state, seat)
+    pool = armed_attackers(state, seat, ready) if mode == CONTROL else ready
+    return attackable(state, seat, mode, target, pool)
 
 
 def needed_card(state: IlluminatiState) -> str | None:
@@ -72,20 +116,79 @@ def can_cancel(state: IlluminatiState, seat: int) -> bool:
     return seat == state.active and not state.p_committed and state.cancelled < MAX_CANCELLED
 
 
+def drops(state: IlluminatiState, seat: int) -> list[Action]:
+    return [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
+
+
+def recycle_and_end(state: IlluminatiState, seat: int) -> list[Action]:
+    return [("recycle",), ("end",)] if moves.can_recycle(state, seat) else [("end",)]
+
+
+ACTION_LISTINGS = (
+    attack_actions,
+    moves.transfers,
+    moves.moves,
+    drops,
+    moves.money_gifts,
+    moves.special_gifts,
+    specials.plays,
+    lasers.uses,
+    recycle_and_end,
+)
+"""The active player's actions in the ``action`` phase, in the order they are listed."""
+LISTING_OF_KIND = {
+    "transfer": moves.transfers,
+    "move": moves.moves,
+    "drop": drops,
+    "give_money": moves.money_gifts,
+    "give_special": moves.special_gifts,
+    "lasers": lasers.uses,
+    "recycle": recycle_and_end,
+    "end": recycle_and_end,
+    **dict.fromkeys(specials.KINDS, specials.plays),
+}
+"""The one listing of ``ACTION_LISTINGS`` that can hold an action of each kind."""
+
+
+def is_legal(state: IlluminatiState, seat: int, action: Action) -> bool:
+    """Membership in ``actions``, listing in the ``action`` phase only the kind asked for:
+    a playout checks each action it applies, and the whole list is long."""
+    if state.phase != ACTION:
+        return action in actions(state, seat)
+    kind = action[0] if isinstance(action, tuple) and action else None
+    if kind == "attack":
+        return can_attack(state, seat, action)
+    listing = LISTING_OF_KIND.get(kind) if isinstance(kind, str) else None
+    return listing is not None and action in listing(state, seat)
+
+
+def random_action(state: IlluminatiState, seat: int, rng: random.Random) -> Action:
+    """A uniform draw from ``actions``; in the ``action`` phase the gifts of money, most of
+    that list, are counted rather than listed."""
+    if state.phase != ACTION:
+        legal = actions(state, seat)
+        return legal[int(rng.random() * len(legal))]
+    listed = [
+        a for listing in ACTION_LISTINGS if listing is not moves.money_gifts for a in listing(state, seat)
+    ]
+    limits = moves.money_gift_limits(state, seat)
+    pick = int(rng.random() * (len(listed) + sum(most for _other, most in limits)))
+    if pick < len(listed):
+        return listed[pick]
+    pick -= len(listed)
+    for other, most in limits:
+        if pick < most:
+            return ("give_money", other, pick + 1)
+        pick -= most
+    raise AssertionError("the draw falls inside the counted gifts")
+
+
 def actions(state: IlluminatiState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == CHOOSE:
         return [("goal", face) for face in goals.goals_to_choose()]
     if phase == ACTION:
-        out = attack_actions(state, seat)
-        out += moves.transfers(state, seat) + moves.moves(state, seat)
-        out += [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
-        out += moves.gifts(state, seat) + specials.plays(state, seat)
-        out += lasers.uses(state, seat)
-        if moves.can_recycle(state, seat):
-            out.append(("recycle",))
-        out.append(("end",))
-        return out
+        return [a for listing in ACTION_LISTINGS for a in listing(state, seat)]
     if phase == PAYING:
         return moves.amounts(state)
     if phase == REDISTRIBUTE:
