@@ -9,11 +9,12 @@ from __future__ import annotations
 from backroom.engine.errors import UnknownGame
 from backroom.engine.game import Game
 from backroom.games.corruption import GAME as CORRUPTION
+from backroom.games.illuminati import GAME as ILLUMINATI
 from backroom.games.politburo import GAME as POLITBURO
 from backroom.games.slush_fund import GAME as SLUSH_FUND
 from backroom.games.stool_pigeon import GAME as STOOL_PIGEON
 
-_GAMES: dict[str, Game] = {g.id: g for g in (STOOL_PIGEON, CORRUPTION, SLUSH_FUND, POLITBURO)}
+_GAMES: dict[str, Game] = {g.id: g for g in (STOOL_PIGEON, CORRUPTION, SLUSH_FUND, POLITBURO, ILLUMINATI)}
 
 
 def game_ids() -> list[str]:

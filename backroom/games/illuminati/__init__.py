@@ -16,8 +16,9 @@ one together share the win.
 Rulebook: ``shared/seeds/004_4e82edb1c2a01e67.txt``; card data with provenance:
 ``cards.json`` and ``SOURCES.md``; rulings: ``docs/games/illuminati.md``.
 
-Not registered yet: the money transfers, moving and giving groups, the special cards' effects,
-deals and the advanced options are still to come (see the rulings' last section).
+Registered: terminal board (``terminal.py``), research observation (``observation.py``), golden
+playthroughs. Still to come: giving groups, deals, Secrets Man Was Not Meant to Know, most
+advanced options and the heuristic bot (see the rulings' last section).
 """
 
 from __future__ import annotations
@@ -68,7 +69,11 @@ class Illuminati(Game):
     rules_version = 1
     state_class: ClassVar[type[State]] = IlluminatiState
     windows = (WindowRule("spending", "illuminati.window.spending.order", "all_answered"),)
-    manifest = Manifest(package="backroom.games.illuminati")
+    manifest = Manifest(
+        package="backroom.games.illuminati",
+        terminal="backroom.games.illuminati.terminal:render",
+        observation="backroom.games.illuminati.observation:ENCODER",
+    )
     options = (
         OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),
         OptionSpec("goal_extra", 0, low=0, high=20),
