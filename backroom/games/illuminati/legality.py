@@ -10,7 +10,7 @@ is spent) cancels.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.games.illuminati import conflict, goals, lasers, moves, specials, spending
@@ -163,24 +163,39 @@ def is_legal(state: IlluminatiState, seat: int, action: Action) -> bool:
 
 
 def random_action(state: IlluminatiState, seat: int, rng: random.Random) -> Action:
-    """A uniform draw from ``actions``; in the ``action`` phase the gifts of money, most of
-    that list, are counted rather than listed."""
-    if state.phase != ACTION:
-        legal = actions(state, seat)
-        return legal[int(rng.random() * len(legal))]
-    listed = [
-        a for listing in ACTION_LISTINGS if listing is not moves.money_gifts for a in listing(state, seat)
-    ]
-    limits = moves.money_gift_limits(state, seat)
-    pick = int(rng.random() * (len(listed) + sum(most for _other, most in limits)))
+    """A uniform draw from ``actions``; the gifts of money (``action`` phase) and the raises
+    (``spend`` phase), most of those lists, are counted rather than listed."""
+    if state.phase == ACTION:
+        listed = [
+            a for listing in ACTION_LISTINGS if listing is not moves.money_gifts for a in listing(state, seat)
+        ]
+        return _draw(rng, listed, moves.money_gift_limits(state, seat))
+    if state.phase == SPEND:
+        return _draw(rng, spend_answers(state, seat), spending.raise_limits(state, seat))
+    legal = actions(state, seat)
+    return legal[int(rng.random() * len(legal))]
+
+
+def _draw(rng: random.Random, listed: list[Action], counted: list[tuple[tuple[Any, ...], int]]) -> Action:
+    """Uniform over ``listed`` and, for each ``(head, most)`` of ``counted``, the actions
+    ``head + (mb,)`` for ``mb`` from 1 to ``most``."""
+    pick = int(rng.random() * (len(listed) + sum(most for _head, most in counted)))
     if pick < len(listed):
         return listed[pick]
     pick -= len(listed)
-    for other, most in limits:
+    for head, most in counted:
         if pick < most:
-            return ("give_money", other, pick + 1)
+            return (*head, pick + 1)
         pick -= most
-    raise AssertionError("the draw falls inside the counted gifts")
+    raise AssertionError("the draw falls inside the counted amounts")
+
+
+def spend_answers(state: IlluminatiState, seat: int) -> list[Action]:
+    """What ``seat`` may do in a spending round besides raising."""
+    out: list[Action] = [("pass",)]
+    if can_cancel(state, seat):
+        out.append(("cancel",))
+    return out + specials.plays(state, seat)
 
 
 def actions(state: IlluminatiState, seat: int) -> list[Action]:
@@ -200,10 +215,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         aids: list[Action] = [("aid", FACE[c]) for c in state.cards_of(seat) if can_aid(state, seat, c)]
         return aids + [("announce", conflict.OPEN)] + [("announce", p) for p in privileges(state, seat)]
     if phase == SPEND:
-        out = [*spending.raises(state, seat), ("pass",)]
-        if can_cancel(state, seat):
-            out.append(("cancel",))
-        return out + specials.plays(state, seat)
+        return [*spending.raises(state, seat), *spend_answers(state, seat)]
     if phase in (ROLLED, START):
         return [("pass",), *specials.plays(state, seat)]
     if phase == PLACE:

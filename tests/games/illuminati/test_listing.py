@@ -1,6 +1,7 @@
 """Illuminati's fast answers agree with its legal list: ``random_action`` counts the gifts of
-money instead of listing them, and ``is_legal`` lists only the kind asked for (or looks at one
-target), so each is checked against ``legal_actions`` over random play and exact positions."""
+money and the raises of a spending round instead of listing them, and ``is_legal`` lists only
+the kind asked for (or looks at one target), so each is checked against ``legal_actions`` over
+random play and exact positions."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backroom.games.illuminati import GAME
-from backroom.games.illuminati.cards import ACTION, GROUP_FACES, MODES
+from backroom.games.illuminati.cards import ACTION, GROUP_FACES, MODES, SPEND
 
 from .conftest import position
 
@@ -33,12 +34,12 @@ def draws_of_every_slice(state, seat) -> list:
     return [state.random_action(seat, sweep) for _ in legal]
 
 
-def action_phase_positions(seed: int, players: int):
+def action_phase_positions(seed: int, players: int, phases=(ACTION,)):
     state, _ = GAME.start(players, {"round_limit": 5}, seed)
     rng = random.Random(seed)
     while state.actors():
         seat = state.actors()[0]
-        if state.phase == ACTION:
+        if state.phase in phases:
             yield state, seat
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
@@ -47,8 +48,8 @@ def action_phase_positions(seed: int, players: int):
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4, 6]))
 def test_random_action_draws_each_legal_action_from_one_equal_slice(seed, players):
     """Uniform and exact: the ``n`` midpoints of ``n`` equal slices draw every legal action
-    once, gifts of money included, in the ``action`` phase where they are counted."""
-    for step, (state, seat) in enumerate(action_phase_positions(seed, players)):
+    once, gifts of money and raises included, in the phases where they are counted."""
+    for step, (state, seat) in enumerate(action_phase_positions(seed, players, (ACTION, SPEND))):
         if step % 5 == 0:
             assert sorted(draws_of_every_slice(state, seat), key=repr) == sorted(
                 state.legal_actions(seat), key=repr
