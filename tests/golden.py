@@ -15,7 +15,9 @@ misses, give, penalties, reshuffle, no penalty card left. Corruption (4p 0 stand
 the Little Black Book): Swiss assignments, kills, cancellations, reporters, ties, position
 choices, looks and declines. Slush Fund (2p 5, 4p 9): both turn options, Time cards, scandals,
 Thief, Spy and Money Transfer. Politburó (2p 3, 4p 30): setup, attacks
-answered and returned, windows, deaths, offices, round ends, a Secretary General.
+answered and returned, windows, deaths, offices, round ends, a Secretary General. Illuminati
+(2p 20, 4p 14; random games end with the last player standing): attacks of every mode,
+spending rounds, captures and placements, transfers, moves, gifts, specials, eliminations.
 """
 
 from __future__ import annotations

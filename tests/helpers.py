@@ -69,3 +69,9 @@ def require(module: str) -> Any:
     if os.environ.get("CI"):
         return importlib.import_module(module)
     return pytest.importorskip(module)
+
+
+def strongest_bot(game: Any) -> str:
+    """The game's ``heuristic`` bot, or ``random`` for a registered game whose heuristic bot is
+    still to come (suites over every game play against the best opponent it has)."""
+    return "heuristic" if "heuristic" in game.manifest.bots else "random"

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from backroom.cli.main import main
+from tests.helpers import strongest_bot
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:
@@ -172,9 +173,9 @@ def test_replay_labels_each_action_with_the_position_before_it_in_every_game_and
 
     game = get_game(game_id)
     options = [f"--option={k}={json.dumps(v)}" for k, v in variant.items()]
-    players = str(game.max_players)
+    players, bots = str(game.max_players), f"{strongest_bot(game)},random"
     code, _ = run(
-        capsys, "simulate", game_id, "--games", "4", "--players", players, "--bots", "heuristic,random",
+        capsys, "simulate", game_id, "--games", "4", "--players", players, "--bots", bots,
         "--seed", "3", "--save-logs", str(tmp_path), "--json", *options,
     )  # fmt: skip
     assert code == 0

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import require
+from tests.helpers import require, strongest_bot
 from tests.interop.cases import TABLES
 
 np = require("numpy")
 gymnasium = require("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402 (after the library check)
 
-from backroom.games import all_games  # noqa: E402
+from backroom.games import all_games, get_game  # noqa: E402
 from backroom.interop.gym import BackroomEnv, env_id  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -20,7 +20,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 @pytest.mark.parametrize(("game", "variant", "players"), TABLES)
 def test_gymnasium_check_env_passes(game, variant, players):
-    check_env(BackroomEnv(game, players, seat=players - 1, opponents="heuristic", **variant))
+    opponents = strongest_bot(get_game(game))
+    check_env(BackroomEnv(game, players, seat=players - 1, opponents=opponents, **variant))
 
 
 @pytest.mark.parametrize("game", [g.id for g in all_games()])

@@ -290,3 +290,18 @@ def test_a_card_just_drawn_slides_in_once_and_not_under_reduced_motion(server: s
         show(page, after, 0, keep=True)  # the same position again: nothing new to animate
         assert page.locator(".arrive").count() == 0
         page.close()
+
+
+def test_the_generic_board_lays_out_an_illuminati_table_with_its_cards_by_name(page: Page) -> None:
+    """Illuminati has no board of its own yet: the generic one must show its view (structures,
+    the uncontrolled area, the seat's specials) so the table stays playable online."""
+    state, _ = get_game("illuminati").start(4, {}, 3)
+    seat = state.actors()[0]
+    view = json.loads(json.dumps(state.view(seat)))
+    page.evaluate(RENDER, ["generic", view, [], seat])
+    faces = page.locator("#under-test [data-face]").evaluate_all("els => els.map(e => e.dataset.face)")
+    assert set(view["uncontrolled"]) <= set(faces)
+    roots = {p["illuminati"] for p in view["players_info"]}
+    assert roots <= set(faces)
+    phase = catalog("en")[f"illuminati.phase.{view['phase']}"]
+    assert page.locator('#under-test [data-key="phase"] dd').inner_text() == phase

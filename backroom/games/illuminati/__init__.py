@@ -16,7 +16,8 @@ one together share the win.
 Rulebook: ``shared/seeds/004_4e82edb1c2a01e67.txt``; card data with provenance:
 ``cards.json`` and ``SOURCES.md``; rulings: ``docs/games/illuminati.md``.
 
-Not registered yet: what is still to come is the rulings' last section, "Not yet played".
+Registered: terminal board (``terminal.py``), research observation (``observation.py``), the
+``heuristic`` bot (``bot.py``), golden playthroughs.
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ class Illuminati(Game):
     manifest = Manifest(
         package="backroom.games.illuminati",
         bots={"heuristic": "backroom.games.illuminati.bot:HeuristicBot"},
+        terminal="backroom.games.illuminati.terminal:render",
+        observation="backroom.games.illuminati.observation:ENCODER",
     )
     options = (
         OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),

@@ -84,9 +84,13 @@ def is_fresh(state: IlluminatiState, card: int) -> bool:
 def immune(state: IlluminatiState, card: int, target: int) -> bool:
     """The Discordians: "Ningún Grupo Convencional o Gubernamental podrá atacar a la
     Estructura de Poder Discordiana de ninguna forma, ni ayudar a un ataque contra ella"."""
-    owner = state.owner[target]
-    immune_to = DISCORDIAN_IMMUNE_TO
-    return owner >= 0 and state.illuminati[owner] == DISCORDIANS and bool(align(state, card) & immune_to)
+    return discordian(state, target) and bool(align(state, card) & DISCORDIAN_IMMUNE_TO)
+
+
+def discordian(state: IlluminatiState, card: int) -> bool:
+    """Whether ``card`` is in the Discordians' power structure."""
+    owner = state.owner[card]
+    return owner >= 0 and state.illuminati[owner] == DISCORDIANS
 
 
 def can_target(state: IlluminatiState, seat: int, mode: str, target: int) -> bool:
@@ -120,6 +124,12 @@ def can_attack_with(state: IlluminatiState, seat: int, mode: str, attacker: int,
 
 def attackers(state: IlluminatiState, seat: int, mode: str, target: int) -> list[int]:
     return [c for c in state.cards_of(seat) if can_attack_with(state, seat, mode, c, target)]
+
+
+def ready_attackers(state: IlluminatiState, seat: int) -> list[int]:
+    """``seat``'s cards that may attack something this turn (with Power, still fresh): what
+    ``can_attack_with`` asks before the target and the arrows."""
+    return [c for c in state.cards_of(seat) if POWER[c] > 0 and is_fresh(state, c)]
 
 
 def can_aid(state: IlluminatiState, seat: int, helper: int) -> bool:

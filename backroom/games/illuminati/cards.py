@@ -250,7 +250,7 @@ def data_status() -> list[dict[str, str]]:
     rows = []
     for entry in _ALL[:NUM_ILLUMINATI] + _GROUPS + DATA["specials"]:
         value = (
-            f"{entry.get('power')}/{entry.get('transferable_power')} R{entry.get('resistance')} "
+            f"{entry.get('power')}/{entry.get('transferable_power')} R{entry.get('resistance') or '—'} "
             f"I{entry.get('income')} {','.join(entry.get('alignments', []))}"
             if entry["type"] != "special"
             else f"x{entry['count']}"

@@ -9,7 +9,8 @@ is spent) cancels.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.games.illuminati import (
@@ -25,13 +26,23 @@ from backroom.games.illuminati import (
     specials,
     spending,
 )
-from backroom.games.illuminati.attack import attackers, can_aid, can_target, groups_in_play
+from backroom.games.illuminati.attack import (
+    attackers,
+    can_aid,
+    can_target,
+    discordian,
+    groups_in_play,
+    immune,
+    ready_attackers,
+)
 from backroom.games.illuminati.cards import (
     ACTION,
     ATTACK,
     BAVARIAN_PRIVILEGE_COST,
     BAVARIANS,
+    CARD_OF,
     CHOOSE,
+    CONTROL,
     DESTROY,
     FACE,
     GIFTS_OUT_OF_TURN,
@@ -53,14 +64,47 @@ if TYPE_CHECKING:
 
 
 def attack_actions(state: IlluminatiState, seat: int) -> list[Action]:
+    """Each mode and target some fresh group of ``seat`` can attack: the groups able to attack
+    at all are found once, not once per target (the longest list of a turn, ``bench``)."""
     if state.actions_left <= 0:
         return []
-    out: list[Action] = []
-    for target in groups_in_play(state):
-        for mode in MODES:
-            if can_target(state, seat, mode, target) and attackers(state, seat, mode, target):
-                out.append(("attack", mode, FACE[target]))
-    return out
+    ready = ready_attackers(state, seat)
+    if not ready:
+        return []
+    armed = armed_attackers(state, seat, ready)
+    return [
+        ("attack", mode, FACE[target])
+        for target in groups_in_play(state)
+        for mode in MODES
+        if attackable(state, seat, mode, target, armed if mode == CONTROL else ready)
+    ]
+
+
+def armed_attackers(state: IlluminatiState, seat: int, ready: list[int]) -> list[int]:
+    """The ready groups that can take a captured group: those with a free outward arrow."""
+    return [c for c in ready if state.structures[seat].free_arrows(FACE[c])]
+
+
+def attackable(state: IlluminatiState, seat: int, mode: str, target: int, pool: list[int]) -> bool:
+    """Whether ``seat`` may attack ``target`` in ``mode`` with one of the ``pool`` groups."""
+    if not pool or not can_target(state, seat, mode, target):
+        return False
+    if not discordian(state, target):  # no group is immune: any other than the target will do
+        return len(pool) > 1 or pool[0] != target
+    return any(c != target and not immune(state, c, target) for c in pool)
+
+
+def can_attack(state: IlluminatiState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is in ``attack_actions``, looking at its one target only."""
+    if len(action) != 3 or state.actions_left <= 0:
+        return False
+    _, mode, face = action
+    target = CARD_OF.get(face) if isinstance(face, str) else None
+    if target is None or mode not in MODES:
+        return False
+    ready = ready_attackers(state, seat)
+    pool = armed_attackers(state, seat, ready) if mode == CONTROL else ready
+    return attackable(state, seat, mode, target, pool)
 
 
 def needed_card(state: IlluminatiState) -> str | None:
@@ -90,7 +134,97 @@ def gifts_out_of_turn(state: IlluminatiState, seat: int) -> list[Action]:
     if state.p_privileged or state.gifts[seat] >= GIFTS_OUT_OF_TURN:
         return []
     kept = needed_card(state) if seat == state.active else None
-    return [a for a in moves.gifts(state, seat) if a[0] != "give_special" or a[2] != kept]
+    gifts = moves.money_gifts(state, seat) + moves.special_gifts(state, seat)
+    return [a for a in gifts if a[0] != "give_special" or a[2] != kept]
+
+
+def drops(state: IlluminatiState, seat: int) -> list[Action]:
+    return [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
+
+
+def recycle_leave_and_end(state: IlluminatiState, seat: int) -> list[Action]:
+    out: list[Action] = [("recycle",)] if moves.can_recycle(state, seat) else []
+    if leaving.can_leave(state, seat):
+        out.append(("leave",))
+    out.append(("end",))
+    return out
+
+
+ACTION_LISTINGS = (
+    attack_actions,
+    moves.transfers,
+    moves.moves,
+    drops,
+    moves.money_gifts,
+    moves.special_gifts,
+    specials.plays,
+    lasers.uses,
+    deals.offers,
+    recycle_leave_and_end,
+)
+"""The active player's actions in the ``action`` phase, in the order they are listed."""
+LISTING_OF_KIND = {
+    "transfer": moves.transfers,
+    "move": moves.moves,
+    "drop": drops,
+    "give_money": moves.money_gifts,
+    "give_special": moves.special_gifts,
+    "lasers": lasers.uses,
+    "recycle": recycle_leave_and_end,
+    "leave": recycle_leave_and_end,
+    "end": recycle_leave_and_end,
+    "offer": deals.offers,
+    **dict.fromkeys(specials.KINDS, specials.plays),
+}
+"""The one listing of ``ACTION_LISTINGS`` that can hold an action of each kind."""
+
+
+def is_legal(state: IlluminatiState, seat: int, action: Action) -> bool:
+    """Membership in ``actions``, listing in the ``action`` phase only the kind asked for:
+    a playout checks each action it applies, and the whole list is long."""
+    if state.phase != ACTION:
+        return action in actions(state, seat)
+    kind = action[0] if isinstance(action, tuple) and action else None
+    if kind == "attack":
+        return can_attack(state, seat, action)
+    listing = LISTING_OF_KIND.get(kind) if isinstance(kind, str) else None
+    return listing is not None and action in listing(state, seat)
+
+
+def random_action(state: IlluminatiState, seat: int, rng: random.Random) -> Action:
+    """A uniform draw from ``actions``; the gifts of money (``action`` phase) and the raises
+    (``spend`` phase), most of those lists, are counted rather than listed."""
+    if state.phase == ACTION:
+        listed = [
+            a for listing in ACTION_LISTINGS if listing is not moves.money_gifts for a in listing(state, seat)
+        ]
+        return _draw(rng, listed, moves.money_gift_limits(state, seat))
+    if state.phase == SPEND:
+        return _draw(rng, spend_answers(state, seat), spending.raise_limits(state, seat))
+    legal = actions(state, seat)
+    return legal[int(rng.random() * len(legal))]
+
+
+def _draw(rng: random.Random, listed: list[Action], counted: list[tuple[tuple[Any, ...], int]]) -> Action:
+    """Uniform over ``listed`` and, for each ``(head, most)`` of ``counted``, the actions
+    ``head + (mb,)`` for ``mb`` from 1 to ``most``."""
+    pick = int(rng.random() * (len(listed) + sum(most for _head, most in counted)))
+    if pick < len(listed):
+        return listed[pick]
+    pick -= len(listed)
+    for head, most in counted:
+        if pick < most:
+            return (*head, pick + 1)
+        pick -= most
+    raise AssertionError("the draw falls inside the counted amounts")
+
+
+def spend_answers(state: IlluminatiState, seat: int) -> list[Action]:
+    """What ``seat`` may do in a spending round besides raising."""
+    out: list[Action] = [("pass",)]
+    if conflict.can_cancel(state, seat):
+        out.append(("cancel",))
+    return out + specials.plays(state, seat) + gifts_out_of_turn(state, seat)
 
 
 def actions(state: IlluminatiState, seat: int) -> list[Action]:
@@ -104,18 +238,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
     if phase == CHOOSE:
         return [("goal", face) for face in goals.goals_to_choose()]
     if phase == ACTION:
-        out = attack_actions(state, seat)
-        out += moves.transfers(state, seat) + moves.moves(state, seat)
-        out += [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
-        out += moves.gifts(state, seat) + specials.plays(state, seat)
-        out += lasers.uses(state, seat)
-        if moves.can_recycle(state, seat):
-            out.append(("recycle",))
-        out += deals.offers(state, seat)
-        if leaving.can_leave(state, seat):
-            out.append(("leave",))
-        out.append(("end",))
-        return out
+        return [a for listing in ACTION_LISTINGS for a in listing(state, seat)]
     if phase == PAYING:
         return moves.amounts(state)
     if phase == REDISTRIBUTE:
@@ -127,10 +250,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         aids: list[Action] = [("aid", FACE[c]) for c in state.cards_of(seat) if can_aid(state, seat, c)]
         return aids + [("announce", conflict.OPEN)] + [("announce", p) for p in privileges(state, seat)]
     if phase == SPEND:
-        out = [*spending.raises(state, seat), ("pass",)]
-        if conflict.can_cancel(state, seat):
-            out.append(("cancel",))
-        return out + specials.plays(state, seat) + gifts_out_of_turn(state, seat)
+        return [*spending.raises(state, seat), *spend_answers(state, seat)]
     if phase in (ROLLED, START):
         return [("pass",), *specials.plays(state, seat), *gifts_out_of_turn(state, seat)]
     if phase == PLACE:

@@ -129,17 +129,34 @@ def gives_the_game_away(state: IlluminatiState, giver: int, receiver: int, mb: i
     return total >= goals.GNOMES_MB and not goals.special_goal(state, receiver)
 
 
-def gifts(state: IlluminatiState, seat: int) -> list[tuple]:
-    root = state.illuminati[seat]
-    out: list[tuple] = []
+def money_gift_limits(state: IlluminatiState, seat: int) -> list[tuple[tuple[str, int], int]]:
+    """Each other seat alive (as ``("give_money", seat)``) and the most MB ``seat`` may give it
+    now: any amount from 1 up to that is legal, since an amount that gives the game away is
+    only ever followed by larger ones that do too."""
+    top = min(MAX_SPEND, state.money[state.illuminati[seat]])
+    out: list[tuple[tuple[str, int], int]] = []
     for other in range(state.n):
         if other == seat or not state.alive[other]:
             continue
-        for mb in range(1, min(MAX_SPEND, state.money[root]) + 1):
-            if not gives_the_game_away(state, seat, other, mb):
-                out.append(("give_money", other, mb))
-        out += [("give_special", other, face) for face in dict.fromkeys(FACE[c] for c in state.hands[seat])]
+        most = top
+        while most and gives_the_game_away(state, seat, other, most):
+            most -= 1
+        out.append((("give_money", other), most))
     return out
+
+
+def money_gifts(state: IlluminatiState, seat: int) -> list[tuple]:
+    return [(*head, mb) for head, most in money_gift_limits(state, seat) for mb in range(1, most + 1)]
+
+
+def special_gifts(state: IlluminatiState, seat: int) -> list[tuple]:
+    faces = dict.fromkeys(FACE[c] for c in state.hands[seat])
+    return [
+        ("give_special", other, face)
+        for other in range(state.n)
+        if other != seat and state.alive[other]
+        for face in faces
+    ]
 
 
 def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:

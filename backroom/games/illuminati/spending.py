@@ -97,11 +97,16 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     return not state.window
 
 
-def raises(state: IlluminatiState, seat: int) -> list[tuple]:
-    """The raises ``seat`` may make now: ``spend`` for the two sides, ``interfere`` for the
-    others; 1 to ``MAX_SPEND`` MB, at most what the treasury holds."""
+def raise_limits(state: IlluminatiState, seat: int) -> list[tuple[tuple[str, str], int]]:
+    """Each raise ``seat`` may make now, as its kind and source and the most MB: ``spend``
+    for the two sides, ``interfere`` for the others; 1 to ``MAX_SPEND`` MB, at most what the
+    treasury holds."""
     kind = "spend" if seat in (state.active, defender(state)) else "interfere"
     out = []
     for name, (card, _index) in sources(state, seat).items():
-        out += [(kind, name, mb) for mb in range(1, min(MAX_SPEND, state.money[card]) + 1)]
+        out.append(((kind, name), min(MAX_SPEND, state.money[card])))
     return out
+
+
+def raises(state: IlluminatiState, seat: int) -> list[tuple]:
+    return [(*head, mb) for head, most in raise_limits(state, seat) for mb in range(1, most + 1)]

@@ -344,11 +344,17 @@ class IlluminatiState(State):
             return []
         return legality.actions(self, seat)
 
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return seat in self.actors() and legality.is_legal(self, seat, action)
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        return legality.random_action(self, seat, rng)
+
     def why_illegal(self, seat: int, action: Action) -> str:
         if self.is_over:
             return "error.game_over"
         if seat not in self.actors():
-            return "error.not_your_turn"
+            return "illuminati.error.not_your_turn"
         return legality.why(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
@@ -369,6 +375,8 @@ class IlluminatiState(State):
         kind = action[0]
         if self.cancelled and kind not in conflict.ANNOUNCING:
             self.cancelled = []  # the position changes: cancelled attacks may be tried again
+        if events is not None and kind in view.ANNOUNCED:
+            events.append(view.announcement(seat, action))
         if kind == "goal":
             goals.choose(self, seat, action[1], events)
         elif kind == "pass" and self.phase == START:

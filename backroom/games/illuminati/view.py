@@ -38,7 +38,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
-from backroom.engine.events import Msg
+from backroom.engine.events import Event, Msg
 from backroom.games.illuminati import attack, deals
 from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, OVER, UFOS
 
@@ -179,6 +179,27 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
         assert outcome is not None
         data["outcome"] = outcome.to_json()
     return data
+
+
+ANNOUNCED = frozenset({"transfer", "move", "place", "bribe"})
+"""Decisions whose effect waits for a later step, or whose events do not name the choice: each
+is announced (all of it is public), so the events a seat has seen tell apart every position it
+may be asked to act in (the information-state key, ``backroom.engine.memory``)."""
+
+
+def announcement(seat: int, action: Action) -> Event:
+    """``chose_<kind>``: a public event naming the choice."""
+    kind, args = action[0], action[1:]
+    params: dict[str, Any] = {"seat": seat}
+    if kind == "transfer":
+        params.update(from_card=args[0], to_card=args[1])
+    elif kind == "move":
+        params.update(card=args[0], master_card=args[1])
+    elif kind == "bribe":
+        params.update(target_card=args[0], master_card=args[1])
+    else:
+        params["side"] = {"$": f"{GAME_ID}.side.{args[0]}"}
+    return Event(f"chose_{kind}", params)
 
 
 def label(state: IlluminatiState, action: Action) -> Msg:

@@ -176,5 +176,5 @@ def test_uncontrolled_area_is_refilled_to_two_at_the_end_of_a_turn():
 
 def test_only_the_active_player_acts_and_a_refusal_changes_nothing():
     state = position(["ufos", "network"], uncontrolled=["kkk"])
-    assert refuse(state, 1, ("end",)) == "error.not_your_turn"
+    assert refuse(state, 1, ("end",)) == "illuminati.error.not_your_turn"
     assert refuse(state, 0, ("pass",)) == "illuminati.error.not_now"

@@ -116,7 +116,7 @@ def test_a_special_cannot_be_played_out_of_its_moment():
         ["ufos", "network"], uncontrolled=["kkk"], hands={0: ["assassination"], 1: ["slush_fund"]}
     )
     assert refuse(state, 0, ("special", "assassination")) == "illuminati.error.cannot_play_special"
-    assert refuse(state, 1, ("special", "slush_fund")) == "error.not_your_turn"
+    assert refuse(state, 1, ("special", "slush_fund")) == "illuminati.error.not_your_turn"
 
 
 def test_senate_investigating_committee_makes_another_player_lose_the_whole_turn():

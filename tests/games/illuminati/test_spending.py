@@ -95,7 +95,7 @@ def test_a_raise_is_bounded_by_the_treasury_and_by_twenty():
     raises = [a for a in state.legal_actions(0) if a[0] == "spend"]
     assert max(a[2] for a in raises) == 20
     assert refuse(state, 0, ("spend", "illuminati", 21)) == "illuminati.error.cannot_spend"
-    assert refuse(state, 3, ("interfere", "for", 1)) == "error.not_your_turn"
+    assert refuse(state, 3, ("interfere", "for", 1)) == "illuminati.error.not_your_turn"
     poor = table(ufos=3)
     declare(poor, "control", "kkk", "ufos")
     assert refuse(poor, 0, ("spend", "illuminati", 4)) == "illuminati.error.cannot_spend"
