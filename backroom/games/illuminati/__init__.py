@@ -17,7 +17,7 @@ Rulebook: ``shared/seeds/004_4e82edb1c2a01e67.txt``; card data with provenance:
 ``cards.json`` and ``SOURCES.md``; rulings: ``docs/games/illuminati.md``.
 
 Not registered yet: the money transfers, moving and giving groups, the special cards' effects,
-deals and the advanced options are still to come (see the rulings' last section).
+deals and the hidden Illuminati are still to come (see the rulings' last section).
 """
 
 from __future__ import annotations
@@ -72,17 +72,22 @@ class Illuminati(Game):
     options = (
         OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),
         OptionSpec("goal_extra", 0, low=0, high=20),
+        OptionSpec("very_long", False),
+        OptionSpec("secret_goals", False),
     )
-    """``round_limit``: ruling 12, the safety bound on a game's length. ``goal_extra``: the
-    advanced rule "Ajustar la duración de la partida": "Para que sea más larga aumenta el número
-    de Grupos necesarios para cumplir el Objetivo básico." """
+    """``round_limit``: ruling 12, the safety bound on a game's length. The advanced rules
+    ("Reglas avanzadas"), each on its own or combined: ``goal_extra``, "Para que sea más larga
+    aumenta el número de Grupos necesarios para cumplir el Objetivo básico."; ``very_long``, the
+    "partida muy larga" scored on points (ruling 29); ``secret_goals``, "Objetivos secretos"
+    (ruling 28). Seven and eight players need no option: their incomes are the rule (ruling 30).
+    """
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
-        return IlluminatiState.deal(players, seed, options["round_limit"], options["goal_extra"])
+        return IlluminatiState.deal(players, seed, options)
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
-        """The UFOs choose their goal (one action). The game stops after ``round_limit *
-        players`` turns (ruling 12). A turn has at most
+        """The UFOs, or with secret goals every seat, choose a goal (one action each). The game
+        stops after ``round_limit * players`` turns (ruling 12). A turn has at most
         ``ACTIONS_PER_TURN`` attacks and ``MAX_CANCELLED`` cancelled ones, each of at most
         ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers and the
         transfer after a capture; four transfers and two moves of two decisions each; two
@@ -106,7 +111,7 @@ class Illuminati(Game):
         money = players * (max(INCOME[:8]) + extra) + turns * income
         rolls = ACTIONS_PER_TURN * players + 2 + players
         specials_played = len(SPECIAL_CARDS) * (players + 2)
-        return 1 + turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
+        return players + turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
 
     def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
         """Cards by face; money 1..``MAX_SPEND`` MB a raise; arrows by printed side."""
@@ -146,7 +151,7 @@ class Illuminati(Game):
         )
 
     def test_variants(self) -> list[dict[str, Any]]:
-        return [{}, {"goal_extra": 4}]
+        return [{}, {"goal_extra": 4}, {"very_long": True}, {"secret_goals": True}]
 
     def data_status(self) -> list[dict[str, str]]:
         return data_status()

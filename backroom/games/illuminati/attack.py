@@ -193,7 +193,7 @@ def proximity(state: IlluminatiState, target: int) -> int:
 def needed(state: IlluminatiState) -> int:
     """The roll the attack in flight needs, at or under (the summary's table)."""
     mode, attacker, target = state.p_mode, state.p_attacker, state.p_target
-    power = POWER[attacker] + sum(TRANSFER[h] for h in state.p_helpers)
+    power = state.power(attacker) + sum(TRANSFER[h] for h in state.p_helpers)
     whispering = mode == DESTROY and not POWER[target]  # Whispering Campaign: against Resistance
     defence = POWER[target] if mode == DESTROY and not whispering else resistance(state, attacker, target)
     total = power - defence - proximity(state, target)

@@ -5,7 +5,9 @@ the summary's "Objetivos básicos" and "Objetivos especiales").
 Objetivos. Si dos o más jugadores los cumplen a la vez compartirán la victoria": the goals are
 checked at the end of every turn, and every seat meeting one then wins. The basic goal counts
 the cards controlled, Illuminati included, by the number of players at the start. The UFOs'
-secret goal is chosen before the first turn, seen by them alone (ruling 24).
+secret goal is chosen before the first turn, seen by them alone (ruling 24); with the option
+``secret_goals`` every player chooses one so (ruling 28). The option ``very_long`` replaces the
+goals with points once no group is left uncontrolled (ruling 29).
 """
 
 from __future__ import annotations
@@ -32,11 +34,11 @@ from backroom.games.illuminati.cards import (
     ILLUMINATI,
     NETWORK,
     OVER,
-    POWER,
     TRANSFER,
     UFOS,
     VIOLENT,
     WEIRD,
+    is_group,
 )
 
 if TYPE_CHECKING:
@@ -48,13 +50,16 @@ DISCORDIANS_WEIRD, ASSASSINS_VIOLENT = 5, 6
 
 
 def special_goal(state: IlluminatiState, seat: int) -> bool:
-    """The special goal of the seat's Illuminati (summary, "Objetivos especiales"); the UFOs
-    have the goal they chose ("el jugador de los OVNIs escoge el Objetivo especial de cualquier
-    otro Grupo y lo escribe, manteniéndolo en secreto")."""
-    root = state.illuminati[seat]
-    if root == UFOS:
-        return state.ufo_goal >= 0 and goal_met(state, seat, state.ufo_goal)
-    return goal_met(state, seat, root)
+    """The special goal of the seat's Illuminati (summary, "Objetivos especiales"); the UFOs,
+    and everyone with secret goals, have the goal they chose ("el jugador de los OVNIs escoge el
+    Objetivo especial de cualquier otro Grupo y lo escribe, manteniéndolo en secreto"). A very
+    long game has none."""
+    if state.very_long:
+        return False
+    if chooses(state, seat):
+        chosen = state.goal_choice[seat]
+        return chosen >= 0 and goal_met(state, seat, chosen)
+    return goal_met(state, seat, state.illuminati[seat])
 
 
 def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
@@ -63,7 +68,7 @@ def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
     if root == GNOMES:
         return sum(state.money[c] for c in cards) >= GNOMES_MB
     if root == BAVARIANS:
-        return sum(POWER[c] for c in cards) >= BAVARIANS_POWER
+        return sum(state.power(c) for c in cards) >= BAVARIANS_POWER
     if root == NETWORK:
         return sum(TRANSFER[c] for c in cards) >= NETWORK_TRANSFER
     if root == CTHULHU:
@@ -81,11 +86,15 @@ def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
 
 
 def basic_goal(state: IlluminatiState, seat: int) -> bool:
-    return len(state.structures[seat]) >= state.goal
+    return not state.very_long and len(state.structures[seat]) >= state.goal
 
 
 def check(state: IlluminatiState, events: list[Event] | None) -> None:
-    """The end of a turn: every seat meeting a goal wins, together."""
+    """The end of a turn: every seat meeting a goal wins, together; a very long game ends once
+    no group is left to control (ruling 29)."""
+    if state.very_long and not state.uncontrolled and not any(is_group(c) for c in state.deck):
+        finish_on_points(state, "points", events)
+        return
     winners = [
         s for s in range(state.n) if state.alive[s] and (basic_goal(state, s) or special_goal(state, s))
     ]
@@ -106,8 +115,27 @@ def finish(state: IlluminatiState, winners: list[int], reason: str, events: list
 
 def finish_by_limit(state: IlluminatiState, events: list[Event] | None) -> None:
     """Ruling 12: after ``round_limit`` rounds nobody has won; places go by the cards
-    controlled, then by the money in the structure."""
-    finish(state, [], "limit", events)
+    controlled, then by the money in the structure. A very long game is scored instead
+    (ruling 29)."""
+    if state.very_long:
+        finish_on_points(state, "points_limit", events)
+    else:
+        finish(state, [], "limit", events)
+
+
+def points(state: IlluminatiState, seat: int) -> int:
+    """ "sumad el Poder de los Grupos de cada jugador, y 1 punto por Grupo controlado": the
+    Power of every card of the structure, Illuminati included, plus one a card (ruling 29)."""
+    if not state.alive[seat]:
+        return 0
+    return sum(state.power(c) + 1 for c in state.cards_of(seat))
+
+
+def finish_on_points(state: IlluminatiState, reason: str, events: list[Event] | None) -> None:
+    """ "El ganador será el jugador que logre más puntos"; equal best scores share the win."""
+    scores = [points(state, s) for s in range(state.n)]
+    best = max(scores[s] for s in range(state.n) if state.alive[s])
+    finish(state, [s for s in range(state.n) if state.alive[s] and scores[s] == best], reason, events)
 
 
 def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: bool = False) -> None:
@@ -144,6 +172,8 @@ def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: 
 
 
 def outcome(state: IlluminatiState) -> Outcome:
+    if state.very_long and state.end_reason != "last_standing":
+        return points_outcome(state)
     controlled = [len(state.structures[s]) if state.alive[s] else 0 for s in range(state.n)]
     wealth = [sum(state.money[c] for c in state.cards_of(s)) if state.alive[s] else 0 for s in range(state.n)]
     keys = [
@@ -160,14 +190,45 @@ def outcome(state: IlluminatiState) -> Outcome:
     )
 
 
-def goals_to_choose() -> list[str]:
-    return [FACE[c] for c in ILLUMINATI if c != UFOS]
+def points_outcome(state: IlluminatiState) -> Outcome:
+    """A very long game's places: by points, equal points sharing a place."""
+    scores = [points(state, s) for s in range(state.n)]
+    ranks, tiebreak = rank([(-float(p),) for p in scores], ())
+    return Outcome(
+        scores=tuple(1.0 if s in state.winners else 0.0 for s in range(state.n)),
+        ranks=ranks,
+        reason=state.end_reason,
+        tiebreak=tiebreak,
+        details={"winners": list(state.winners), "points": scores},
+    )
+
+
+def chooses(state: IlluminatiState, seat: int) -> bool:
+    """Whether the seat writes its goal down: the UFOs always, everyone with secret goals ("Cada
+    jugador elige un Objetivo de la lista y lo apunta, como suelen hacer los OVNIs"); nobody in
+    a very long game, which has no special goals."""
+    return not state.very_long and (state.secret_goals or state.illuminati[seat] == UFOS)
+
+
+def chooser(state: IlluminatiState) -> int:
+    """The next seat, in turn order from the first player, still to write its goal; -1: none."""
+    waiting = (s for s in turn.order(state, state.first) if chooses(state, s) and state.goal_choice[s] < 0)
+    return next(waiting, -1)
+
+
+def goals_to_choose(state: IlluminatiState, seat: int) -> list[str]:
+    """The goals on the list the seat may write: never the UFOs' (they have none of their own),
+    nor, with secret goals, the seat's own printed one ("ninguno, salvo los OVNIs, tiene su
+    Objetivo especial habitual"; ruling 28)."""
+    root = state.illuminati[seat]
+    return [FACE[c] for c in ILLUMINATI if c != UFOS and c != root]
 
 
 def choose(state: IlluminatiState, seat: int, face: str, events: list[Event] | None) -> None:
-    """The UFOs' secret goal (ruling 24); the first turn then begins."""
-    state.ufo_goal = CARD_OF[face]
+    """A secret goal written down (rulings 24, 28); once all are, the first turn begins."""
+    state.goal_choice[seat] = CARD_OF[face]
     if events is not None:
         events.append(Event("goal_chosen", {"seat": seat}))
         events.append(Event("goal_chosen_face", {"seat": seat, "card": face}, to=(seat,)))
-    turn.begin_turn(state, events)
+    if chooser(state) < 0:
+        turn.begin_turn(state, events)

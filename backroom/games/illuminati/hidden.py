@@ -3,8 +3,9 @@
 Hidden from ``seat``: the faces of the other players' specials (their number is public) it has
 not seen (``known``), and the order of the deck. The unseen specials held by the others and
 those still in the deck are redealt uniformly over the others' unseen places; the deck gets
-the rest with its groups, in a uniform random order. The UFOs' secret goal, for any other
-seat, is drawn again among the seven they could choose. The future's chance is re-seeded from ``rng``.
+the rest with its groups, in a uniform random order. The secret goal another seat wrote down
+(the UFOs', or everyone's with secret goals) is drawn again among those it could choose. The
+future's chance is re-seeded from ``rng``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import random
 from typing import TYPE_CHECKING
 
 from backroom.engine.resampling import permuted
-from backroom.games.illuminati.cards import ILLUMINATI, UFOS, is_special
+from backroom.games.illuminati import goals
+from backroom.games.illuminati.cards import CARD_OF, is_special
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -33,9 +35,9 @@ def redeal(real: IlluminatiState, other: IlluminatiState, seat: int, rng: random
                 hand[i] = specials[at]
                 at += 1
     other.deck = permuted(specials[at:] + [c for c in real.deck if not is_special(c)], rng)
-    ufos = real.illuminati.index(UFOS) if UFOS in real.illuminati else -1
-    if ufos >= 0 and ufos != seat and real.ufo_goal >= 0:
-        choices = [c for c in ILLUMINATI if c != UFOS]
-        other.ufo_goal = choices[int(rng.random() * len(choices))]
+    for s in others:
+        if real.goal_choice[s] >= 0:
+            choices = goals.goals_to_choose(real, s)
+            other.goal_choice[s] = CARD_OF[choices[int(rng.random() * len(choices))]]
     other.chance = real.chance.reseeded(rng)
     other._outcome = None

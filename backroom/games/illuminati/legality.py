@@ -75,7 +75,7 @@ def can_cancel(state: IlluminatiState, seat: int) -> bool:
 def actions(state: IlluminatiState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == CHOOSE:
-        return [("goal", face) for face in goals.goals_to_choose()]
+        return [("goal", face) for face in goals.goals_to_choose(state, seat)]
     if phase == ACTION:
         out = attack_actions(state, seat)
         out += moves.transfers(state, seat) + moves.moves(state, seat)

@@ -114,8 +114,9 @@ def can_recycle(state: IlluminatiState, seat: int) -> bool:
 def gives_the_game_away(state: IlluminatiState, giver: int, receiver: int, mb: int) -> bool:
     """ "Ningún jugador puede “regalar” la partida a otro limitándose a darle suficiente dinero,
     Grupos, etc. para que gane. Un intercambio que hace que ganen *los dos* jugadores, sin
-    embargo, es perfectamente legal." Money alone can only meet the Gnomes' goal."""
-    if state.illuminati[receiver] != GNOMES:
+    embargo, es perfectamente legal." Money alone can only meet the Gnomes' goal; with secret
+    goals (ruling 28) or in a very long game (ruling 29) no goal a gift could meet is public."""
+    if state.secret_goals or state.very_long or state.illuminati[receiver] != GNOMES:
         return False
     total = sum(state.money[c] for c in state.cards_of(receiver)) + mb
     return total >= goals.GNOMES_MB and not goals.special_goal(state, receiver)

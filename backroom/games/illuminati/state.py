@@ -23,6 +23,7 @@ amount (``t_*``): from which card to which, and whether it is the free one after
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Self
 
 from backroom.engine.actions import Action
@@ -67,6 +68,7 @@ from backroom.games.illuminati.cards import (
     NUM_CARDS,
     OVER,
     PHASES,
+    POWER,
     REDISTRIBUTE,
     ROLLED,
     SPECIAL_CARDS,
@@ -84,6 +86,8 @@ class IlluminatiState(State):
         n=Int(json="players"),
         round_limit=Int(TURN_LIMIT),
         goal=Int(),
+        very_long=Bool(),
+        secret_goals=Bool(),
         first=Int(),
         active=Int(),
         turns=Ints(),
@@ -114,7 +118,7 @@ class IlluminatiState(State):
         recycled=Bool(),
         laser_card=Int(-1),
         laser_align=Int(),
-        ufo_goal=Int(-1),
+        goal_choice=Ints(),
         p_mode=Str(),
         p_stage=Str(),
         p_target=Int(-1),
@@ -140,6 +144,8 @@ class IlluminatiState(State):
     n: int
     round_limit: int
     goal: int
+    very_long: bool
+    secret_goals: bool
     first: int
     active: int
     turns: list[int]
@@ -170,7 +176,7 @@ class IlluminatiState(State):
     recycled: bool
     laser_card: int
     laser_align: int
-    ufo_goal: int
+    goal_choice: list[int]
     p_mode: str
     p_stage: str
     p_target: int
@@ -194,14 +200,16 @@ class IlluminatiState(State):
     # ----------------------------------------------------------------- setup
 
     @classmethod
-    def deal(cls, players: int, seed: int, round_limit: int, goal_extra: int = 0) -> tuple[Self, list[Event]]:
+    def deal(cls, players: int, seed: int, options: Mapping[str, Any]) -> tuple[Self, list[Event]]:
         """ "Preparar el juego": an Illuminati card each, dealt at random (ruling 1), with its
         income on it; the shuffled deck of groups and specials; four uncontrolled groups; the
-        highest roll starts."""
+        highest roll starts. ``options``: the table's (``Illuminati.options``)."""
         state = cls()
         state.n = players
-        state.round_limit = round_limit
-        state.goal = GOAL_BY_PLAYERS[players] + goal_extra
+        state.round_limit = options["round_limit"]
+        state.goal = GOAL_BY_PLAYERS[players] + options["goal_extra"]
+        state.very_long = options["very_long"]
+        state.secret_goals = options["secret_goals"]
         state.chance = Chance(seed)
         roots = list(ILLUMINATI)
         state.chance = state.chance.shuffle(roots)
@@ -217,6 +225,7 @@ class IlluminatiState(State):
         state.destroyed = [0] * players
         state.hands = [[] for _ in range(players)]
         state.known = [0] * players
+        state.goal_choice = [-1] * players
         events: list[Event] = [
             Event("setup", {"players": players, "cards": [FACE[r] for r in state.illuminati]})
         ]
@@ -228,7 +237,7 @@ class IlluminatiState(State):
         state.chance = state.chance.shuffle(state.deck)
         turn.setup_area(state, events)
         state.first = state.active = turn.starting_roll(state, events)
-        if UFOS in state.illuminati:
+        if goals.chooser(state) >= 0:
             state.phase = CHOOSE  # "al principio de la partida, después de elegir Illuminati"
         else:
             turn.begin_turn(state, events)
@@ -239,6 +248,11 @@ class IlluminatiState(State):
     def cards_of(self, seat: int) -> list[int]:
         """Seat's cards, its Illuminati first, in structure order."""
         return [CARD_OF[f] for f in self.structures[seat].cards()]
+
+    def power(self, card: int) -> int:
+        """The card's Power; with secret goals the UFOs have 1 more: "Aumenta el Poder de los
+        OVNIs en 1 punto para compensarlos por la pérdida de una de sus ventajas." """
+        return POWER[card] + 1 if self.secret_goals and card == UFOS else POWER[card]
 
     def root_income(self, seat: int) -> int:
         """The Illuminati's income, +3 MB at seven players and +5 at eight."""
@@ -272,7 +286,7 @@ class IlluminatiState(State):
         if self.window:
             return (self.window[0],)
         if self.phase == CHOOSE:
-            return (self.illuminati.index(UFOS),)
+            return (goals.chooser(self),)
         return (self.active,)
 
     def legal_actions(self, seat: int) -> list[Action]:

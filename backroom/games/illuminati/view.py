@@ -20,7 +20,9 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
       "attack": null | {"mode", "target", "attacker", "helpers", "privileged", "committed",
                         "spent": {"attacker", "defending_group", "defender_illuminati",
                                   "support", "oppose"}, "need": n, "chance": p, "waiting": [seats]},
-      "goal": groups to control, "outcome": {...} once over
+      "goal": groups to control, "secret_goal": face of the goal the seat wrote down (the UFOs,
+      or everyone with secret goals) | null, "very_long": bool, "secret_goals": bool (options),
+      "outcome": {...} once over
     }
 """
 
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from backroom.engine.actions import Action
 from backroom.engine.events import Msg
 from backroom.games.illuminati import attack
-from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, OVER, UFOS
+from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, OVER
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -137,9 +139,11 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "card": FACE[state.laser_card],
             "alignments": [a for i, a in enumerate(ALIGNMENTS) if (state.laser_align >> i) & 1],
         },
-        "ufo_goal": FACE[state.ufo_goal]
-        if state.ufo_goal >= 0 and seat is not None and state.illuminati[seat] == UFOS
+        "secret_goal": FACE[state.goal_choice[seat]]
+        if seat is not None and state.goal_choice[seat] >= 0
         else None,
+        "very_long": state.very_long,
+        "secret_goals": state.secret_goals,
         "transfer": None
         if state.t_from < 0
         else {"from": FACE[state.t_from], "to": FACE[state.t_to], "free": state.t_free},

@@ -64,3 +64,13 @@ def test_every_card_has_a_name_and_every_catalog_has_the_same_keys(lang):
     book = catalog(lang)
     assert all(f"illuminati.card.{face}" in book for face in FACE)
     assert set(book) == set(catalog("en"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_and_every_end_reason_has_text(lang):
+    # The ends random play rarely reaches: a very long game scored on points (ruling 29).
+    book = catalog(lang)
+    for option in GAME.options:
+        assert f"illuminati.option.{option.name}" in book and f"illuminati.option.{option.name}.help" in book
+    for reason in ("goal", "limit", "last_standing", "points", "points_limit"):
+        assert f"illuminati.end.{reason}" in book

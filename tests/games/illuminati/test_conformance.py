@@ -36,9 +36,13 @@ def test_conformance_invariant_holds_for_illuminati(check, players):
 @pytest.mark.parametrize(
     "check",
     [
+        suite.test_determinism_same_seed_and_actions_give_same_states_and_events,
         suite.test_termination_random_play_ends_within_declared_bound,
+        suite.test_conservation_inventory_is_constant,
         suite.test_json_round_trip_at_every_step,
         suite.test_no_leaks_view_unchanged_when_hidden_information_is_resampled,
+        suite.test_identical_views_give_identical_legal_actions,
+        suite.test_resample_depends_only_on_what_the_seat_knows,
     ],
     ids=lambda f: f.__name__.removeprefix("test_"),
 )
