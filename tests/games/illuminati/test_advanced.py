@@ -91,6 +91,24 @@ def test_very_long_game_reaching_the_length_bound_is_scored_on_points():
     assert state.outcome().details["points"] == [11, 15]
 
 
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 8), rounds=st.integers(1, 3))
+def test_a_very_long_game_always_ends_with_a_winner_holding_the_most_points(seed, players, rounds):
+    # Ruling 29: the points decide however the game ends, the length bound included (random
+    # play eliminates players within a few rounds, so the bound is set short to reach it).
+    state, _ = GAME.start(players, {"very_long": True}, seed)
+    state.round_limit = rounds
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.actors()[0]
+        state.apply(seat, state.random_action(seat, rng))
+    outcome = state.outcome()
+    assert state.winners and outcome.reason in ("points", "points_limit", "last_standing")
+    if outcome.reason != "last_standing":
+        best = max(outcome.details["points"])
+        assert [s for s, p in enumerate(outcome.details["points"]) if p == best] == state.winners
+
+
 def test_secret_goals_every_player_writes_one_down_in_turn_order_never_its_own():
     # "Cada Grupo de Illuminati tiene su aptitud especial normal, pero ninguno, salvo los OVNIs,
     # tiene su Objetivo especial habitual. Cada jugador elige un Objetivo de la lista y lo
@@ -145,13 +163,14 @@ def test_secret_goals_the_ufos_have_one_more_power():
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 8))
 def test_secret_goals_are_redrawn_for_the_others_and_kept_for_oneself(seed, players):
-    # Hidden information: a resample for a seat keeps its own goal and draws every other seat's
-    # again among the goals that seat could write down.
+    # Hidden information: the face goes to its writer alone; a resample for a seat keeps its
+    # own goal and draws every other seat's again among the goals that seat could write down.
     state, _ = GAME.start(players, {"secret_goals": True}, seed)
     rng = random.Random(seed)
     while state.phase == "choose":
         seat = state.actors()[0]
-        state.apply(seat, state.random_action(seat, rng))
+        events = state.apply(seat, state.random_action(seat, rng))
+        assert [e.to for e in events if "card" in e.params and e.kind.startswith("goal")] == [(seat,)]
     for seat in range(players):
         drawn: dict[int, set[int]] = {s: set() for s in range(players)}
         for _ in range(20):
