@@ -54,12 +54,15 @@ def special_goal(state: IlluminatiState, seat: int) -> bool:
     and everyone with secret goals, have the goal they chose ("el jugador de los OVNIs escoge el
     Objetivo especial de cualquier otro Grupo y lo escribe, manteniéndolo en secreto"). A very
     long game has none."""
+    goal = goal_of(state, seat)
+    return goal >= 0 and goal_met(state, seat, goal)
+
+
+def goal_of(state: IlluminatiState, seat: int) -> int:
+    """The Illuminati whose special goal the seat pursues; -1: none (yet)."""
     if state.very_long:
-        return False
-    if chooses(state, seat):
-        chosen = state.goal_choice[seat]
-        return chosen >= 0 and goal_met(state, seat, chosen)
-    return goal_met(state, seat, state.illuminati[seat])
+        return -1
+    return state.goal_choice[seat] if chooses(state, seat) else state.illuminati[seat]
 
 
 def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
@@ -140,11 +143,12 @@ def finish_on_points(state: IlluminatiState, reason: str, events: list[Event] | 
 
 def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: bool = False) -> None:
     """ "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla
-    más Grupos que sus Illuminati. Su dinero pasa al banco." The Servants of Cthulhu count an
-    Illuminati they put out of the game as destroyed, and win instead of going out if that
-    destruction meets their goal. The last player left wins (ruling 13). Checked after every
-    action and at the end of every turn (``turn_over``: the active player's turn counts as
-    played)."""
+    más Grupos que sus Illuminati. Su dinero pasa al banco." An Illuminati put out of the game
+    counts as destroyed for the goal of destroying eight; the public tally counts it for every
+    player, so it tells nothing of a secret goal (ruling 28). A player pursuing that goal wins
+    instead of going out if that destruction meets it. The last player left wins (ruling 13).
+    Checked after every action and at the end of every turn (``turn_over``: the active player's
+    turn counts as played)."""
     for seat in range(state.n):
         done = state.turns[seat] > ELIMINATION_AFTER_TURN or (
             state.turns[seat] == ELIMINATION_AFTER_TURN and (turn_over or seat != state.active)
@@ -152,9 +156,9 @@ def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: 
         if not state.alive[seat] or not done or len(state.structures[seat]) > 1:
             continue
         hunter = state.active
-        if state.illuminati[hunter] == CTHULHU and hunter != seat:
+        if hunter != seat:
             state.destroyed[hunter] += 1
-        if seat == hunter and state.illuminati[seat] == CTHULHU and special_goal(state, seat):
+        if seat == hunter and goal_of(state, seat) == CTHULHU and special_goal(state, seat):
             finish(state, [seat], "goal", events)
             return
         root = state.illuminati[seat]

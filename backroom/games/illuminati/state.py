@@ -344,7 +344,8 @@ class IlluminatiState(State):
         return view.label(self, action)
 
     def check(self) -> None:
-        if not 2 <= self.n <= 8 or len(self.illuminati) != self.n or len(self.structures) != self.n:
+        per_seat = (self.illuminati, self.structures, self.goal_choice)
+        if not 2 <= self.n <= 8 or any(len(f) != self.n for f in per_seat):
             raise ValueError("not a valid illuminati position: seats")
         if len(self.owner) != NUM_CARDS or len(self.money) != NUM_CARDS or len(self.used) != NUM_CARDS:
             raise ValueError("not a valid illuminati position: per-card lists")

@@ -15,7 +15,7 @@ from backroom.games.illuminati.state import IlluminatiState
 from backroom.games.illuminati.turn import order
 from tests.helpers import event
 
-from .conftest import declare, position
+from .conftest import all_pass, declare, dice, position
 
 
 def no_group_left(state: IlluminatiState, keep: int = 0) -> None:
@@ -227,3 +227,28 @@ def test_secret_goals_a_gift_of_money_is_never_refused_for_a_hidden_goal():
         state.secret_goals = secret
         state.goal_choice = [CARD_OF["gnomes_of_zurich"], CARD_OF["bermuda_triangle"]]
         assert (("give_money", 1, 5) not in state.legal_actions(0)) == refused
+
+
+def test_secret_goals_whoever_wrote_destroying_eight_counts_an_illuminati_put_out():
+    # "Si echan de la partida a otros Illuminati quitándoles su último Grupo los Illuminati
+    # destruidos también cuentan para el Objetivo." (ruling 28)
+    state = position(
+        ["network", "servants_of_cthulhu", "ufos"],
+        structures={
+            0: [("texas", "network", "right")],
+            1: [("kkk", "servants_of_cthulhu", "right")],
+            2: [("yuppies", "ufos", "right")],
+        },
+        money={"network": 8},
+        turns=4,
+    )
+    state.secret_goals = True
+    state.goal_choice = [CARD_OF["servants_of_cthulhu"], CARD_OF["network"], CARD_OF["network"]]
+    state.destroyed[0] = 6
+    declare(state, "destroy", "kkk", "network")
+    state.chance = dice(2)
+    state.apply(0, ("spend", "illuminati", 8))  # 7 - 2 - 10 + 8 = 3
+    all_pass(state)
+    assert state.destroyed[0] == 8 and not state.alive[1]
+    events = state.apply(0, ("end",))
+    assert event(events, "game_over").params == {"reason": "goal", "winners": [0]}
