@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from backroom.engine.errors import BadOptions
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import CARD_OF, INCOME, is_group, is_special
 from backroom.games.illuminati.goals import basic_goal, goals_to_choose, special_goal
@@ -252,3 +254,11 @@ def test_secret_goals_whoever_wrote_destroying_eight_counts_an_illuminati_put_ou
     assert state.destroyed[0] == 8 and not state.alive[1]
     events = state.apply(0, ("end",))
     assert event(events, "game_over").params == {"reason": "goal", "winners": [0]}
+
+
+def test_game_length_the_rulebook_only_lengthens_a_game():
+    # "Para que sea más larga aumenta el número de Grupos necesarios para cumplir el Objetivo
+    # básico." No shorter game: a negative goal_extra is refused, the longest is accepted.
+    with pytest.raises(BadOptions):
+        GAME.resolve_options({"goal_extra": -1})
+    assert GAME.start(4, {"goal_extra": 20}, seed=1)[0].goal == 12 + 20
