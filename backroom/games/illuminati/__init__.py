@@ -17,7 +17,7 @@ Rulebook: ``shared/seeds/004_4e82edb1c2a01e67.txt``; card data with provenance:
 ``cards.json`` and ``SOURCES.md``; rulings: ``docs/games/illuminati.md``.
 
 Not registered yet: the money transfers, moving and giving groups, the special cards' effects,
-deals and the hidden Illuminati are still to come (see the rulings' last section).
+and deals are still to come (see the rulings' last section).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
 from backroom.engine.spec import ActionSpec, Param
 from backroom.engine.window import WindowRule
-from backroom.games.illuminati import lasers, specials
+from backroom.games.illuminati import concealment, lasers, specials
 from backroom.games.illuminati.cards import (
     ACTIONS_PER_TURN,
     ALIGNMENTS,
@@ -40,6 +40,7 @@ from backroom.games.illuminati.cards import (
     GAME_ID,
     GROUP_FACES,
     GROUPS,
+    ILLUMINATI,
     ILLUMINATI_FACES,
     INCOME,
     MAX_CANCELLED,
@@ -48,6 +49,7 @@ from backroom.games.illuminati.cards import (
     MIN_PLAYERS,
     MODES,
     PASS_INCOME,
+    POWER,
     SIDES,
     SPECIAL_CARDS,
     SPECIAL_FACES,
@@ -56,6 +58,11 @@ from backroom.games.illuminati.cards import (
 )
 from backroom.games.illuminati.state import IlluminatiState
 
+CLAIM_LIMIT = max(max(POWER[c] + 1, INCOME[c]) for c in ILLUMINATI) + 1
+"""The highest claim of a face-down Illuminati: income or Power (+1 with secret goals), +1
+exaggerating (ruling 32)."""
+CLAIM_STEPS = 2 * CLAIM_LIMIT + 1
+"""A face-down seat's claims, which only rise, and its turning up, in a whole game."""
 ATTACK_STEPS = 4 + len(CONTROLLABLE)
 """An attack's own decisions: the target, the attacker, at most one aid per card, the
 announcement and the placement (or the cancel)."""
@@ -74,19 +81,23 @@ class Illuminati(Game):
         OptionSpec("goal_extra", 0, low=0, high=20),
         OptionSpec("very_long", False),
         OptionSpec("secret_goals", False),
+        OptionSpec("hidden_illuminati", concealment.OFF, choices=concealment.MODES),
     )
     """``round_limit``: ruling 12, the safety bound on a game's length. The advanced rules
     ("Reglas avanzadas"), each on its own or combined: ``goal_extra``, "Para que sea más larga
     aumenta el número de Grupos necesarios para cumplir el Objetivo básico."; ``very_long``, the
     "partida muy larga" scored on points (ruling 29); ``secret_goals``, "Objetivos secretos"
-    (ruling 28). Seven and eight players need no option: their incomes are the rule (ruling 30).
+    (ruling 28); ``hidden_illuminati``, "ILLUMINATI OCULTOS", ``face_down`` or with its
+    alternative rule ``exaggerating`` (ruling 32). Seven and eight players need no option:
+    their incomes are the rule (ruling 30).
     """
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
         return IlluminatiState.deal(players, seed, options)
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
-        """The UFOs, or with secret goals every seat, choose a goal (one action each). The game
+        """The UFOs, or with secret goals or hidden Illuminati every seat, choose a goal (one
+        action each); a face-down seat claims and turns up at most ``CLAIM_STEPS`` times. The game
         stops after ``round_limit * players`` turns (ruling 12). A turn has at most
         ``ACTIONS_PER_TURN`` attacks and ``MAX_CANCELLED`` cancelled ones, each of at most
         ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers and the
@@ -111,7 +122,8 @@ class Illuminati(Game):
         money = players * (max(INCOME[:8]) + extra) + turns * income
         rolls = ACTIONS_PER_TURN * players + 2 + players
         specials_played = len(SPECIAL_CARDS) * (players + 2)
-        return players + turns * (per_turn + rolls + money) + money * (players + 1) + specials_played
+        claims = players * CLAIM_STEPS
+        return players + turns * (per_turn + rolls + money) + money * (players + 1) + specials_played + claims
 
     def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
         """Cards by face; money 1..``MAX_SPEND`` MB a raise; arrows by printed side."""
@@ -147,11 +159,21 @@ class Illuminati(Game):
             ),
             ActionSpec("espionage", Param("target_seat", range(players))),
             ActionSpec("goal", Param("card", tuple(f for f in ILLUMINATI_FACES if f != "ufos"))),
+            ActionSpec("accuse", Param("target_seat", range(players)), Param("card", ILLUMINATI_FACES)),
+            ActionSpec("claim", Param("claim", concealment.CLAIMS), Param("amount", range(CLAIM_LIMIT + 1))),
+            ActionSpec("reveal"),
             ActionSpec("end"),
         )
 
     def test_variants(self) -> list[dict[str, Any]]:
-        return [{}, {"goal_extra": 4}, {"very_long": True}, {"secret_goals": True}]
+        return [
+            {},
+            {"goal_extra": 4},
+            {"very_long": True},
+            {"secret_goals": True},
+            {"hidden_illuminati": concealment.FACE_DOWN},
+            {"hidden_illuminati": concealment.EXAGGERATING, "secret_goals": True},
+        ]
 
     def data_status(self) -> list[dict[str, str]]:
         return data_status()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from backroom.games.illuminati import concealment
 from backroom.games.illuminati.cards import (
     ALIGN,
     ALIGNMENT_BONUS,
@@ -83,10 +84,12 @@ def is_fresh(state: IlluminatiState, card: int) -> bool:
 
 def immune(state: IlluminatiState, card: int, target: int) -> bool:
     """The Discordians: "Ningún Grupo Convencional o Gubernamental podrá atacar a la
-    Estructura de Poder Discordiana de ninguna forma, ni ayudar a un ataque contra ella"."""
+    Estructura de Poder Discordiana de ninguna forma, ni ayudar a un ataque contra ella"; face
+    up only (ruling 32)."""
     owner = state.owner[target]
-    immune_to = DISCORDIAN_IMMUNE_TO
-    return owner >= 0 and state.illuminati[owner] == DISCORDIANS and bool(align(state, card) & immune_to)
+    if owner < 0 or state.illuminati[owner] != DISCORDIANS or not concealment.has_ability(state, owner):
+        return False
+    return bool(align(state, card) & DISCORDIAN_IMMUNE_TO)
 
 
 def can_target(state: IlluminatiState, seat: int, mode: str, target: int) -> bool:
@@ -170,10 +173,13 @@ def alignment_modifier(mode: str, attacker: int, target: int, state: IlluminatiS
 
 def ability_bonus(state: IlluminatiState, seat: int, mode: str, attacker: int, target: int) -> int:
     """Printed bonuses: "cualquier intento" ones from every card ``seat`` controls, the
-    others only when their card attacks."""
+    others only when their card attacks; a face-down Illuminati's only once turned up (ruling
+    32)."""
     total = 0
     for card, modes, mask, cards, amount, any_attempt in BONUSES:
         if mode not in modes or state.owner[card] != seat or not (any_attempt or card == attacker):
+            continue
+        if concealment.hidden_root(state, card):
             continue
         if (mask and align(state, target) & mask) or target in cards or (not mask and not cards):
             total += amount
@@ -193,7 +199,8 @@ def proximity(state: IlluminatiState, target: int) -> int:
 def needed(state: IlluminatiState) -> int:
     """The roll the attack in flight needs, at or under (the summary's table)."""
     mode, attacker, target = state.p_mode, state.p_attacker, state.p_target
-    power = state.power(attacker) + sum(TRANSFER[h] for h in state.p_helpers)
+    aid = sum(concealment.transfer_used(state, h) for h in state.p_helpers)
+    power = concealment.power_used(state, attacker) + aid
     whispering = mode == DESTROY and not POWER[target]  # Whispering Campaign: against Resistance
     defence = POWER[target] if mode == DESTROY and not whispering else resistance(state, attacker, target)
     total = power - defence - proximity(state, target)

@@ -18,7 +18,7 @@ from backroom.engine.events import Event
 from backroom.engine.game import Outcome
 from backroom.engine.ranking import rank
 from backroom.engine.window import CLOSED
-from backroom.games.illuminati import turn
+from backroom.games.illuminati import concealment, turn
 from backroom.games.illuminati.attack import align
 from backroom.games.illuminati.cards import (
     ALIGNMENTS,
@@ -210,8 +210,10 @@ def points_outcome(state: IlluminatiState) -> Outcome:
 def chooses(state: IlluminatiState, seat: int) -> bool:
     """Whether the seat writes its goal down: the UFOs always, everyone with secret goals ("Cada
     jugador elige un Objetivo de la lista y lo apunta, como suelen hacer los OVNIs"); nobody in
-    a very long game, which has no special goals."""
-    return not state.very_long and (state.secret_goals or state.illuminati[seat] == UFOS)
+    a very long game, which has no special goals. With hidden Illuminati everyone is asked, so
+    that the UFOs' turn to write does not name them (ruling 32)."""
+    everyone = state.secret_goals or state.hidden_mode != concealment.OFF
+    return not state.very_long and (everyone or state.illuminati[seat] == UFOS)
 
 
 def chooser(state: IlluminatiState) -> int:
@@ -223,8 +225,11 @@ def chooser(state: IlluminatiState) -> int:
 def goals_to_choose(state: IlluminatiState, seat: int) -> list[str]:
     """The goals on the list the seat may write: never the UFOs' (they have none of their own),
     nor, with secret goals, the seat's own printed one ("ninguno, salvo los OVNIs, tiene su
-    Objetivo especial habitual"; ruling 28)."""
+    Objetivo especial habitual"; ruling 28). With hidden Illuminati and no secret goals the
+    others write their own printed goal, the one choice they have (ruling 32)."""
     root = state.illuminati[seat]
+    if not state.secret_goals and root != UFOS:
+        return [FACE[root]]
     return [FACE[c] for c in ILLUMINATI if c != UFOS and c != root]
 
 

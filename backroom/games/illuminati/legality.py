@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
-from backroom.games.illuminati import conflict, goals, lasers, moves, specials, spending
+from backroom.games.illuminati import concealment, conflict, goals, lasers, moves, specials, spending
 from backroom.games.illuminati.attack import attackers, can_aid, can_target, groups_in_play
 from backroom.games.illuminati.cards import (
     ACTION,
@@ -81,7 +81,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         out += moves.transfers(state, seat) + moves.moves(state, seat)
         out += [("drop", FACE[c]) for c in state.cards_of(seat)[1:] if can_drop(state, seat, c)]
         out += moves.gifts(state, seat) + specials.plays(state, seat)
-        out += lasers.uses(state, seat)
+        out += lasers.uses(state, seat) + concealment.actions(state, seat)
         if moves.can_recycle(state, seat):
             out.append(("recycle",))
         out.append(("end",))
@@ -136,12 +136,15 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "unprivilege": SPEND,
         "cancel": SPEND,
         "place": PLACE,
+        "accuse": ACTION,
+        "claim": ACTION,
+        "reveal": ACTION,
     }.get(kind if isinstance(kind, str) else "")
     if expected is None:
         return "error.illegal_action"
     if expected != state.phase:
         return "illuminati.error.not_now"
-    if kind in ("attack", "move") and state.actions_left <= 0:
+    if kind in ("attack", "move", "accuse") and state.actions_left <= 0:
         return "illuminati.error.no_actions_left"
     if kind in ("special", "special_on", "unprivilege", "espionage"):
         return "illuminati.error.cannot_play_special"

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
+from backroom.games.illuminati import concealment
 from backroom.games.illuminati.cards import ACTION, BERMUDA, CARD_OF, FACE, GNOMES, REDISTRIBUTE
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def power_first(state: IlluminatiState) -> bool:
     root = state.illuminati[seat]
     if state.phase != ACTION or len(state.structures[seat]) < (2 if root == GNOMES else 3):
         return False
-    if root not in (GNOMES, BERMUDA):
+    if root not in (GNOMES, BERMUDA) or not concealment.has_ability(state, seat):
         return False
     open_phase(state, GNOMES_TURN if root == GNOMES else BERMUDA_TURN)
     return True

@@ -44,6 +44,7 @@ from backroom.engine.schema import (
 )
 from backroom.engine.window import Window
 from backroom.games.illuminati import (
+    concealment,
     conflict,
     goals,
     hidden,
@@ -64,7 +65,6 @@ from backroom.games.illuminati.cards import (
     GOAL_BY_PLAYERS,
     GROUPS,
     ILLUMINATI,
-    INCOME,
     NUM_CARDS,
     OVER,
     PHASES,
@@ -88,6 +88,11 @@ class IlluminatiState(State):
         goal=Int(),
         very_long=Bool(),
         secret_goals=Bool(),
+        hidden_mode=Str(concealment.OFF),
+        identified=Bools(),
+        shown_power=Ints(),
+        shown_income=Ints(),
+        ruled_out=Masks(),
         first=Int(),
         active=Int(),
         turns=Ints(),
@@ -146,6 +151,11 @@ class IlluminatiState(State):
     goal: int
     very_long: bool
     secret_goals: bool
+    hidden_mode: str
+    identified: list[bool]
+    shown_power: list[int]
+    shown_income: list[int]
+    ruled_out: list[int]
     first: int
     active: int
     turns: list[int]
@@ -210,6 +220,11 @@ class IlluminatiState(State):
         state.goal = GOAL_BY_PLAYERS[players] + options["goal_extra"]
         state.very_long = options["very_long"]
         state.secret_goals = options["secret_goals"]
+        state.hidden_mode = options["hidden_illuminati"]
+        state.identified = [False] * players
+        state.shown_power = [concealment.POWER_FLOOR] * players
+        state.shown_income = [concealment.INCOME_FLOOR] * players
+        state.ruled_out = [0] * players
         state.chance = Chance(seed)
         roots = list(ILLUMINATI)
         state.chance = state.chance.shuffle(roots)
@@ -241,6 +256,7 @@ class IlluminatiState(State):
             state.phase = CHOOSE  # "al principio de la partida, después de elegir Illuminati"
         else:
             turn.begin_turn(state, events)
+        concealment.mask_events(state, events, 0)
         return state, events
 
     # ----------------------------------------------------------- helpers
@@ -255,8 +271,9 @@ class IlluminatiState(State):
         return POWER[card] + 1 if self.secret_goals and card == UFOS else POWER[card]
 
     def root_income(self, seat: int) -> int:
-        """The Illuminati's income, +3 MB at seven players and +5 at eight."""
-        return INCOME[self.illuminati[seat]] + EXTRA_INCOME_BY_PLAYERS.get(self.n, 0)
+        """The Illuminati's income (the claimed one while face down: ruling 32), +3 MB at seven
+        players and +5 at eight."""
+        return concealment.income_taken(self, seat) + EXTRA_INCOME_BY_PLAYERS.get(self.n, 0)
 
     def earn(self, card: int, mb: int) -> None:
         """``mb`` from the bank onto ``card``."""
@@ -302,6 +319,13 @@ class IlluminatiState(State):
         return legality.why(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        start = len(events) if events is not None else 0
+        concealment.before(self, seat, action, events)
+        self._apply(seat, action, events)
+        concealment.mask_events(self, events, start)
+        self._outcome = None
+
+    def _apply(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = action[0]
         if kind == "goal":
             goals.choose(self, seat, action[1], events)
@@ -311,6 +335,8 @@ class IlluminatiState(State):
             moves.finish_move(self, action[1], events)
         elif kind == "place" and self.p_stage == "bribe":
             conflict.bribe(self, action[1], events)
+        elif kind in concealment.KINDS:
+            concealment.play(self, seat, action, events)
         elif kind in lasers.KINDS:
             lasers.play(self, seat, action, events)
         elif kind in specials.KINDS:
@@ -328,7 +354,6 @@ class IlluminatiState(State):
                 turn.end_turn(self, events)
         else:
             moves.play(self, seat, action, events)
-        self._outcome = None
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -344,7 +369,7 @@ class IlluminatiState(State):
         return view.label(self, action)
 
     def check(self) -> None:
-        per_seat = (self.illuminati, self.structures, self.goal_choice)
+        per_seat = (self.illuminati, self.structures, self.goal_choice, self.identified, self.shown_power)
         if not 2 <= self.n <= 8 or any(len(f) != self.n for f in per_seat):
             raise ValueError("not a valid illuminati position: seats")
         if len(self.owner) != NUM_CARDS or len(self.money) != NUM_CARDS or len(self.used) != NUM_CARDS:

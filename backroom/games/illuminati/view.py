@@ -8,7 +8,9 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
     {
       "game": "illuminati", "seat": 0 | null, "players": 2..8, "phase": "action"|"attack"|
       "spend"|"place"|"transfer"|"over", "active": seat, "actors": [seats], "round_limit": n,
-      "players_info": [{"seat", "illuminati": face, "alive": bool, "turns": n, "specials": n,
+      "players_info": [{"seat", "illuminati": face ("illuminati" face down: ruling 32),
+                        "face_down": null | {"identified", "power", "income", "ruled_out"},
+                        "alive": bool, "turns": n, "specials": n,
                         "destroyed": n, "structure": [{"card", "master", "arrow", "rotation",
                         "cell": [x, y], "money": mb, "distance": n}]}],
       "uncontrolled": [faces], "dead": [faces], "discard": [faces], "deck": count,
@@ -21,7 +23,8 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
                         "spent": {"attacker", "defending_group", "defender_illuminati",
                                   "support", "oppose"}, "need": n, "chance": p, "waiting": [seats]},
       "goal": groups to control, "secret_goal": face of the goal the seat wrote down (the UFOs,
-      or everyone with secret goals) | null, "very_long": bool, "secret_goals": bool (options),
+      or everyone with secret goals) | null, "very_long": bool, "secret_goals": bool,
+      "hidden_illuminati": "off"|"face_down"|"exaggerating" (options),
       "outcome": {...} once over
     }
 """
@@ -32,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.engine.events import Msg
-from backroom.games.illuminati import attack
-from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, OVER
+from backroom.games.illuminati import attack, concealment
+from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, ILLUMINATI, OVER
+from backroom.games.illuminati.concealment import OFF, mask
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -47,15 +51,15 @@ def chance_of(need: int) -> float:
     return hits / 36
 
 
-def structure(state: IlluminatiState, seat: int) -> list[dict[str, Any]]:
+def structure(state: IlluminatiState, seat: int, hide: frozenset[str]) -> list[dict[str, Any]]:
     s = state.structures[seat]
     out = []
     for face in s.cards():
         placed = s.placement(face)
         out.append(
             {
-                "card": face,
-                "master": placed.master if placed else None,
+                "card": mask(hide, face),
+                "master": mask(hide, placed.master) if placed else None,
                 "arrow": placed.arrow if placed else None,
                 "rotation": s.rotation(face),
                 "cell": list(s.cell(face)),
@@ -66,14 +70,14 @@ def structure(state: IlluminatiState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def pending(state: IlluminatiState) -> dict[str, Any] | None:
+def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | None:
     if not state.p_mode:
         return None
     data: dict[str, Any] = {
         "mode": state.p_mode,
         "target": FACE[state.p_target],
-        "attacker": FACE[state.p_attacker] if state.p_attacker >= 0 else None,
-        "helpers": [FACE[h] for h in state.p_helpers],
+        "attacker": mask(hide, FACE[state.p_attacker]) if state.p_attacker >= 0 else None,
+        "helpers": mask(hide, [FACE[h] for h in state.p_helpers]),
         "privileged": state.p_privileged,
         "interferers": list(state.p_interferers),
         "committed": state.p_committed,
@@ -90,7 +94,20 @@ def pending(state: IlluminatiState) -> dict[str, Any] | None:
     return data
 
 
+def concealed(state: IlluminatiState, seat: int) -> dict[str, Any] | None:
+    """What the table knows of a seat's Illuminati with hidden Illuminati (ruling 32)."""
+    if state.hidden_mode == OFF:
+        return None
+    return {
+        "identified": not concealment.conceals(state, seat),
+        "power": state.shown_power[seat],
+        "income": state.shown_income[seat],
+        "ruled_out": [FACE[c] for c in ILLUMINATI if (state.ruled_out[seat] >> c) & 1],
+    }
+
+
 def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
+    hide = concealment.masked(state, seat)
     data: dict[str, Any] = {
         "game": GAME_ID,
         "seat": seat,
@@ -103,7 +120,8 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
         "players_info": [
             {
                 "seat": s,
-                "illuminati": FACE[state.illuminati[s]],
+                "illuminati": mask(hide, FACE[state.illuminati[s]]),
+                "face_down": concealed(state, s),
                 "alive": state.alive[s],
                 "turns": state.turns[s],
                 "specials": len(state.hands[s]),
@@ -111,7 +129,7 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
                 if seat is not None and s != seat
                 else [],
                 "destroyed": state.destroyed[s],
-                "structure": structure(state, s) if state.alive[s] else [],
+                "structure": structure(state, s, hide) if state.alive[s] else [],
             }
             for s in range(state.n)
         ],
@@ -129,10 +147,10 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "market": state.market,
             "recycled": state.recycled,
             "redistribute": state.redistribute or None,
-            "sent": [FACE[c] for c in state.sent],
-            "used": [FACE[c] for c, n in enumerate(state.used) if n],
+            "sent": mask(hide, [FACE[c] for c in state.sent]),
+            "used": mask(hide, [FACE[c] for c, n in enumerate(state.used) if n]),
         },
-        "attack": pending(state),
+        "attack": pending(state, hide),
         "lasers": None
         if state.laser_card < 0
         else {
@@ -144,9 +162,14 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
         else None,
         "very_long": state.very_long,
         "secret_goals": state.secret_goals,
+        "hidden_illuminati": state.hidden_mode,
         "transfer": None
         if state.t_from < 0
-        else {"from": FACE[state.t_from], "to": FACE[state.t_to], "free": state.t_free},
+        else {
+            "from": mask(hide, FACE[state.t_from]),
+            "to": mask(hide, FACE[state.t_to]),
+            "free": state.t_free,
+        },
     }
     if state.phase == OVER:
         outcome = state.outcome()
@@ -186,8 +209,11 @@ def label(state: IlluminatiState, action: Action) -> Msg:
     elif kind == "lasers":
         kind = f"lasers.{args[1]}"
         params = {"target_card": args[0], "alignment": Msg(f"{GAME_ID}.alignment.{args[2]}")}
-    elif kind == "espionage":
-        params = {"target_seat": args[0]}
+    elif kind in ("espionage", "accuse"):
+        params = {"target_seat": args[0], **({"card": args[1]} if kind == "accuse" else {})}
+    elif kind == "claim":
+        kind = f"claim.{args[0]}"
+        params = {"amount": args[1]}
     elif kind == "give_special":
         params = {"to_seat": args[0], "card": args[1]}
     elif kind == "announce":
