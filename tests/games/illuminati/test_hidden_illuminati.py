@@ -134,9 +134,8 @@ def test_hidden_illuminati_discordians_are_immune_only_face_up():
             1: [("punk_rockers", "discordian_society", "right")],
         },
     )
-    assert ("attack", "neutralize", "punk_rockers") in state.legal_actions(0) or any(
-        a[:2] == ("attack", "neutralize") for a in state.legal_actions(0)
-    )
+    # "Ningún Grupo Convencional o Gubernamental podrá atacar a la Estructura de Poder
+    # Discordiana": an ability that acts by itself, so only once the card is face up.
     state.apply(0, ("attack", "neutralize", "punk_rockers"))
     assert ("attacker", "c_i_a") in state.legal_actions(0)
     state.identified[1] = True
@@ -284,3 +283,21 @@ def test_hidden_illuminati_actions_events_and_errors_have_text_in_every_catalog(
         book = catalog(lang)
         for key, params in messages:
             assert key in book and fields(book[key]) <= params, (lang, key)
+
+
+def test_hidden_illuminati_resample_draws_only_what_claims_and_accusations_allow():
+    # Ruling 32: a seat's resample redraws the other face-down cards among those it cannot rule
+    # out; only the Gnomes have an income of 12, so a claim of 12 leaves them alone.
+    state = hidden(["network", "servants_of_cthulhu", "ufos", "discordian_society"])
+    drawn = {state.resample(0, random.Random(i)).illuminati[1] for i in range(60)}
+    assert CARD_OF["network"] not in drawn and len(drawn) > 3
+    state.ruled_out[1] = 1 << CARD_OF["ufos"]
+    state.identified[3] = True
+    drawn = {state.resample(0, random.Random(i)).illuminati[1] for i in range(60)}
+    assert not drawn & {CARD_OF["ufos"], CARD_OF["network"], CARD_OF["discordian_society"]}
+    state = hidden(["network", "servants_of_cthulhu", "gnomes_of_zurich"])
+    state.shown_income[2] = 12
+    gnomes = CARD_OF["gnomes_of_zurich"]
+    for i in range(20):
+        other = state.resample(0, random.Random(i))
+        assert other.illuminati[2] == gnomes and other.illuminati[1] != gnomes
