@@ -29,7 +29,7 @@ from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
 from backroom.engine.spec import ActionSpec, Param
 from backroom.engine.window import WindowRule
-from backroom.games.illuminati import deals, lasers, specials
+from backroom.games.illuminati import concealment, deals, lasers, specials
 from backroom.games.illuminati.cards import (
     ACTIONS_PER_TURN,
     ALIGNMENTS,
@@ -41,6 +41,7 @@ from backroom.games.illuminati.cards import (
     GIFTS_OUT_OF_TURN,
     GROUP_FACES,
     GROUPS,
+    ILLUMINATI,
     ILLUMINATI_FACES,
     INCOME,
     MAX_OFFERS,
@@ -49,6 +50,7 @@ from backroom.games.illuminati.cards import (
     MIN_PLAYERS,
     MODES,
     PASS_INCOME,
+    POWER,
     SIDES,
     SPECIAL_CARDS,
     SPECIAL_FACES,
@@ -57,6 +59,11 @@ from backroom.games.illuminati.cards import (
 )
 from backroom.games.illuminati.state import IlluminatiState
 
+CLAIM_LIMIT = max(max(POWER[c] + 1, INCOME[c]) for c in ILLUMINATI) + 1
+"""The highest claim of a face-down Illuminati: income or Power (+1 with secret goals), +1
+exaggerating (ruling 38)."""
+CLAIM_STEPS = 2 * CLAIM_LIMIT + 1
+"""A face-down seat's claims, which only rise, and its turning up, in a whole game."""
 ATTACK_STEPS = 4 + len(CONTROLLABLE)
 """An attack's own decisions: the target, the attacker, at most one aid per card, the
 announcement and the placement (or the cancel)."""
@@ -83,43 +90,49 @@ class Illuminati(Game):
         OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),
         OptionSpec("goal_extra", 0, low=0, high=20),
         OptionSpec("leaving", 0, low=0, high=1),
+        OptionSpec("very_long", False),
+        OptionSpec("secret_goals", False),
+        OptionSpec("hidden_illuminati", concealment.OFF, choices=concealment.MODES),
     )
-    """``round_limit``: ruling 12, the safety bound on a game's length. ``goal_extra``: the
-    advanced rule "Ajustar la duración de la partida": "Para que sea más larga aumenta el número
-    de Grupos necesarios para cumplir el Objetivo básico." ``leaving``: 1 offers ``leave``
-    ("Dejar la partida", ruling 31) to the player on turn, for tables where a player may go;
-    off by default, so that bots and random play do not walk out of games."""
+    """``round_limit``: ruling 12, the safety bound on a game's length. ``leaving``: 1 offers
+    ``leave`` ("Dejar la partida", ruling 31) to the player on turn, for tables where a player
+    may go; off by default, so that bots and random play do not walk out of games. The advanced
+    rules ("Reglas avanzadas"), each on its own or combined: ``goal_extra``, "Para que sea más
+    larga aumenta el número de Grupos necesarios para cumplir el Objetivo básico.";
+    ``very_long``, the "partida muy larga" scored on points; ``secret_goals``, "Objetivos
+    secretos"; ``hidden_illuminati``, "ILLUMINATI OCULTOS", ``face_down`` or with its alternative
+    rule ``exaggerating`` (the rulings' advanced section). Seven and eight players need no
+    option: their incomes are the rule.
+    """
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
-        state, events = IlluminatiState.deal(players, seed, options["round_limit"], options["goal_extra"])
+        state, events = IlluminatiState.deal(players, seed, options)
         state.leaving = bool(options["leaving"])
         return state, events
 
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
-        """The UFOs choose their goal (one action). The game stops after ``round_limit *
-        players`` turns (ruling 12). A turn has at most ``ACTIONS_PER_TURN`` attacks made, each
-        of at most ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers;
-        transfers: the two free ones, one per action, one after each capture and, in the two
-        redistributions (the Gnomes' or the Bermuda Triangle's power, White Collar Crime), fewer
-        than the cards (ruling 22), each of two decisions and one ``more`` per ``MAX_SPEND`` MB
-        in play (ruling 28); two moves of two decisions; the Bermuda Triangle's lays, two
-        decisions a group, and two ends of a redistribution; one drop per group; one gift per
-        special card; the Recyclers' draw; the Lasers' change; and the end. Every raise or gift
-        of money burns or moves at least 1 MB and is followed by at most ``players`` answers.
-        The MB ever in play are at most the Illuminati's first income plus, per turn, every
-        printed income, the largest Illuminati income and the 5 MB of a turn passed. Each
-        attack's dice are answered by at most ``players`` passes, as is the start of a turn, and
-        a bribe takes two decisions; a special is played once in a game (discarded for good),
-        each play asked about by at most ``players`` seats (Secrets Man Was Not Meant to Know,
-        then perhaps a replacement) and reopening a round of at most ``players`` answers. Each
-        of a turn's ``MAX_OFFERS`` offers takes its opening, one step per group and per special
-        each way, one per MB each way, the proposal, the answer, and a lay or a loss per group;
-        what an offer brings may be given again on the turn (each special and MB once more).
-        Each seat gives ``GIFTS_OUT_OF_TURN`` times a turn out of its actions, each such gift
-        letting the player on turn give once more. A seat leaves once. Each group laid
-        (captured, moved, received) asks at most one arrow per puppet. That makes ``bound``,
-        without cancelled attacks. Ruling 7: between two other decisions (at most ``bound``)
-        each attack (mode, target, attacking group) is cancelled at most once, after at most
+        """The UFOs, or with secret goals or hidden Illuminati every seat, choose a goal (one action each); a
+        face-down seat claims and turns up at most ``CLAIM_STEPS`` times. The game stops after ``round_limit *
+        players`` turns (ruling 12). A turn has at most ``ACTIONS_PER_TURN`` attacks made, each of at most
+        ``ATTACK_STEPS`` decisions, a first spending round of ``players`` answers; transfers: the two free
+        ones, one per action, one after each capture and, in the two redistributions (the Gnomes' or the
+        Bermuda Triangle's power, White Collar Crime), fewer than the cards (ruling 22), each of two decisions
+        and one ``more`` per ``MAX_SPEND`` MB in play (ruling 28); two moves of two decisions; the Bermuda
+        Triangle's lays, two decisions a group, and two ends of a redistribution; one drop per group; one gift
+        per special card; the Recyclers' draw; the Lasers' change; an accusation per action; and the end.
+        Every raise or gift of money burns or moves at least 1 MB and is followed by at most ``players``
+        answers. The MB ever in play are at most the Illuminati's first income plus, per turn, every printed
+        income, the largest Illuminati income and the 5 MB of a turn passed. Each attack's dice are answered
+        by at most ``players`` passes, as is the start of a turn, and a bribe takes two decisions; a special
+        is played once in a game (discarded for good), each play asked about by at most ``players`` seats
+        (Secrets Man Was Not Meant to Know, then perhaps a replacement) and reopening a round of at most
+        ``players`` answers. Each of a turn's ``MAX_OFFERS`` offers takes its opening, one step per group and
+        per special each way, one per MB each way, the proposal, the answer, and a lay or a loss per group;
+        what an offer brings may be given again on the turn (each special and MB once more). Each seat gives
+        ``GIFTS_OUT_OF_TURN`` times a turn out of its actions, each such gift letting the player on turn give
+        once more. A seat leaves once. Each group laid (captured, moved, received) asks at most one arrow per
+        puppet. That makes ``bound``, without cancelled attacks. Ruling 7: between two other decisions (at
+        most ``bound``) each attack (mode, target, attacking group) is cancelled at most once, after at most
         ``ATTACK_STEPS`` decisions."""
         turns = options["round_limit"] * players
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
@@ -128,7 +141,7 @@ class Illuminati(Game):
         attacks = ACTIONS_PER_TURN * (ATTACK_STEPS + players + 1)
         transfers = (FREE_TRANSFERS + 2 * ACTIONS_PER_TURN + 2 * len(CONTROLLABLE)) * (2 + money // MAX_SPEND)
         moves = 2 * ACTIONS_PER_TURN + 2 * len(GROUPS) + 2
-        per_turn = attacks + transfers + moves + len(GROUPS) + len(SPECIAL_CARDS) + 3
+        per_turn = attacks + transfers + moves + len(GROUPS) + len(SPECIAL_CARDS) + 3 + ACTIONS_PER_TURN
         offer = 4 + 2 * ACTIONS_PER_TURN + 2 * len(SPECIAL_CARDS) + len(GROUPS) + 2 * money
         lays = 2 * ACTIONS_PER_TURN + len(CONTROLLABLE) + ACTIONS_PER_TURN * MAX_OFFERS
         settles = lays * len(GROUPS)
@@ -142,7 +155,8 @@ class Illuminati(Game):
             + turns * (per_turn + rolls + money + deals_per_turn)
             + money * (players + 1)
             + specials_played
-            + players
+            + 2 * players
+            + players * CLAIM_STEPS
         )
         cancellable = len(MODES) * len(GROUPS) * len(CONTROLLABLE)
         return bound + (bound + 1) * cancellable * ATTACK_STEPS
@@ -196,11 +210,22 @@ class Illuminati(Game):
             ActionSpec("leave"),
             ActionSpec("replace", Param("card", SPECIAL_FACES)),
             ActionSpec("settle", Param("arrow", SIDES)),
+            ActionSpec("accuse", Param("target_seat", range(players)), Param("card", ILLUMINATI_FACES)),
+            ActionSpec("claim", Param("claim", concealment.CLAIMS), Param("amount", range(CLAIM_LIMIT + 1))),
+            ActionSpec("reveal"),
             ActionSpec("end"),
         )
 
     def test_variants(self) -> list[dict[str, Any]]:
-        return [{}, {"goal_extra": 4}, {"leaving": 1}]
+        return [
+            {},
+            {"goal_extra": 4},
+            {"leaving": 1},
+            {"very_long": True},
+            {"secret_goals": True},
+            {"hidden_illuminati": concealment.FACE_DOWN},
+            {"hidden_illuminati": concealment.EXAGGERATING, "secret_goals": True},
+        ]
 
     def data_status(self) -> list[dict[str, str]]:
         return data_status()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from backroom.games.illuminati import concealment
 from backroom.games.illuminati.cards import (
     ALIGN,
     ALIGNMENT_BONUS,
@@ -83,14 +84,16 @@ def is_fresh(state: IlluminatiState, card: int) -> bool:
 
 def immune(state: IlluminatiState, card: int, target: int) -> bool:
     """The Discordians: "Ningún Grupo Convencional o Gubernamental podrá atacar a la
-    Estructura de Poder Discordiana de ninguna forma, ni ayudar a un ataque contra ella"."""
+    Estructura de Poder Discordiana de ninguna forma, ni ayudar a un ataque contra ella"; face
+    up only (ruling 38)."""
     return discordian(state, target) and bool(align(state, card) & DISCORDIAN_IMMUNE_TO)
 
 
 def discordian(state: IlluminatiState, card: int) -> bool:
-    """Whether ``card`` is in the Discordians' power structure."""
+    """Whether ``card`` is in the Discordians' power structure, their ability in force (face up:
+    ruling 38)."""
     owner = state.owner[card]
-    return owner >= 0 and state.illuminati[owner] == DISCORDIANS
+    return owner >= 0 and state.illuminati[owner] == DISCORDIANS and concealment.has_ability(state, owner)
 
 
 def can_target(state: IlluminatiState, seat: int, mode: str, target: int) -> bool:
@@ -180,10 +183,13 @@ def alignment_modifier(mode: str, attacker: int, target: int, state: IlluminatiS
 
 def ability_bonus(state: IlluminatiState, seat: int, mode: str, attacker: int, target: int) -> int:
     """Printed bonuses: "cualquier intento" ones from every card ``seat`` controls, the
-    others only when their card attacks."""
+    others only when their card attacks; a face-down Illuminati's only once turned up (ruling
+    32)."""
     total = 0
     for card, modes, mask, cards, amount, any_attempt in BONUSES:
         if mode not in modes or state.owner[card] != seat or not (any_attempt or card == attacker):
+            continue
+        if concealment.hidden_root(state, card):
             continue
         if (mask and align(state, target) & mask) or target in cards or (not mask and not cards):
             total += amount
@@ -203,7 +209,8 @@ def proximity(state: IlluminatiState, target: int) -> int:
 def needed(state: IlluminatiState) -> int:
     """The roll the attack in flight needs, at or under (the summary's table)."""
     mode, attacker, target = state.p_mode, state.p_attacker, state.p_target
-    power = POWER[attacker] + sum(TRANSFER[h] for h in state.p_helpers)
+    aid = sum(concealment.transfer_used(state, h) for h in state.p_helpers)
+    power = concealment.power_used(state, attacker) + aid
     whispering = mode == DESTROY and not POWER[target]  # Whispering Campaign: against Resistance
     defence = POWER[target] if mode == DESTROY and not whispering else resistance(state, attacker, target)
     total = power - defence - proximity(state, target)

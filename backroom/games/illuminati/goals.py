@@ -5,7 +5,9 @@ the summary's "Objetivos básicos" and "Objetivos especiales").
 Objetivos. Si dos o más jugadores los cumplen a la vez compartirán la victoria": the goals are
 checked at the end of every turn, and every seat meeting one then wins. The basic goal counts
 the cards controlled, Illuminati included, by the number of players at the start. The UFOs'
-secret goal is chosen before the first turn, seen by them alone (ruling 24).
+secret goal is chosen before the first turn, seen by them alone (ruling 24); with the option
+``secret_goals`` every player chooses one so (ruling 34). The option ``very_long`` replaces the
+goals with points once no group is left uncontrolled (ruling 35).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from backroom.engine.events import Event
 from backroom.engine.game import Outcome
 from backroom.engine.ranking import rank
 from backroom.engine.window import CLOSED
-from backroom.games.illuminati import turn
+from backroom.games.illuminati import concealment, turn
 from backroom.games.illuminati.attack import align
 from backroom.games.illuminati.cards import (
     ALIGNMENTS,
@@ -32,11 +34,11 @@ from backroom.games.illuminati.cards import (
     ILLUMINATI,
     NETWORK,
     OVER,
-    POWER,
     TRANSFER,
     UFOS,
     VIOLENT,
     WEIRD,
+    is_group,
 )
 
 if TYPE_CHECKING:
@@ -48,13 +50,19 @@ DISCORDIANS_WEIRD, ASSASSINS_VIOLENT = 5, 6
 
 
 def special_goal(state: IlluminatiState, seat: int) -> bool:
-    """The special goal of the seat's Illuminati (summary, "Objetivos especiales"); the UFOs
-    have the goal they chose ("el jugador de los OVNIs escoge el Objetivo especial de cualquier
-    otro Grupo y lo escribe, manteniéndolo en secreto")."""
-    root = state.illuminati[seat]
-    if root == UFOS:
-        return state.ufo_goal >= 0 and goal_met(state, seat, state.ufo_goal)
-    return goal_met(state, seat, root)
+    """The special goal of the seat's Illuminati (summary, "Objetivos especiales"); the UFOs,
+    and everyone with secret goals, have the goal they chose ("el jugador de los OVNIs escoge el
+    Objetivo especial de cualquier otro Grupo y lo escribe, manteniéndolo en secreto"). A very
+    long game has none."""
+    goal = goal_of(state, seat)
+    return goal >= 0 and goal_met(state, seat, goal)
+
+
+def goal_of(state: IlluminatiState, seat: int) -> int:
+    """The Illuminati whose special goal the seat pursues; -1: none (yet)."""
+    if state.very_long:
+        return -1
+    return state.goal_choice[seat] if chooses(state, seat) else state.illuminati[seat]
 
 
 def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
@@ -63,7 +71,7 @@ def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
     if root == GNOMES:
         return sum(state.money[c] for c in cards) >= GNOMES_MB
     if root == BAVARIANS:
-        return sum(POWER[c] for c in cards) >= BAVARIANS_POWER
+        return sum(state.power(c) for c in cards) >= BAVARIANS_POWER
     if root == NETWORK:
         return sum(TRANSFER[c] for c in cards) >= NETWORK_TRANSFER
     if root == CTHULHU:
@@ -81,11 +89,15 @@ def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
 
 
 def basic_goal(state: IlluminatiState, seat: int) -> bool:
-    return len(state.structures[seat]) >= state.goal
+    return not state.very_long and len(state.structures[seat]) >= state.goal
 
 
 def check(state: IlluminatiState, events: list[Event] | None) -> None:
-    """The end of a turn: every seat meeting a goal wins, together."""
+    """The end of a turn: every seat meeting a goal wins, together; a very long game ends once
+    no group is left to control (ruling 35)."""
+    if state.very_long and not state.uncontrolled and not any(is_group(c) for c in state.deck):
+        finish_on_points(state, "points", events)
+        return
     winners = [
         s for s in range(state.n) if state.alive[s] and (basic_goal(state, s) or special_goal(state, s))
     ]
@@ -106,17 +118,37 @@ def finish(state: IlluminatiState, winners: list[int], reason: str, events: list
 
 def finish_by_limit(state: IlluminatiState, events: list[Event] | None) -> None:
     """Ruling 12: after ``round_limit`` rounds nobody has won; places go by the cards
-    controlled, then by the money in the structure."""
-    finish(state, [], "limit", events)
+    controlled, then by the money in the structure. A very long game is scored instead
+    (ruling 35)."""
+    if state.very_long:
+        finish_on_points(state, "points_limit", events)
+    else:
+        finish(state, [], "limit", events)
+
+
+def points(state: IlluminatiState, seat: int) -> int:
+    """ "sumad el Poder de los Grupos de cada jugador, y 1 punto por Grupo controlado": the
+    Power of every card of the structure, Illuminati included, plus one a card (ruling 35)."""
+    if not state.alive[seat]:
+        return 0
+    return sum(state.power(c) + 1 for c in state.cards_of(seat))
+
+
+def finish_on_points(state: IlluminatiState, reason: str, events: list[Event] | None) -> None:
+    """ "El ganador será el jugador que logre más puntos"; equal best scores share the win."""
+    scores = [points(state, s) for s in range(state.n)]
+    best = max(scores[s] for s in range(state.n) if state.alive[s])
+    finish(state, [s for s in range(state.n) if state.alive[s] and scores[s] == best], reason, events)
 
 
 def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: bool = False) -> None:
     """ "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla
-    más Grupos que sus Illuminati. Su dinero pasa al banco." The Servants of Cthulhu count an
-    Illuminati they put out of the game as destroyed, and win instead of going out if that
-    destruction meets their goal. The last player left wins (ruling 13). Checked after every
-    action and at the end of every turn (``turn_over``: the active player's turn counts as
-    played)."""
+    más Grupos que sus Illuminati. Su dinero pasa al banco." An Illuminati put out of the game
+    counts as destroyed for the goal of destroying eight; the public tally counts it for every
+    player, so it tells nothing of a secret goal (ruling 34). A player pursuing that goal wins
+    instead of going out if that destruction meets it. The last player left wins (ruling 13).
+    Checked after every action and at the end of every turn (``turn_over``: the active player's
+    turn counts as played)."""
     for seat in range(state.n):
         done = state.turns[seat] > ELIMINATION_AFTER_TURN or (
             state.turns[seat] == ELIMINATION_AFTER_TURN and (turn_over or seat != state.active)
@@ -124,9 +156,9 @@ def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: 
         if not state.alive[seat] or not done or len(state.structures[seat]) > 1:
             continue
         hunter = state.active
-        if state.illuminati[hunter] == CTHULHU and hunter != seat:
+        if hunter != seat:
             state.destroyed[hunter] += 1
-        if seat == hunter and state.illuminati[seat] == CTHULHU and special_goal(state, seat):
+        if seat == hunter and goal_of(state, seat) == CTHULHU and special_goal(state, seat):
             finish(state, [seat], "goal", events)
             return
         root = state.illuminati[seat]
@@ -144,6 +176,8 @@ def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: 
 
 
 def outcome(state: IlluminatiState) -> Outcome:
+    if state.very_long and state.end_reason != "last_standing":
+        return points_outcome(state)
     controlled = [len(state.structures[s]) if state.alive[s] else 0 for s in range(state.n)]
     wealth = [sum(state.money[c] for c in state.cards_of(s)) if state.alive[s] else 0 for s in range(state.n)]
     keys = [
@@ -160,14 +194,50 @@ def outcome(state: IlluminatiState) -> Outcome:
     )
 
 
-def goals_to_choose() -> list[str]:
-    return [FACE[c] for c in ILLUMINATI if c != UFOS]
+def points_outcome(state: IlluminatiState) -> Outcome:
+    """A very long game's places: by points, equal points sharing a place."""
+    scores = [points(state, s) for s in range(state.n)]
+    ranks, tiebreak = rank([(-float(p),) for p in scores], ())
+    return Outcome(
+        scores=tuple(1.0 if s in state.winners else 0.0 for s in range(state.n)),
+        ranks=ranks,
+        reason=state.end_reason,
+        tiebreak=tiebreak,
+        details={"winners": list(state.winners), "points": scores},
+    )
+
+
+def chooses(state: IlluminatiState, seat: int) -> bool:
+    """Whether the seat writes its goal down: the UFOs always, everyone with secret goals ("Cada
+    jugador elige un Objetivo de la lista y lo apunta, como suelen hacer los OVNIs"); nobody in
+    a very long game, which has no special goals. With hidden Illuminati everyone is asked, so
+    that the UFOs' turn to write does not name them (ruling 38)."""
+    everyone = state.secret_goals or state.hidden_mode != concealment.OFF
+    return not state.very_long and (everyone or state.illuminati[seat] == UFOS)
+
+
+def chooser(state: IlluminatiState) -> int:
+    """The next seat, in turn order from the first player, still to write its goal; -1: none."""
+    waiting = (s for s in turn.order(state, state.first) if chooses(state, s) and state.goal_choice[s] < 0)
+    return next(waiting, -1)
+
+
+def goals_to_choose(state: IlluminatiState, seat: int) -> list[str]:
+    """The goals on the list the seat may write: never the UFOs' (they have none of their own),
+    nor, with secret goals, the seat's own printed one ("ninguno, salvo los OVNIs, tiene su
+    Objetivo especial habitual"; ruling 34). With hidden Illuminati and no secret goals the
+    others write their own printed goal, the one choice they have (ruling 38)."""
+    root = state.illuminati[seat]
+    if not state.secret_goals and root != UFOS:
+        return [FACE[root]]
+    return [FACE[c] for c in ILLUMINATI if c != UFOS and c != root]
 
 
 def choose(state: IlluminatiState, seat: int, face: str, events: list[Event] | None) -> None:
-    """The UFOs' secret goal (ruling 24); the first turn then begins."""
-    state.ufo_goal = CARD_OF[face]
+    """A secret goal written down (rulings 24, 28); once all are, the first turn begins."""
+    state.goal_choice[seat] = CARD_OF[face]
     if events is not None:
         events.append(Event("goal_chosen", {"seat": seat}))
         events.append(Event("goal_chosen_face", {"seat": seat, "card": face}, to=(seat,)))
-    turn.begin_turn(state, events)
+    if chooser(state) < 0:
+        turn.begin_turn(state, events)

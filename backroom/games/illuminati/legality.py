@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.games.illuminati import (
+    concealment,
     conflict,
     deals,
     goals,
@@ -159,6 +160,7 @@ ACTION_LISTINGS = (
     moves.special_gifts,
     specials.plays,
     lasers.uses,
+    concealment.actions,
     deals.offers,
     recycle_leave_and_end,
 )
@@ -174,6 +176,7 @@ LISTING_OF_KIND = {
     "leave": recycle_leave_and_end,
     "end": recycle_leave_and_end,
     "offer": deals.offers,
+    **dict.fromkeys(concealment.KINDS, concealment.actions),
     **dict.fromkeys(specials.KINDS, specials.plays),
 }
 """The one listing of ``ACTION_LISTINGS`` that can hold an action of each kind."""
@@ -236,7 +239,7 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
     if phase == SETTLE:
         return settling.answers(state, seat)
     if phase == CHOOSE:
-        return [("goal", face) for face in goals.goals_to_choose()]
+        return [("goal", face) for face in goals.goals_to_choose(state, seat)]
     if phase == ACTION:
         return [a for listing in ACTION_LISTINGS for a in listing(state, seat)]
     if phase == PAYING:
@@ -293,12 +296,15 @@ def why(state: IlluminatiState, seat: int, action: Action) -> str:
         "unprivilege": SPEND,
         "cancel": SPEND,
         "place": PLACE,
+        "accuse": ACTION,
+        "claim": ACTION,
+        "reveal": ACTION,
     }.get(kind if isinstance(kind, str) else "")
     if expected is None:
         return "error.illegal_action"
     if expected != state.phase:
         return "illuminati.error.not_now"
-    if kind in ("attack", "move") and state.actions_left <= 0 and state.phase == ACTION:
+    if kind in ("attack", "move", "accuse") and state.actions_left <= 0 and state.phase == ACTION:
         return "illuminati.error.no_actions_left"
     if kind in ("special", "special_on", "unprivilege", "espionage", "replace"):
         return "illuminati.error.cannot_play_special"

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
-from backroom.games.illuminati import conflict, goals, redistribution, specials
+from backroom.games.illuminati import concealment, conflict, goals, redistribution, specials
 from backroom.games.illuminati.cards import (
     ACTION,
     CARD_OF,
@@ -122,8 +122,12 @@ def can_recycle(state: IlluminatiState, seat: int) -> bool:
 def gives_the_game_away(state: IlluminatiState, giver: int, receiver: int, mb: int) -> bool:
     """ "Ningún jugador puede “regalar” la partida a otro limitándose a darle suficiente dinero,
     Grupos, etc. para que gane. Un intercambio que hace que ganen *los dos* jugadores, sin
-    embargo, es perfectamente legal." Money alone can only meet the Gnomes' goal."""
-    if state.illuminati[receiver] != GNOMES:
+    embargo, es perfectamente legal." Money alone can only meet the Gnomes' goal; with secret
+    goals (ruling 34), in a very long game (ruling 35) or from face-down Gnomes (ruling 38) no
+    goal a gift could meet is public."""
+    if state.secret_goals or state.very_long or state.illuminati[receiver] != GNOMES:
+        return False
+    if concealment.conceals(state, receiver):
         return False
     total = sum(state.money[c] for c in state.cards_of(receiver)) + mb
     return total >= goals.GNOMES_MB and not goals.special_goal(state, receiver)

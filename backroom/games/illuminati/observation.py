@@ -20,7 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from backroom.engine.observation import Layout
-from backroom.games.illuminati import attack
+from backroom.games.illuminati import attack, concealment, goals
 from backroom.games.illuminati.cards import (
     ACTIONS_PER_TURN,
     ALIGNMENTS,
@@ -34,7 +34,6 @@ from backroom.games.illuminati.cards import (
     PHASES,
     SPECIAL_CARDS,
     SPECIAL_FACES,
-    UFOS,
 )
 from backroom.games.illuminati.view import chance_of
 
@@ -109,7 +108,12 @@ def _layout(players: int) -> Layout:
                 len(ALIGNMENTS),
                 "the alignments the Orbital Mind Control Lasers gave a group this turn",
             ),
-            ("ufo_goal", len(ILLUMINATI), "the special goal the UFOs chose, to the UFOs only"),
+            (
+                "secret_goal",
+                len(ILLUMINATI),
+                "the special goal this seat wrote down (the UFOs, or every seat with secret goals or "
+                "hidden Illuminati), to this seat only",
+            ),
         ]
     )
 
@@ -145,8 +149,21 @@ class IlluminatiObservation:
             for i in range(len(ALIGNMENTS)):
                 if (state.laser_align >> i) & 1:
                     out[at["lasers"] + i] = 1.0
-        if state.ufo_goal >= 0 and state.illuminati[seat] == UFOS:
-            out[at["ufo_goal"] + state.ufo_goal] = 1.0
+        if goals.chooses(state, seat) and state.goal_choice[seat] >= 0:
+            out[at["secret_goal"] + state.goal_choice[seat]] = 1.0
+        _conceal(state, seat, at["players"], at["cards"], out)
+
+
+def _conceal(state: IlluminatiState, seat: int, players: int, cards: int, out: Any) -> None:
+    """With hidden Illuminati, nothing of another seat's face-down card: not which card it is,
+    nor anything written at that card's index (its place, money, roles). A zeroed Illuminati
+    does not say which of the cards not shown it is (ruling 38)."""
+    size = state.n + CARD
+    for s in range(state.n):
+        if s != seat and concealment.conceals(state, s):
+            card = state.illuminati[s]
+            out[players + s * (len(ILLUMINATI) + 4) + card] = 0.0
+            out[cards + card * size : cards + (card + 1) * size] = 0.0
 
 
 def _players(state: IlluminatiState, cell: int, out: Any) -> None:

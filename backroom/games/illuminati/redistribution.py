@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
+from backroom.games.illuminati import concealment
 from backroom.games.illuminati.cards import ACTION, BERMUDA, CARD_OF, FACE, GNOMES, REDISTRIBUTE
 from backroom.games.illuminati.layout import new_structure
 
@@ -40,6 +41,8 @@ def power_first(state: IlluminatiState) -> bool:
     seat = state.active
     root = state.illuminati[seat]
     if state.phase != ACTION or root not in (GNOMES, BERMUDA) or len(state.structures[seat]) < 2:
+        return False
+    if not concealment.has_ability(state, seat):
         return False
     if root == BERMUDA:
         state.draft = [new_structure(root)]

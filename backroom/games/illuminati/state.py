@@ -34,6 +34,7 @@ transfers made, the phase it interrupted (``resume``) and the Bermuda Triangle's
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Self
 
 from backroom.engine.actions import Action
@@ -54,6 +55,7 @@ from backroom.engine.schema import (
 )
 from backroom.engine.window import Window
 from backroom.games.illuminati import (
+    concealment,
     conflict,
     deals,
     goals,
@@ -79,10 +81,10 @@ from backroom.games.illuminati.cards import (
     GOAL_BY_PLAYERS,
     GROUPS,
     ILLUMINATI,
-    INCOME,
     NUM_CARDS,
     OVER,
     PHASES,
+    POWER,
     REDISTRIBUTE,
     ROLLED,
     SETTLE,
@@ -103,6 +105,13 @@ class IlluminatiState(State):
         round_limit=Int(TURN_LIMIT),
         leaving=Bool(),
         goal=Int(),
+        very_long=Bool(),
+        secret_goals=Bool(),
+        hidden_mode=Str(concealment.OFF),
+        identified=Bools(),
+        shown_power=Ints(),
+        shown_income=Ints(),
+        ruled_out=Masks(),
         first=Int(),
         active=Int(),
         turns=Ints(),
@@ -135,7 +144,7 @@ class IlluminatiState(State):
         recycled=Bool(),
         laser_card=Int(-1),
         laser_align=Int(),
-        ufo_goal=Int(-1),
+        goal_choice=Ints(),
         p_mode=Str(),
         p_stage=Str(),
         p_target=Int(-1),
@@ -179,6 +188,13 @@ class IlluminatiState(State):
     round_limit: int
     leaving: bool
     goal: int
+    very_long: bool
+    secret_goals: bool
+    hidden_mode: str
+    identified: list[bool]
+    shown_power: list[int]
+    shown_income: list[int]
+    ruled_out: list[int]
     first: int
     active: int
     turns: list[int]
@@ -211,7 +227,7 @@ class IlluminatiState(State):
     recycled: bool
     laser_card: int
     laser_align: int
-    ufo_goal: int
+    goal_choice: list[int]
     p_mode: str
     p_stage: str
     p_target: int
@@ -252,14 +268,21 @@ class IlluminatiState(State):
     # ----------------------------------------------------------------- setup
 
     @classmethod
-    def deal(cls, players: int, seed: int, round_limit: int, goal_extra: int = 0) -> tuple[Self, list[Event]]:
+    def deal(cls, players: int, seed: int, options: Mapping[str, Any]) -> tuple[Self, list[Event]]:
         """ "Preparar el juego": an Illuminati card each, dealt at random (ruling 1), with its
         income on it; the shuffled deck of groups and specials; four uncontrolled groups; the
-        highest roll starts."""
+        highest roll starts. ``options``: the table's (``Illuminati.options``)."""
         state = cls()
         state.n = players
-        state.round_limit = round_limit
-        state.goal = GOAL_BY_PLAYERS[players] + goal_extra
+        state.round_limit = options["round_limit"]
+        state.goal = GOAL_BY_PLAYERS[players] + options["goal_extra"]
+        state.very_long = options["very_long"]
+        state.secret_goals = options["secret_goals"]
+        state.hidden_mode = options["hidden_illuminati"]
+        state.identified = [False] * players
+        state.shown_power = [concealment.POWER_FLOOR] * players
+        state.shown_income = [concealment.INCOME_FLOOR] * players
+        state.ruled_out = [0] * players
         state.chance = Chance(seed)
         roots = list(ILLUMINATI)
         state.chance = state.chance.shuffle(roots)
@@ -276,6 +299,7 @@ class IlluminatiState(State):
         state.hands = [[] for _ in range(players)]
         state.known = [0] * players
         state.gifts = [0] * players
+        state.goal_choice = [-1] * players
         events: list[Event] = [
             Event("setup", {"players": players, "cards": [FACE[r] for r in state.illuminati]})
         ]
@@ -287,10 +311,11 @@ class IlluminatiState(State):
         state.chance = state.chance.shuffle(state.deck)
         turn.setup_area(state, events)
         state.first = state.active = turn.starting_roll(state, events)
-        if UFOS in state.illuminati:
+        if goals.chooser(state) >= 0:
             state.phase = CHOOSE  # "al principio de la partida, después de elegir Illuminati"
         else:
             turn.begin_turn(state, events)
+        concealment.mask_events(state, events, 0)
         return state, events
 
     # ----------------------------------------------------------- helpers
@@ -299,9 +324,15 @@ class IlluminatiState(State):
         """Seat's cards, its Illuminati first, in structure order."""
         return [CARD_OF[f] for f in self.structures[seat].cards()]
 
+    def power(self, card: int) -> int:
+        """The card's Power; with secret goals the UFOs have 1 more: "Aumenta el Poder de los
+        OVNIs en 1 punto para compensarlos por la pérdida de una de sus ventajas." """
+        return POWER[card] + 1 if self.secret_goals and card == UFOS else POWER[card]
+
     def root_income(self, seat: int) -> int:
-        """The Illuminati's income, +3 MB at seven players and +5 at eight."""
-        return INCOME[self.illuminati[seat]] + EXTRA_INCOME_BY_PLAYERS.get(self.n, 0)
+        """The Illuminati's income (the claimed one while face down: ruling 38), +3 MB at seven
+        players and +5 at eight."""
+        return concealment.income_taken(self, seat) + EXTRA_INCOME_BY_PLAYERS.get(self.n, 0)
 
     def chosen_arrows(self) -> dict[str, Any]:
         """The arrows chosen so far for the colliding puppets of the group being laid."""
@@ -336,7 +367,7 @@ class IlluminatiState(State):
         if self.window:
             return (self.window[0],)
         if self.phase == CHOOSE:
-            return (self.illuminati.index(UFOS),)
+            return (goals.chooser(self),)
         return (self.active,)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -358,6 +389,7 @@ class IlluminatiState(State):
         return legality.why(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        start = len(events) if events is not None else 0
         if secrets.intercepts(self, seat, action):
             secrets.ask(self, seat, action, events)
         elif self.phase in secrets.PHASES:
@@ -368,10 +400,12 @@ class IlluminatiState(State):
             settling.ask(self, seat, action)
         else:
             self.perform(seat, action, events)
+        concealment.mask_events(self, events, start)
         self._outcome = None
 
     def perform(self, seat: int, action: Action, events: list[Event] | None) -> None:
         """``action`` takes effect (any special in it was let through: ``secrets.py``)."""
+        concealment.before(self, seat, action, events)
         kind = action[0]
         if self.cancelled and kind not in conflict.ANNOUNCING:
             self.cancelled = []  # the position changes: cancelled attacks may be tried again
@@ -392,6 +426,8 @@ class IlluminatiState(State):
         elif kind in ("give_money", "give_special") and self.phase != ACTION:
             self.gifts[seat] += 1  # a gift out of the turn's actions (ruling 30)
             moves.play(self, seat, action, events)
+        elif kind in concealment.KINDS:
+            concealment.play(self, seat, action, events)
         elif kind in lasers.KINDS:
             lasers.play(self, seat, action, events)
         elif kind in specials.KINDS:
@@ -428,7 +464,8 @@ class IlluminatiState(State):
         return view.label(self, action)
 
     def check(self) -> None:
-        if not 2 <= self.n <= 8 or len(self.illuminati) != self.n or len(self.structures) != self.n:
+        per_seat = (self.illuminati, self.structures, self.goal_choice, self.identified, self.shown_power)
+        if not 2 <= self.n <= 8 or any(len(f) != self.n for f in per_seat):
             raise ValueError("not a valid illuminati position: seats")
         if len(self.owner) != NUM_CARDS or len(self.money) != NUM_CARDS or len(self.used) != NUM_CARDS:
             raise ValueError("not a valid illuminati position: per-card lists")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
 from backroom.engine.window import Window
+from backroom.games.illuminati import concealment
 from backroom.games.illuminati.cards import (
     ACTION,
     ACTIONS_PER_TURN,
@@ -137,7 +138,8 @@ def income_and_draw(state: IlluminatiState, events: list[Event] | None) -> None:
     state.phase = ACTION
     seat = state.active
     collect_income(state, seat, events)
-    for _ in range(2 if state.illuminati[seat] == NETWORK else 1):
+    network = state.illuminati[seat] == NETWORK and concealment.has_ability(state, seat)
+    for _ in range(2 if network else 1):
         draw(state, seat, events)
 
 

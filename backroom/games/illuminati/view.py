@@ -8,7 +8,9 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
     {
       "game": "illuminati", "seat": 0 | null, "players": 2..8, "phase": "action"|"attack"|
       "spend"|"place"|"transfer"|"over", "active": seat, "actors": [seats], "round_limit": n,
-      "players_info": [{"seat", "illuminati": face, "alive": bool, "turns": n, "specials": n,
+      "players_info": [{"seat", "illuminati": face ("illuminati" face down: ruling 38),
+                        "face_down": null | {"identified", "power", "income", "ruled_out"},
+                        "alive": bool, "turns": n, "specials": n,
                         "destroyed": n, "structure": [{"card", "master", "arrow", "rotation",
                         "cell": [x, y], "money": mb, "distance": n}]}],
       "uncontrolled": [faces], "dead": [faces], "discard": [faces], "deck": count,
@@ -28,7 +30,10 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
                       "take_special_count", "give_mb", "take_mb", "arriving": [faces]},
       "special_played": null | {"seat", "action"} (a special waiting for the others: ruling 32),
       "laying": null | {"action", "chosen": {puppet: arrow}} (a group being laid: ruling 33),
-      "goal": groups to control, "outcome": {...} once over
+      "goal": groups to control, "secret_goal": face of the goal the seat wrote down (the UFOs,
+      or everyone with secret goals) | null, "very_long": bool, "secret_goals": bool,
+      "hidden_illuminati": "off"|"face_down"|"exaggerating" (options),
+      "outcome": {...} once over
     }
 """
 
@@ -39,8 +44,9 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
-from backroom.games.illuminati import attack, deals
-from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, OVER, UFOS
+from backroom.games.illuminati import attack, concealment, deals
+from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, ILLUMINATI, OVER
+from backroom.games.illuminati.concealment import OFF, mask
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -54,15 +60,15 @@ def chance_of(need: int) -> float:
     return hits / 36
 
 
-def structure(state: IlluminatiState, seat: int) -> list[dict[str, Any]]:
+def structure(state: IlluminatiState, seat: int, hide: frozenset[str]) -> list[dict[str, Any]]:
     s = state.structures[seat]
     out = []
     for face in s.cards():
         placed = s.placement(face)
         out.append(
             {
-                "card": face,
-                "master": placed.master if placed else None,
+                "card": mask(hide, face),
+                "master": mask(hide, placed.master) if placed else None,
                 "arrow": placed.arrow if placed else None,
                 "rotation": s.rotation(face),
                 "cell": list(s.cell(face)),
@@ -73,14 +79,14 @@ def structure(state: IlluminatiState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def pending(state: IlluminatiState) -> dict[str, Any] | None:
+def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | None:
     if not state.p_mode:
         return None
     data: dict[str, Any] = {
         "mode": state.p_mode,
         "target": FACE[state.p_target],
-        "attacker": FACE[state.p_attacker] if state.p_attacker >= 0 else None,
-        "helpers": [FACE[h] for h in state.p_helpers],
+        "attacker": mask(hide, FACE[state.p_attacker]) if state.p_attacker >= 0 else None,
+        "helpers": mask(hide, [FACE[h] for h in state.p_helpers]),
         "privileged": state.p_privileged,
         "interferers": list(state.p_interferers),
         "committed": state.p_committed,
@@ -97,7 +103,20 @@ def pending(state: IlluminatiState) -> dict[str, Any] | None:
     return data
 
 
+def concealed(state: IlluminatiState, seat: int) -> dict[str, Any] | None:
+    """What the table knows of a seat's Illuminati with hidden Illuminati (ruling 38)."""
+    if state.hidden_mode == OFF:
+        return None
+    return {
+        "identified": not concealment.conceals(state, seat),
+        "power": state.shown_power[seat],
+        "income": state.shown_income[seat],
+        "ruled_out": [FACE[c] for c in ILLUMINATI if (state.ruled_out[seat] >> c) & 1],
+    }
+
+
 def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
+    hide = concealment.masked(state, seat)
     data: dict[str, Any] = {
         "game": GAME_ID,
         "seat": seat,
@@ -110,7 +129,8 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
         "players_info": [
             {
                 "seat": s,
-                "illuminati": FACE[state.illuminati[s]],
+                "illuminati": mask(hide, FACE[state.illuminati[s]]),
+                "face_down": concealed(state, s),
                 "alive": state.alive[s],
                 "turns": state.turns[s],
                 "specials": len(state.hands[s]),
@@ -118,7 +138,7 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
                 if seat is not None and s != seat
                 else [],
                 "destroyed": state.destroyed[s],
-                "structure": structure(state, s) if state.alive[s] else [],
+                "structure": structure(state, s, hide) if state.alive[s] else [],
             }
             for s in range(state.n)
         ],
@@ -139,9 +159,9 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "gifts": list(state.gifts),
             "redistribute": state.redistribute or None,
             "shifts": state.shifts,
-            "used": [FACE[c] for c, n in enumerate(state.used) if n],
+            "used": mask(hide, [FACE[c] for c, n in enumerate(state.used) if n]),
         },
-        "attack": pending(state),
+        "attack": pending(state, hide),
         "deal": deals.shown(state, seat),
         "special_played": None
         if state.c_seat < 0
@@ -155,19 +175,26 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "card": FACE[state.laser_card],
             "alignments": [a for i, a in enumerate(ALIGNMENTS) if (state.laser_align >> i) & 1],
         },
-        "ufo_goal": FACE[state.ufo_goal]
-        if state.ufo_goal >= 0 and seat is not None and state.illuminati[seat] == UFOS
+        "secret_goal": FACE[state.goal_choice[seat]]
+        if seat is not None and state.goal_choice[seat] >= 0
         else None,
+        "very_long": state.very_long,
+        "secret_goals": state.secret_goals,
+        "hidden_illuminati": state.hidden_mode,
         "transfer": None
         if state.t_from < 0
         else {
-            "from": FACE[state.t_from],
-            "to": FACE[state.t_to],
+            "from": mask(hide, FACE[state.t_from]),
+            "to": mask(hide, FACE[state.t_to]),
             "free": state.t_free,
             "moved": state.t_moved,
         },
         "draft": [
-            {"card": f, "master": p.master if p else None, "arrow": p.arrow if p else None}
+            {
+                "card": mask(hide, f),
+                "master": mask(hide, p.master) if p else None,
+                "arrow": p.arrow if p else None,
+            }
             for f in state.draft[0].cards()
             for p in [state.draft[0].placement(f)]
         ]
@@ -236,8 +263,11 @@ def label(state: IlluminatiState, action: Action) -> Msg:
     elif kind == "lasers":
         kind = f"lasers.{args[1]}"
         params = {"target_card": args[0], "alignment": Msg(f"{GAME_ID}.alignment.{args[2]}")}
-    elif kind == "espionage":
-        params = {"target_seat": args[0]}
+    elif kind in ("espionage", "accuse"):
+        params = {"target_seat": args[0], **({"card": args[1]} if kind == "accuse" else {})}
+    elif kind == "claim":
+        kind = f"claim.{args[0]}"
+        params = {"amount": args[1]}
     elif kind == "give_special":
         params = {"to_seat": args[0], "card": args[1]}
     elif kind == "announce":

@@ -28,9 +28,10 @@ def fields(template: str) -> set[str]:
 def shown_messages() -> list[tuple[str, set[str]]]:
     """Every message key a few random games show, with the parameters it is given."""
     shown: list[tuple[str, set[str]]] = []
-    for seed in range(6):
+    hidden = {"hidden_illuminati": "exaggerating"}
+    for variant, seed in [({}, seed) for seed in range(6)] + [(hidden, seed) for seed in range(3)]:
         for players in (2, 5, 8):
-            for state, events in random_game(GAME, {}, players, seed):
+            for state, events in random_game(GAME, variant, players, seed):
                 shown += [(f"illuminati.event.{e.kind}", set(e.params)) for e in events]
                 for seat in state.actors():
                     for action in state.legal_actions(seat)[:40]:
@@ -64,3 +65,14 @@ def test_every_card_has_a_name_and_every_catalog_has_the_same_keys(lang):
     book = catalog(lang)
     assert all(f"illuminati.card.{face}" in book for face in FACE)
     assert set(book) == set(catalog("en"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_and_every_end_reason_has_text(lang):
+    # The ends random play rarely reaches: a very long game scored on points (ruling 35).
+    book = catalog(lang)
+    for option in GAME.options:
+        assert f"illuminati.option.{option.name}" in book and f"illuminati.option.{option.name}.help" in book
+        assert all(f"illuminati.option.{option.name}.{choice}" in book for choice in option.choices)
+    for reason in ("goal", "limit", "last_standing", "points", "points_limit"):
+        assert f"illuminati.end.{reason}" in book

@@ -248,11 +248,12 @@ def test_ufos_choose_another_illuminatis_goal_in_secret_before_the_first_turn():
     events = state.apply(ufos, ("goal", "servants_of_cthulhu"))
     assert event(events, "goal_chosen").to is None and event(events, "goal_chosen_face").to == (ufos,)
     other = (ufos + 1) % 3
-    assert state.view(ufos)["ufo_goal"] == "servants_of_cthulhu" and state.view(other)["ufo_goal"] is None
+    assert state.view(ufos)["secret_goal"] == "servants_of_cthulhu"
+    assert state.view(other)["secret_goal"] is None
     assert state.phase in ("start", "action")
     state.destroyed[ufos] = 8
     assert special_goal(state, ufos)
-    redrawn = {state.resample(other, random.Random(i)).ufo_goal for i in range(40)}
+    redrawn = {state.resample(other, random.Random(i)).goal_choice[ufos] for i in range(40)}
     assert len(redrawn) > 1
 
 
