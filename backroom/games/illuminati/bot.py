@@ -99,7 +99,7 @@ class Plan:
 
     def goal_root(self) -> str:
         root = self.table.root
-        return (self.view.get("ufo_goal") or UFO_GOAL) if root == "ufos" else root
+        return self.view.get("secret_goal") or (UFO_GOAL if root == "ufos" else root)
 
     def worth(self, mode: str, target: str) -> float:
         """What an attack on ``target`` in ``mode`` is worth to the seat: to control it, a

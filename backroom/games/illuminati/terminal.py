@@ -41,8 +41,8 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         lines += attack_lines(view["attack"], t)
     if view["hand"] is not None:
         lines.append(pile(t("ui.hand"), view["hand"], t))
-    if view["ufo_goal"] is not None:
-        lines.append(Text(t("ui.ufo_goal", card=view["ufo_goal"])))
+    if view["secret_goal"] is not None:
+        lines.append(Text(t("ui.secret_goal", card=view["secret_goal"])))
     lines.append(Text(t(f"phase.{view['phase']}"), style="italic"))
     return Group(*lines)
 
