@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from backroom.engine.events import Event
@@ -65,6 +65,9 @@ class Hub:
         """This process's leases on its tables (``exclusive``: it holds the whole database,
         so a lease still running can only be a dead process's, and is taken at once)."""
         self.lease_trouble = WriteTrouble("the leases")
+        self.peer_alive: Callable[[str], Awaitable[bool]] | None = None
+        """Whether another worker is alive (``cluster.py``), where there are others: a dead
+        one's tables are taken at once, without waiting for their leases to run out."""
         self.thinker = Thinker(search_workers)
         self.search_iterations = search_iterations
         self.expire_unplayed = expire_unplayed
@@ -167,14 +170,18 @@ class Hub:
     async def create(self, row: TableRow) -> LiveTable:
         game = get_game(row.game)
         state, events = game.start(row.players, row.options, row.seed)
-        await self.store.acreate_table(row)
-        epoch = await self.store.on_writer(self.leases.acquire, row.id)
-        if epoch is None:
-            raise RuntimeError(f"table {row.id} was taken by another worker as it was created")
-        table = LiveTable(self, row, game, state, 0, epoch)
-        table.remember(events)
-        self.tables[row.id] = table
-        table.start()
+        # Held as a load is: upkeep may find the new row (it has bots) before it is in memory,
+        # and must wait for it rather than load a second copy that takes the lease from it.
+        async with self._loading.setdefault(row.id, asyncio.Lock()):
+            await self.store.acreate_table(row)
+            epoch = await self.store.on_writer(self.leases.acquire, row.id)
+            if epoch is None:
+                raise RuntimeError(f"table {row.id} was taken by another worker as it was created")
+            table = LiveTable(self, row, game, state, 0, epoch)
+            table.remember(events)
+            self.tables[row.id] = table
+            table.start()
+        self._loading.pop(row.id, None)
         return table
 
     def may_create(self, address: str) -> bool:
@@ -243,6 +250,10 @@ class Hub:
             return None
         # The lease first: every write of an earlier owner is then in the log read, or fenced.
         epoch = await self.store.on_writer(self.leases.acquire, table_id)
+        if epoch is None and self.peer_alive is not None:
+            holder = await asyncio.to_thread(self.leases.holder, table_id)
+            if holder is not None and not await self.peer_alive(holder):
+                epoch = await self.store.on_writer(self.leases.acquire, table_id, holder)
         if epoch is None:
             log.warning("table %s is held by another worker", table_id)
             return None

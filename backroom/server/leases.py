@@ -70,8 +70,9 @@ class Leases:
         self.steal = steal
         self._now = now_sql(engine.dialect.name)
 
-    def acquire(self, table_id: str) -> int | None:
-        """Take the table's lease with a new epoch, returned; None while another worker's runs.
+    def acquire(self, table_id: str, dead: str | None = None) -> int | None:
+        """Take the table's lease with a new epoch, returned; None while another worker's runs
+        (unless that worker is ``dead``: known gone, its lease is taken before it runs out).
         Taken before the table's log is read, so that every write of an older epoch is either
         in what is read or refused."""
         now = self._now
@@ -81,9 +82,15 @@ class Leases:
             " ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner,"
             " epoch = backroom_leases.epoch + 1, expires = excluded.expires"
             f" WHERE backroom_leases.expires < {now} OR backroom_leases.owner = excluded.owner"
-            " OR :steal RETURNING epoch"
+            " OR backroom_leases.owner = :dead OR :steal RETURNING epoch"
         )
-        params = {"table_id": table_id, "owner": self.owner, "seconds": self.seconds, "steal": self.steal}
+        params = {
+            "table_id": table_id,
+            "owner": self.owner,
+            "seconds": self.seconds,
+            "steal": self.steal,
+            "dead": dead or "",
+        }
         with self.engine.begin() as conn:
             epoch = conn.execute(statement, params).scalar()
         return None if epoch is None else int(epoch)

@@ -19,6 +19,7 @@ import itertools
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -26,7 +27,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,12 +58,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def server_process(db_url: str, port: int, data_dir: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """A ``backroom serve`` subprocess on loopback, ready to answer; killed on exit."""
+def server_process(
+    db_url: str, port: int, data_dir: Path, extra: Sequence[str] = ()
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A ``backroom serve`` subprocess on loopback (with ``extra`` arguments: ``--workers``,
+    ``--redis``), ready to answer; killed on exit (a supervisor with its workers)."""
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
     command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url]
     process = subprocess.Popen(
-        [*command, *BENCH_LIMITS],
+        [*command, *BENCH_LIMITS, *extra],
+        start_new_session=True,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -71,8 +76,8 @@ def server_process(db_url: str, port: int, data_dir: Path) -> Iterator[subproces
         wait_ready(port, process)
         yield process
     finally:
-        if process.poll() is None:
-            process.kill()
+        with contextlib.suppress(ProcessLookupError):  # its workers too, if it has any
+            os.killpg(process.pid, signal.SIGKILL)
         process.wait()
 
 
