@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import random
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -39,6 +41,9 @@ HEARTBEAT = 3.0
 """Seconds a worker's alive key lasts: a dead worker is known as such within this."""
 
 BEAT_EVERY = 1.0
+
+ADOPT_EVERY = 3
+"""Heartbeats between two looks for tables with work (bots, timers) that no worker holds."""
 
 TABLE_PATH = re.compile(r"^/(?:ws|api/tables)/([A-Za-z0-9_-]{1,32})(?:/|$)")
 """Requests about one table: served where the table is."""
@@ -84,13 +89,31 @@ class Cluster:
         return owner == self.owner or bool(await self.redis.exists(alive_key(owner)))
 
     async def _beating(self) -> None:
-        while True:
+        for beat in itertools.count(1):
             await asyncio.sleep(BEAT_EVERY)
             try:
                 await self._heartbeat()
                 await self.tunnels.drop_dead_peers()
             except Exception as exc:  # Redis away: the others will take the tables, fenced
                 log.warning("heartbeat to Redis failed: %s", exc)
+            if beat % ADOPT_EVERY == 0:
+                try:
+                    await self._adopt()
+                except Exception as exc:
+                    log.warning("looking for tables nobody holds failed: %s", exc)
+
+    async def _adopt(self) -> None:
+        """Take the tables with work to do whose lease runs nowhere (their worker died with
+        nobody connected to them): their bots play on. Every worker looks, in its own random
+        order; the lease lets one take each."""
+        candidates = [
+            t for t in await asyncio.to_thread(self.hub.store.resumable_ids) if t not in self.hub.tables
+        ]
+        held = await asyncio.to_thread(self.hub.leases.running, candidates)
+        orphans = [t for t in candidates if t not in held]
+        random.shuffle(orphans)
+        for table_id in orphans:
+            await self.hub.resume(table_id)
 
     async def _heartbeat(self) -> None:
         ttl = int(HEARTBEAT * 1000)

@@ -255,7 +255,7 @@ class Hub:
             if holder is not None and not await self.peer_alive(holder):
                 epoch = await self.store.on_writer(self.leases.acquire, table_id, holder)
         if epoch is None:
-            log.warning("table %s is held by another worker", table_id)
+            log.debug("table %s is held by another worker", table_id)
             return None
         try:  # a database that fails to answer is no verdict on the table: that error propagates
             loaded = await asyncio.to_thread(self.store.load_table, table_id)

@@ -26,8 +26,10 @@ from sqlalchemy import Engine, bindparam, text
 
 from backroom.server.rows import Write
 
-LEASE_SECONDS = 10.0
-"""How long a lease lasts unless renewed: a dead worker's tables move after at most this."""
+LEASE_SECONDS = 6.0
+"""How long a lease lasts unless renewed (every third of it): a dead worker's tables with
+nobody connected move after at most this (those with someone connected move sooner, when
+``cluster.py`` sees the worker's heartbeat stop)."""
 
 
 class Fenced(Exception):
@@ -128,6 +130,16 @@ class Leases:
             conn.execute(
                 text("UPDATE backroom_leases SET expires = 0 WHERE owner = :owner"), {"owner": self.owner}
             )
+
+    def running(self, table_ids: Sequence[str]) -> set[str]:
+        """Those of ``table_ids`` whose lease runs now (some worker holds them)."""
+        if not table_ids:
+            return set()
+        statement = text(
+            f"SELECT table_id FROM backroom_leases WHERE table_id IN :ids AND expires >= {self._now}"
+        ).bindparams(bindparam("ids", expanding=True))
+        with self.engine.connect() as conn:
+            return {r.table_id for r in conn.execute(statement, {"ids": list(table_ids)})}
 
     def holder(self, table_id: str) -> str | None:
         """The worker whose lease on the table runs now, if any."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import subprocess
 import sys
@@ -16,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets
 
-from backroom.client import connect
+from backroom.client import ActionRefused, connect
 from backroom.i18n import translate
 from backroom.server.store import Store
 from backroom.sim.server_load import free_port, http_json, server_process
@@ -130,3 +132,87 @@ def test_workers_on_one_address_play_one_table(pg_schema: str, redis_url: str, t
         asyncio.run(asyncio.wait_for(all_of_them(), 120))
         for table in tables:
             assert http_json("GET", f"http://127.0.0.1:{port}/api/tables/{table['id']}")["status"] == "over"
+
+
+Acked = list[tuple[str, int, list[Any]]]
+"""(table id, version, action) of every acknowledged move."""
+
+
+async def play_on(ports: list[int], table: dict[str, Any], acked: Acked, moved: list[float]) -> None:
+    """Play the table's person to the end, reconnecting through the next port whenever the
+    socket closes (its worker, or the one that held the table, died). ``moved``: when the
+    first move after a reconnect was acknowledged."""
+    token = table["seats"][0]["token"]
+    deadline = time.monotonic() + 90
+    reconnected = False
+    for attempt in itertools.count():
+        assert time.monotonic() < deadline, f"table {table['id']} never finished"
+        port = ports[min(attempt, len(ports) - 1)]
+        try:
+            async with connect(f"ws://127.0.0.1:{port}/ws/{table['id']}", token) as seat:
+                async for update in seat.updates():
+                    if update["outcome"] is not None:
+                        return
+                    if not update["legal"]:
+                        continue
+                    try:
+                        version = await seat.act(update["legal"][0]["action"], update["version"])
+                    except ActionRefused:
+                        continue  # a bot answered the window first, or the socket closed
+                    acked.append((table["id"], version, update["legal"][0]["action"]))
+                    if reconnected:
+                        moved.append(time.monotonic())
+                        reconnected = False
+        except (OSError, ActionRefused, websockets.WebSocketException):
+            await asyncio.sleep(0.2)  # the worker is gone, or the table not yet taken over
+        reconnected = True
+
+
+def test_a_killed_workers_tables_move_to_the_others_with_no_acknowledged_move_lost(
+    pg_schema: str, redis_url: str, tmp_path: Path
+) -> None:
+    url = pg_url(pg_schema)
+    doomed, survivor = free_port(), free_port()
+    with (
+        server_process(url, survivor, tmp_path, ["--redis", redis_url]),
+        server_process(url, doomed, tmp_path, ["--redis", redis_url]) as victim,
+    ):
+        tables = [new_table(doomed) for _ in range(6)]  # all held by the worker that dies
+        bots_only = new_table(doomed, people=0)
+        acked: Acked = []
+        moved: list[float] = []
+
+        async def scenario() -> float:
+            # Half the people reached the doomed worker itself, half were served through it.
+            players = [
+                asyncio.create_task(play_on([doomed if i % 2 else survivor, survivor], t, acked, moved))
+                for i, t in enumerate(tables)
+            ]
+            while len(acked) < 12:
+                assert not all(p.done() for p in players), "the games ended before the kill"
+                await asyncio.sleep(0.01)
+            victim.kill()  # SIGKILL, under load
+            killed = time.monotonic()
+            await asyncio.gather(*players)
+            return killed
+
+        killed = asyncio.run(asyncio.wait_for(scenario(), 120))
+        assert moved and min(moved) - killed < 10, "no table was played on within seconds"
+        for table in [*tables, bots_only]:
+            deadline = time.monotonic() + 60
+            while (
+                http_json("GET", f"http://127.0.0.1:{survivor}/api/tables/{table['id']}")["status"] != "over"
+            ):
+                assert time.monotonic() < deadline, "the survivor did not finish the table"
+                time.sleep(0.2)
+    store = Store(url)
+    try:
+        logs = {}
+        for table in tables:
+            loaded = store.load_table(table["id"])
+            assert loaded is not None
+            logs[table["id"]] = {a.n: a.action for a in loaded[3]}
+        for table_id, version, action in acked:
+            assert logs[table_id].get(version) == action, (table_id, version)
+    finally:
+        store.engine.dispose()
