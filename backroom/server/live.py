@@ -33,7 +33,7 @@ from backroom.server.driver import Driver
 from backroom.server.idle import IdleClock, Timers
 from backroom.server.labels import legal_json
 from backroom.server.leases import Fenced
-from backroom.server.messages import Conn, Refused, hash_token, new_token
+from backroom.server.messages import Conn, Refused, dumps, hash_token, new_token
 from backroom.server.rows import SeatRow, TableRow, Write
 from backroom.server.store import Conflict
 from backroom.server.trouble import WriteTrouble
@@ -368,8 +368,20 @@ class LiveTable:
             self._presence.cancel()
             self._presence = None
         shared = self.shared()
+        # A spectator's update depends only on its language and on what it has already been
+        # sent: built and encoded once for every spectator alike in both (a crowd costs one).
+        watching: dict[tuple[str, int], str] = {}
         for conn in list(self.conns):
-            conn.send(self.update_for(conn, shared))
+            if conn.seat is not None:
+                conn.send(self.update_for(conn, shared))
+                continue
+            key = (conn.lang, conn.seen)
+            text = watching.get(key)
+            if text is None:
+                text = watching[key] = dumps(self.update_for(conn, shared))
+            else:
+                conn.seen = self.event_count - 1
+            conn.send_text(text)
 
     def presence_changed(self) -> bool:
         """Tell every connection that a seat came or went: at once if the table has said nothing

@@ -22,7 +22,7 @@ import websockets
 from backroom.client import ActionRefused, connect
 from backroom.i18n import translate
 from backroom.server.store import Store
-from backroom.sim.server_load import free_port, http_json, server_process
+from backroom.sim.server_load import bench_server, free_port, http_json, server_process
 from tests.helpers import unavailable
 from tests.server.conftest import pg_url
 
@@ -216,3 +216,14 @@ def test_a_killed_workers_tables_move_to_the_others_with_no_acknowledged_move_lo
             assert logs[table_id].get(version) == action, (table_id, version)
     finally:
         store.engine.dispose()
+
+
+def test_the_load_generator_points_at_a_service_already_running(tmp_path: Path) -> None:
+    """``backroom bench server --url``: the clients load a service started elsewhere (here a
+    plain server), whose CPU this process cannot see and does not claim to."""
+    port = free_port()
+    with server_process(f"sqlite:///{tmp_path / 'bench.db'}", port, tmp_path):
+        result = bench_server(tables=2, seats=4, duration=2.0, url=f"http://127.0.0.1:{port}")
+    assert result.moves > 0 and result.p99_ms > 0
+    assert result.server_cpu_ms_per_move is None
+    assert translate("en", "ui.bench_server_cost", {"cpu": 0, "memory": 0})[:10] not in result.report("en")
