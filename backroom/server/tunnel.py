@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from backroom.server.protocol import CLOSE_RESTART
+
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -32,7 +34,6 @@ log = logging.getLogger("backroom.server")
 QUEUE = 1024
 """Messages waiting per relayed connection, either side."""
 
-CLOSE_RESTART = 1012
 GONE: dict[str, Any] = {"type": "backroom.gone"}
 """Put in a connection's queue when its other end can no longer answer."""
 

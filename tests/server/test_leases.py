@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backroom.games import get_game
+from backroom.server import protocol
 from backroom.server.chain import GENESIS, link
 from backroom.server.hub import Hub
 from backroom.server.leases import Fenced, Leases
@@ -205,3 +206,49 @@ def test_only_the_latest_epochs_writes_are_ever_stored(shared_store: Store, step
             else:
                 assert isinstance(result, Fenced)
     assert stored_count(store, table_id) == log.n
+
+
+class Socket:
+    """What ``_refuse_missing`` says on a socket, and how it closes it."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int) -> None:
+        self.closed = code
+
+
+def test_a_table_taken_by_another_worker_meanwhile_is_moved_not_unknown(url: str) -> None:
+    """A socket's worker found nobody holding the table, but another worker took it before this
+    one could: the client is told to come back (``table_moved``, 1012), where it is served
+    through the new owner, never that the table does not exist."""
+
+    async def scenario() -> None:
+        owner = Hub(Store(url), exclusive=False)
+        late = Hub(Store(url), exclusive=False)
+
+        async def alive(worker: str) -> bool:
+            return True
+
+        late.peer_alive = alive
+        try:
+            row = table("taken")
+            game = get_game(row.game)
+            row.options, row.rules_version = game.resolve_options({}), game.rules_version
+            await owner.create(row)
+            assert await late.get(row.id) is None
+            socket = Socket()
+            await protocol._refuse_missing(socket, late, "en", row.id)  # type: ignore[arg-type]
+            assert socket.closed == protocol.CLOSE_RESTART and '"code":"table_moved"' in socket.sent[0]
+            nowhere = Socket()
+            await protocol._refuse_missing(nowhere, late, "en", "no-such-table")  # type: ignore[arg-type]
+            assert nowhere.closed == protocol.CLOSE_UNKNOWN_TABLE
+        finally:
+            await owner.stop()
+            await late.stop()
+
+    asyncio.run(scenario())
