@@ -68,7 +68,7 @@ def bench_server_command(args: argparse.Namespace) -> int:
                 url=args.url,
                 progress=lambda done: bar.update(task, completed=done),
             )
-        except (ValueError, RuntimeError) as exc:
+        except (ValueError, RuntimeError, OSError) as exc:  # OSError: no service at --url
             console.print(translate(lang, "ui.bench_server_failed", {"reason": str(exc)}))
             return 2
     print(result.report(lang))

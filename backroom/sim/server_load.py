@@ -167,7 +167,11 @@ class BenchResult:
             ("ui.bench_server_disk", {"p99": self.fsync_p99_ms, "max": self.fsync_max_ms}),
             ("ui.bench_machine", machine()),
         ]
-        if self.server_cpu_ms_per_move is not None:
+        if self.server_cpu_ms_per_move is None:  # a service elsewhere: its workers and disk unseen
+            lines = [
+                line for line in lines if line[0] not in ("ui.bench_server_workers", "ui.bench_server_disk")
+            ]
+        else:
             cost = {"cpu": self.server_cpu_ms_per_move, "memory": self.rss_per_table_kib}
             lines.insert(3, ("ui.bench_server_cost", cost))
         return "\n".join(
