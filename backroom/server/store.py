@@ -48,6 +48,7 @@ from backroom.server.rows import (
     Write,
     actions_t,
     decode,
+    leases_t,
     listed_row,
     seat_row,
     seats_t,
@@ -225,7 +226,7 @@ class Store:
 
     def delete_unplayed(self, table_ids: Sequence[str], created_before: float) -> int:
         """Delete those of ``table_ids`` that are still unplayed (checked again in the same
-        transaction), with their seats and snapshots; returns how many went."""
+        transaction), with their seats, snapshots and leases; returns how many went."""
         with self.engine.begin() as conn:
             gone = [
                 r.id
@@ -236,6 +237,7 @@ class Store:
             if gone:
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(gone)))
                 conn.execute(delete(snapshots_t).where(snapshots_t.c.table_id.in_(gone)))
+                conn.execute(delete(leases_t).where(leases_t.c.table_id.in_(gone)))
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(gone)))
         return len(gone)
 
