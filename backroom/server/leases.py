@@ -22,9 +22,9 @@ import socket
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, text
+from sqlalchemy import Engine, bindparam, literal_column, select, text
 
-from backroom.server.rows import Write
+from backroom.server.rows import Write, leases_t
 
 LEASE_SECONDS = 6.0
 """How long a lease lasts unless renewed (every third of it): a dead worker's tables with
@@ -148,6 +148,17 @@ class Leases:
                 text(f"SELECT owner FROM backroom_leases WHERE table_id = :t AND expires >= {self._now}"),
                 {"t": table_id},
             ).scalar()
+
+
+def held_elsewhere(table_id: Any, worker: str, dialect: str) -> Any:
+    """The condition that a worker other than ``worker`` holds the table ``table_id`` (a
+    column) now: whatever is done to it must wait, someone may be at it there."""
+    now: Any = literal_column(now_sql(dialect))
+    return (
+        select(leases_t.c.table_id)
+        .where(leases_t.c.table_id == table_id, leases_t.c.owner != worker, leases_t.c.expires >= now)
+        .exists()
+    )
 
 
 def fenced(cursor: Any, dialect: str, writes: Sequence[Write]) -> list[bool]:

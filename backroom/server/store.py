@@ -41,7 +41,7 @@ from sqlalchemy.engine import make_url
 
 from backroom.server import migrations
 from backroom.server.chain import Damaged, StoredAction, break_in
-from backroom.server.leases import Fenced, fenced
+from backroom.server.leases import Fenced, fenced, held_elsewhere
 from backroom.server.rows import (
     ActionRow,
     TableRow,
@@ -224,16 +224,16 @@ class Store:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
 
-    def delete_unplayed(self, table_ids: Sequence[str], created_before: float) -> int:
+    def delete_unplayed(self, table_ids: Sequence[str], created_before: float, worker: str = "") -> int:
         """Delete those of ``table_ids`` that are still unplayed (checked again in the same
-        transaction), with their seats, snapshots and leases; returns how many went."""
+        transaction) and that no worker but ``worker`` holds (someone may sit at it there),
+        with their seats, snapshots and leases; returns how many went."""
+        elsewhere = held_elsewhere(tables_t.c.id, worker, self.engine.dialect.name)
+        query = select(tables_t.c.id).where(
+            tables_t.c.id.in_(table_ids), _unplayed(created_before), ~elsewhere
+        )
         with self.engine.begin() as conn:
-            gone = [
-                r.id
-                for r in conn.execute(
-                    select(tables_t.c.id).where(tables_t.c.id.in_(table_ids), _unplayed(created_before))
-                )
-            ]
+            gone = [r.id for r in conn.execute(query)]
             if gone:
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(gone)))
                 conn.execute(delete(snapshots_t).where(snapshots_t.c.table_id.in_(gone)))
@@ -435,9 +435,11 @@ class Store:
         """``rotate_token`` on the writer thread, for the same reason as ``acreate_table``."""
         await self.on_writer(self.rotate_token, table_id, seat, token_hash)
 
-    async def adelete_unplayed(self, table_ids: Sequence[str], created_before: float) -> int:
+    async def adelete_unplayed(
+        self, table_ids: Sequence[str], created_before: float, worker: str = ""
+    ) -> int:
         """``delete_unplayed`` on the writer thread, for the same reason as ``acreate_table``."""
-        return await self.on_writer(self.delete_unplayed, table_ids, created_before)
+        return await self.on_writer(self.delete_unplayed, table_ids, created_before, worker)
 
     async def amark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
         """``mark_joined`` on the writer thread, for the same reason as ``acreate_table``."""

@@ -252,3 +252,14 @@ def test_a_table_taken_by_another_worker_meanwhile_is_moved_not_unknown(url: str
             await late.stop()
 
     asyncio.run(scenario())
+
+
+def test_an_unplayed_table_another_worker_holds_is_not_expired(store: Store) -> None:
+    """Someone may sit at it on that worker: expiry waits until no other worker holds it."""
+    row = table("quiet")
+    row.created = time.time() - 100
+    store.create_table(row)
+    Leases(store.engine, "other").acquire("quiet")
+    assert store.delete_unplayed(["quiet"], time.time(), worker="me") == 0
+    assert store.delete_unplayed(["quiet"], time.time(), worker="other") == 1  # its own: it went
+    assert store.load_table("quiet") is None
