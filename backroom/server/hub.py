@@ -172,16 +172,18 @@ class Hub:
         state, events = game.start(row.players, row.options, row.seed)
         # Held as a load is: upkeep may find the new row (it has bots) before it is in memory,
         # and must wait for it rather than load a second copy that takes the lease from it.
-        async with self._loading.setdefault(row.id, asyncio.Lock()):
-            await self.store.acreate_table(row)
-            epoch = await self.store.on_writer(self.leases.acquire, row.id)
-            if epoch is None:
-                raise RuntimeError(f"table {row.id} was taken by another worker as it was created")
-            table = LiveTable(self, row, game, state, 0, epoch)
-            table.remember(events)
-            self.tables[row.id] = table
-            table.start()
-        self._loading.pop(row.id, None)
+        try:
+            async with self._loading.setdefault(row.id, asyncio.Lock()):
+                await self.store.acreate_table(row)
+                epoch = await self.store.on_writer(self.leases.acquire, row.id)
+                if epoch is None:
+                    raise RuntimeError(f"table {row.id} was taken by another worker as it was created")
+                table = LiveTable(self, row, game, state, 0, epoch)
+                table.remember(events)
+                self.tables[row.id] = table
+                table.start()
+        finally:
+            self._loading.pop(row.id, None)
         return table
 
     def may_create(self, address: str) -> bool:
