@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,research,report,cluster]'
+	$(PY) -m pip install --quiet -e '.[dev,research,report,cluster,workers]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -27,6 +27,20 @@ def add_bench_server_args(parser: argparse.ArgumentParser) -> argparse.ArgumentP
     parser.add_argument("--port", type=int, default=None, help="loopback port (default: a free one)")
     parser.add_argument("--seed", type=int, default=0, help="seed of deals and random moves")
     parser.add_argument("--db", default=None, metavar="URL", help="database (default: a temporary SQLite)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes of the server (default 1; more need a PostgreSQL --db and --redis)",
+    )
+    parser.add_argument("--redis", default=None, metavar="URL", help="Redis between the workers")
+    parser.add_argument(
+        "--url",
+        default=None,
+        metavar="URL",
+        help="load a service already running at http://host:port instead of starting one (its "
+        "tables must allow seeds: serve it with --allow-seed)",
+    )
     parser.set_defaults(func=bench_server_command)
     return parser
 
@@ -49,9 +63,12 @@ def bench_server_command(args: argparse.Namespace) -> int:
                 port=args.port,
                 seed=args.seed,
                 db_url=args.db,
+                workers=args.workers,
+                redis=args.redis,
+                url=args.url,
                 progress=lambda done: bar.update(task, completed=done),
             )
-        except (ValueError, RuntimeError) as exc:
+        except (ValueError, RuntimeError, OSError) as exc:  # OSError: no service at --url
             console.print(translate(lang, "ui.bench_server_failed", {"reason": str(exc)}))
             return 2
     print(result.report(lang))

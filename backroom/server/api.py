@@ -24,6 +24,7 @@ from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
 from backroom.server import audience, rematch
 from backroom.server.hub import Hub
 from backroom.server.idle import BadTimer, parse_timers
+from backroom.server.live import LiveTable
 from backroom.server.messages import Refused, clean_name, hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.rows import SeatRow, TableRow
@@ -299,34 +300,46 @@ async def list_tables(request: Request) -> Response:
     if status not in ("playing", "over", "all"):
         raise _fail(request_language(request), "bad_field", field="status")
     rows = await hub.list_rows(LIST_LIMIT, None if status == "all" else status)
+    cluster = getattr(request.app.state, "cluster", None)
+    elsewhere = (
+        {} if cluster is None else await cluster.lobby_entries([r.id for r in rows if r.id not in hub.tables])
+    )
     tables = []
     for row in rows:
         live = hub.tables.get(row.id)
         if row.status == "damaged" or row.id in hub.damaged:
-            open_seats = 0
-            status = "damaged"
+            entry = {"open_seats": 0, "free_seats": 0, "status": "damaged"}
         elif live is not None:
-            open_seats = live.open_seats()
-            free = sum(1 for s in range(row.players) if live.is_free(s))
-            status = "over" if live.is_over else "idle" if live.auto.dormant() else "playing"
+            entry = lobby_entry(live)
+        elif row.id in elsewhere:  # in play on another worker (``cluster.py``)
+            entry = elsewhere[row.id]
         else:  # not loaded: nobody has been at this table for a while
-            open_seats = sum(1 for s in row.seats if s.kind == "human")
-            free = sum(1 for s in row.seats if s.kind == "human" and not s.joined)
-            status = "idle" if row.status == "playing" else row.status
+            entry = {
+                "open_seats": sum(1 for s in row.seats if s.kind == "human"),
+                "free_seats": sum(1 for s in row.seats if s.kind == "human" and not s.joined),
+                "status": "idle" if row.status == "playing" else row.status,
+            }
         tables.append(
             {
                 "id": row.id,
                 "game": row.game,
                 "players": row.players,
-                "open_seats": open_seats,
-                "free_seats": free,
-                "status": status,
+                **entry,
                 "created": row.created,
                 "rematch": row.rematch,
                 "rematch_of": row.rematch_of,
             }
         )
     return JSONResponse({"tables": tables})
+
+
+def lobby_entry(live: LiveTable) -> dict[str, Any]:
+    """What the lobby shows of a table in memory: who may still sit, and whether it plays."""
+    return {
+        "open_seats": live.open_seats(),
+        "free_seats": sum(1 for s in range(live.row.players) if live.is_free(s)),
+        "status": "over" if live.is_over else "idle" if live.auto.dormant() else "playing",
+    }
 
 
 async def get_table(request: Request) -> Response:

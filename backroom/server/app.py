@@ -16,9 +16,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from backroom.server import api
+from backroom.server.cluster import Cluster, Forwarding
 from backroom.server.dblock import DatabaseLock
 from backroom.server.headers import SecurityHeaders
 from backroom.server.hub import IDLE_UNLOAD, Hub
+from backroom.server.leases import LEASE_SECONDS
 from backroom.server.openapi import SCHEMA
 from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint
@@ -66,6 +68,8 @@ def create_app(
     search_iterations: int = SEARCH_ITERATIONS,
     lock: DatabaseLock | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    redis: str | None = None,
+    lease_seconds: float = LEASE_SECONDS,
 ) -> Starlette:
     """The server for the database at ``db_url`` (default: SQLite in the user's data dir).
 
@@ -79,17 +83,23 @@ def create_app(
     per move), ``limits`` (bounds on connections, settings.py): the defaults are what
     ``backroom serve`` runs. ``lock``: the database's lock, already taken (``serve`` takes it
     to refuse in a sentence); without it the app takes it at start (``DatabaseInUse`` if
-    another server holds it). Either way the app releases it once its tables are stopped."""
+    another server holds it). Either way the app releases it once its tables are stopped.
+    ``redis``: the app is one worker of several (``cluster.py``) on a database they share, no
+    lock taken; ``lease_seconds``: how long its leases on tables last unless renewed."""
+
+    joined: dict[str, Cluster] = {}
+    """The link to the other workers, once there is one."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         url = db_url or default_url()
-        held = lock or DatabaseLock(url).acquire()
+        held = None if redis else lock or DatabaseLock(url).acquire()
         try:
             async with _serving(app, url):
                 yield
         finally:
-            held.release()
+            if held is not None:
+                held.release()
 
     @asynccontextmanager
     async def _serving(app: Starlette, url: str) -> AsyncIterator[None]:
@@ -104,8 +114,16 @@ def create_app(
             search_workers=search_workers,
             search_iterations=search_iterations,
             limits=limits,
+            lease_seconds=lease_seconds,
+            exclusive=redis is None,
         )
         app.state.hub = hub
+        cluster = None
+        if redis:
+            cluster = Cluster(redis, hub, api.lobby_entry)
+            hub.peer_alive = cluster.alive
+            await cluster.start(app)
+            app.state.cluster = joined["cluster"] = cluster
         await hub.start()
         # What startup built (modules, catalogs, routes: some 180,000 objects) lives as long as
         # the process. Frozen out of the cyclic collector's sight, they no longer make each of
@@ -115,6 +133,8 @@ def create_app(
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             await hub.stop()
 
     routes = [
@@ -140,7 +160,11 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        # Outermost: a request forwarded to another worker comes back as that worker answered.
+        middleware=[
+            Middleware(Forwarding, cluster=lambda: joined.get("cluster")),
+            Middleware(SecurityHeaders),
+        ],
         exception_handlers={
             api.BadRequest: api.bad_request_handler,
             DBAPIError: api.storage_unavailable_handler,

@@ -137,6 +137,20 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         "the data directory)",
     )
     parser.add_argument(
+        "--workers",
+        type=_within(int, 1, 256),
+        default=1,
+        help="worker processes on the one address (default 1); more than one needs a PostgreSQL "
+        "--db and --redis",
+    )
+    parser.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="redis://host:port: join the other workers (here or on other machines) using the "
+        "same PostgreSQL --db and Redis as one service",
+    )
+    parser.add_argument(
         "--rate",
         type=_rate,
         default=RATE,
@@ -269,6 +283,11 @@ def serve(args: argparse.Namespace) -> int:
         what = {"url": problem[0], "reason": problem[1]}
         print(translate(lang, "ui.serve_bad_db", what), file=sys.stderr)
         return 2
+    if args.workers > 1 or args.redis:  # workers share the database: no lock, leases instead
+        if not args.redis or not url.startswith("postgresql"):
+            print(translate(lang, "ui.serve_workers_need", {"workers": args.workers}), file=sys.stderr)
+            return 2
+        return _serve_locked(args, url, lang, None)
     try:  # before anything reads the database: a second server must not run its tables
         lock = DatabaseLock(url).acquire()
     except DatabaseInUse as busy:
@@ -280,7 +299,7 @@ def serve(args: argparse.Namespace) -> int:
         lock.release()
 
 
-def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseLock) -> int:
+def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseLock | None) -> int:
     import uvicorn
 
     from backroom.server.app import create_app
@@ -319,6 +338,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         search_iterations=args.search_iterations,
         limits=limits,
         lock=lock,
+        redis=args.redis,
     )
     http, ws = protocols(limits, args.trusted_proxy)
     config = uvicorn.Config(
@@ -347,6 +367,10 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
     print(translate(lang, "ui.serve_address", {"url": lobby}), flush=True)
     if getattr(args, "open", False):
         threading.Timer(1.0, open_lobby, (lobby, lang)).start()
+    if args.workers > 1:
+        from backroom.server import workers
+
+        return workers.run(args.workers, lambda: server.run(sockets=[sock]))
     server.run(sockets=[sock])
     return 0
 

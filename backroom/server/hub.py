@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from backroom.engine.events import Event
@@ -17,6 +17,7 @@ from backroom.games import get_game
 from backroom.server import upkeep
 from backroom.server.chain import Damaged
 from backroom.server.connections import Admission, Buckets
+from backroom.server.leases import LEASE_SECONDS, Leases, new_owner
 from backroom.server.live import LiveTable
 from backroom.server.replay import Replays
 from backroom.server.rows import TableRow
@@ -56,8 +57,17 @@ class Hub:
         search_workers: int = SEARCH_WORKERS,
         search_iterations: int = SEARCH_ITERATIONS,
         limits: Limits = DEFAULT_LIMITS,
+        lease_seconds: float = LEASE_SECONDS,
+        exclusive: bool = True,
     ) -> None:
         self.store = store
+        self.leases = Leases(store.engine, new_owner(), lease_seconds, steal=exclusive)
+        """This process's leases on its tables (``exclusive``: it holds the whole database,
+        so a lease still running can only be a dead process's, and is taken at once)."""
+        self.lease_trouble = WriteTrouble("the leases")
+        self.peer_alive: Callable[[str], Awaitable[bool]] | None = None
+        """Whether another worker is alive (``cluster.py``), where there are others: a dead
+        one's tables are taken at once, without waiting for their leases to run out."""
         self.thinker = Thinker(search_workers)
         self.search_iterations = search_iterations
         self.expire_unplayed = expire_unplayed
@@ -79,6 +89,8 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._upkeep: asyncio.Task[None] | None = None
+        self._renewer: asyncio.Task[None] | None = None
+        self._releases: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Start answering at once: tables stay in the database until asked for. In the
@@ -86,6 +98,7 @@ class Hub:
         bots or timers have work to do."""
         self._sweeper = asyncio.create_task(self._sweep(), name="idle-tables")
         self._upkeep = asyncio.create_task(upkeep.run(self), name="upkeep")
+        self._renewer = asyncio.create_task(self._renew(), name="leases")
 
     async def resume(self, table_id: str) -> bool:
         """Load a table whose bots or timers may have work; whether it stays (it has some)."""
@@ -116,34 +129,61 @@ class Hub:
                 if table.auto.dormant() and now - table.active_at >= self.idle_unload:
                     await self._unload(table)
 
+    async def _renew(self) -> None:
+        """Renew the leases of the tables in memory; a table whose lease another worker took
+        (this one was paused, or its database unreachable, past the lease) leaves memory."""
+        while True:
+            await asyncio.sleep(self.leases.seconds / 3)
+            held = dict(self.tables)
+            try:
+                kept = await self.store.on_writer(self.leases.renew, list(held))
+            except Exception as exc:  # the fence keeps the tables safe meanwhile
+                self.lease_trouble.failed(exc)
+                continue
+            self.lease_trouble.succeeded()
+            for table_id, table in held.items():
+                if table_id not in kept and self.tables.get(table_id) is table:
+                    table.moved()
+
     async def _unload(self, table: LiveTable) -> None:
         async with table.lock:
             if not table.auto.dormant():
                 return
             table.unloaded = True
-            if self.tables.get(table.row.id) is table:
-                del self.tables[table.row.id]
+            self.forget(table)
         await table.stop()
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self._upkeep):
+        for task in (self._sweeper, self._upkeep, self._renewer):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         for table in list(self.tables.values()):
             await table.stop()
+        await asyncio.gather(*self._releases)
+        with contextlib.suppress(Exception):  # the leases run out by themselves all the same
+            await self.store.on_writer(self.leases.release_all)
         self.thinker.close()
         await self.store.aclose()
 
     async def create(self, row: TableRow) -> LiveTable:
         game = get_game(row.game)
         state, events = game.start(row.players, row.options, row.seed)
-        await self.store.acreate_table(row)
-        table = LiveTable(self, row, game, state, 0)
-        table.remember(events)
-        self.tables[row.id] = table
-        table.start()
+        # Held as a load is: upkeep may find the new row (it has bots) before it is in memory,
+        # and must wait for it rather than load a second copy that takes the lease from it.
+        try:
+            async with self._loading.setdefault(row.id, asyncio.Lock()):
+                await self.store.acreate_table(row)
+                epoch = await self.store.on_writer(self.leases.acquire, row.id)
+                if epoch is None:
+                    raise RuntimeError(f"table {row.id} was taken by another worker as it was created")
+                table = LiveTable(self, row, game, state, 0, epoch)
+                table.remember(events)
+                self.tables[row.id] = table
+                table.start()
+        finally:
+            self._loading.pop(row.id, None)
         return table
 
     def may_create(self, address: str) -> bool:
@@ -157,8 +197,19 @@ class Hub:
             self.forget(table)
 
     def forget(self, table: LiveTable) -> None:
+        """Take the table out of memory and let its lease go, so another worker may take it
+        at once."""
         if self.tables.get(table.row.id) is table:
             del self.tables[table.row.id]
+            release = asyncio.create_task(self._release(table.row.id, table.epoch))
+            self._releases.add(release)
+            release.add_done_callback(self._releases.discard)
+
+    async def _release(self, table_id: str, epoch: int) -> None:
+        try:
+            await self.store.on_writer(self.leases.release, table_id, epoch)
+        except Exception as exc:  # it runs out by itself
+            self.lease_trouble.failed(exc)
 
     async def list_rows(self, limit: int, status: str | None = None) -> list[TableRow]:
         return await asyncio.to_thread(self.store.list_tables, limit, status)
@@ -199,6 +250,15 @@ class Hub:
         played under other rules, or one quarantined now or before (``damaged``)."""
         if len(table_id) > 32 or table_id in self.damaged:
             return None
+        # The lease first: every write of an earlier owner is then in the log read, or fenced.
+        epoch = await self.store.on_writer(self.leases.acquire, table_id)
+        if epoch is None and self.peer_alive is not None:
+            holder = await asyncio.to_thread(self.leases.holder, table_id)
+            if holder is not None and not await self.peer_alive(holder):
+                epoch = await self.store.on_writer(self.leases.acquire, table_id, holder)
+        if epoch is None:
+            log.debug("table %s is held by another worker", table_id)
+            return None
         try:  # a database that fails to answer is no verdict on the table: that error propagates
             loaded = await asyncio.to_thread(self.store.load_table, table_id)
         except Damaged as damaged:
@@ -212,7 +272,7 @@ class Hub:
             if row.rules_version != game.rules_version:
                 log.warning("table %s was played under other rules; not loaded", table_id)
                 return None
-            return await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions)
+            return await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions, epoch)
         except Damaged as damaged:
             self._quarantine(damaged)
         except Exception as exc:
@@ -232,6 +292,7 @@ def _rebuild(
     snapshot: dict[str, Any] | None,
     snap_n: int,
     actions: list[Any],
+    epoch: int,
 ) -> LiveTable:
     """The table's state: the latest snapshot, then every action after it, in order."""
     steps: list[list[Event]] = []
@@ -256,7 +317,7 @@ def _rebuild(
         except Exception as exc:
             raise Damaged(row.id, "no_replay", {"n": a.n, "error": f"{type(exc).__name__}: {exc}"}) from None
         version = a.n
-    table = LiveTable(hub, row, game, state, version)
+    table = LiveTable(hub, row, game, state, version, epoch)
     for events in steps:  # one action at a time, so the table knows which events are the latest
         table.remember(events)
     # Who was sent what died with the old process: count everything before the latest action

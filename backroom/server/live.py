@@ -32,7 +32,8 @@ from backroom.server.chat import Chat
 from backroom.server.driver import Driver
 from backroom.server.idle import IdleClock, Timers
 from backroom.server.labels import legal_json
-from backroom.server.messages import Conn, Refused, hash_token, new_token
+from backroom.server.leases import Fenced
+from backroom.server.messages import Conn, Refused, dumps, hash_token, new_token
 from backroom.server.rows import SeatRow, TableRow, Write
 from backroom.server.store import Conflict
 from backroom.server.trouble import WriteTrouble
@@ -54,8 +55,10 @@ text: orjson's bytes keep a 4 KiB buffer each."""
 
 
 class LiveTable:
-    def __init__(self, hub: Hub, row: TableRow, game: Game, state: State, version: int) -> None:
+    def __init__(self, hub: Hub, row: TableRow, game: Game, state: State, version: int, epoch: int) -> None:
         self.hub = hub
+        self.epoch = epoch
+        """This process's lease on the table (``leases.py``): its writes commit only under it."""
         self.row = row
         self.game = game
         self.state = state
@@ -365,8 +368,20 @@ class LiveTable:
             self._presence.cancel()
             self._presence = None
         shared = self.shared()
+        # A spectator's update depends only on its language and on what it has already been
+        # sent: built and encoded once for every spectator alike in both (a crowd costs one).
+        watching: dict[tuple[str, int], str] = {}
         for conn in list(self.conns):
-            conn.send(self.update_for(conn, shared))
+            if conn.seat is not None:
+                conn.send(self.update_for(conn, shared))
+                continue
+            key = (conn.lang, conn.seen)
+            text = watching.get(key)
+            if text is None:
+                text = watching[key] = dumps(self.update_for(conn, shared))
+            else:
+                conn.seen = self.event_count - 1
+            conn.send_text(text)
 
     def presence_changed(self) -> bool:
         """Tell every connection that a seat came or went: at once if the table has said nothing
@@ -496,6 +511,7 @@ class LiveTable:
                 link(self.row.head, self.row.id, n, seat, text, client_id),
                 snapshot=after.to_json() if n % self.hub.snapshot_every == 0 else None,
                 outcome=None if outcome is None else outcome.to_json(),
+                epoch=self.epoch,
             )
             try:
                 await self.hub.store.awrite(write)
@@ -507,6 +523,12 @@ class LiveTable:
                 )
                 await self._reload()
                 raise Refused("stale_version") from None
+            except Fenced:
+                log.warning(
+                    "table %s moved to another worker: its lease is past epoch %d", self.row.id, self.epoch
+                )
+                self.moved()
+                raise Refused("table_moved") from None
             except Exception as exc:
                 self.trouble.failed(exc)
                 raise Refused("server_error") from None
@@ -539,14 +561,9 @@ class LiveTable:
             log.exception("table %s could not be reloaded", self.row.id)
             fresh = None
         if fresh is None:  # out of memory then: the next visitor loads it, or learns it is damaged
-            self.unloaded = True
-            self.hub.forget(self)
-            code = "damaged_table" if self.row.id in self.hub.damaged else "server_error"
-            for conn in list(self.conns):
-                conn.error(code)
-                conn.closed = True
-                conn.outbox.close()
+            self._leave_memory("damaged_table" if self.row.id in self.hub.damaged else "server_error")
             return
+        self.epoch = fresh.epoch
         self.row = fresh.row
         self.state = fresh.state
         self.version = fresh.version
@@ -566,6 +583,25 @@ class LiveTable:
         for conn in self.conns:
             conn.seen = -1
         self.broadcast()
+
+    def moved(self) -> None:
+        """Another worker holds the table now: leave memory, and tell every connection, whose
+        client reconnects and so reaches the table where it is."""
+        self._leave_memory("table_moved")
+
+    def _leave_memory(self, code: str) -> None:
+        """Out of memory at once, connections closed with ``code``; the driver ends by itself."""
+        self.unloaded = True
+        self.hub.forget(self)
+        for conn in list(self.conns):
+            conn.error(code)
+            conn.closed = True
+            conn.outbox.close()
+        self.audience.stop()
+        if self._presence is not None:
+            self._presence.cancel()
+            self._presence = None
+        self.wake.set()
 
     # -- the driver: bots, autoplay and turn timers
 

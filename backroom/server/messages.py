@@ -86,9 +86,13 @@ class Conn:
         message by message sees no difference."""
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Send a message already encoded (one text serves several alike connections)."""
         if self.closed:
             return
-        if not self.outbox.put(dumps(message)):
+        if not self.outbox.put(text):
             # A client that does not read may not grow the server's memory: it is dropped at
             # once, whatever its send loop is waiting on.
             self.closed = True

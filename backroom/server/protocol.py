@@ -28,6 +28,8 @@ MAX_ID = 64
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_DAMAGED_TABLE = 4503
 CLOSE_BAD_TOKEN = 4403
+CLOSE_RESTART = 1012
+"""The table moved to another worker (``cluster.py``): reconnecting reaches it."""
 CLOSE_TRY_LATER = 4429
 """After a refusal for capacity or rate (``too_many_connections``, ``connecting_too_fast``,
 ``table_full``, ``seat_full``): nothing is wrong with the link, coming back later may work."""
@@ -108,8 +110,16 @@ async def _refuse(websocket: WebSocket, lang: str, code: str, close_code: int, *
 async def _refuse_missing(websocket: WebSocket, hub: Hub, lang: str, table_id: str) -> None:
     if table_id in hub.damaged:
         await _refuse(websocket, lang, "damaged_table", CLOSE_DAMAGED_TABLE)
+    elif hub.peer_alive is not None and len(table_id) <= 32 and await _held_elsewhere(hub, table_id):
+        # Another worker took the table between this one's look and its load: come back.
+        await _refuse(websocket, lang, "table_moved", CLOSE_RESTART)
     else:
         await _refuse(websocket, lang, "unknown_table", CLOSE_UNKNOWN_TABLE)
+
+
+async def _held_elsewhere(hub: Hub, table_id: str) -> bool:
+    holder = await asyncio.to_thread(hub.leases.holder, table_id)
+    return holder is not None and holder != hub.leases.owner
 
 
 async def _send_loop(websocket: WebSocket, conn: Conn, timeout: float) -> None:

@@ -60,6 +60,15 @@ actions_t = Table(
     Column("chain", String(64), nullable=True),
 )
 
+leases_t = Table(
+    "backroom_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
 snapshots_t = Table(
     "backroom_snapshots",
     metadata,
@@ -132,6 +141,9 @@ class Write:
     chain: str
     snapshot: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
+    epoch: int | None = None
+    """The writer's lease on the table (``backroom.server.leases``): the write commits only if
+    the lease is still at this epoch. None: no lease checked (tools, a table's creation)."""
 
 
 def decode(table_id: str, key: str, text: str, n: int = 0) -> Any:

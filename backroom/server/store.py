@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     Connection,
@@ -41,12 +41,14 @@ from sqlalchemy.engine import make_url
 
 from backroom.server import migrations
 from backroom.server.chain import Damaged, StoredAction, break_in
+from backroom.server.leases import Fenced, fenced, held_elsewhere
 from backroom.server.rows import (
     ActionRow,
     TableRow,
     Write,
     actions_t,
     decode,
+    leases_t,
     listed_row,
     seat_row,
     seats_t,
@@ -55,6 +57,8 @@ from backroom.server.rows import (
     tables_t,
 )
 from backroom.server.settings import normalize_url
+
+T = TypeVar("T")
 
 MAX_BATCH = 500
 """Actions per transaction: five bound values each stays far below SQLite's variable limit."""
@@ -220,19 +224,20 @@ class Store:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
 
-    def delete_unplayed(self, table_ids: Sequence[str], created_before: float) -> int:
+    def delete_unplayed(self, table_ids: Sequence[str], created_before: float, worker: str = "") -> int:
         """Delete those of ``table_ids`` that are still unplayed (checked again in the same
-        transaction), with their seats and snapshots; returns how many went."""
+        transaction) and that no worker but ``worker`` holds (someone may sit at it there),
+        with their seats, snapshots and leases; returns how many went."""
+        elsewhere = held_elsewhere(tables_t.c.id, worker, self.engine.dialect.name)
+        query = select(tables_t.c.id).where(
+            tables_t.c.id.in_(table_ids), _unplayed(created_before), ~elsewhere
+        )
         with self.engine.begin() as conn:
-            gone = [
-                r.id
-                for r in conn.execute(
-                    select(tables_t.c.id).where(tables_t.c.id.in_(table_ids), _unplayed(created_before))
-                )
-            ]
+            gone = [r.id for r in conn.execute(query)]
             if gone:
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(gone)))
                 conn.execute(delete(snapshots_t).where(snapshots_t.c.table_id.in_(gone)))
+                conn.execute(delete(leases_t).where(leases_t.c.table_id.in_(gone)))
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(gone)))
         return len(gone)
 
@@ -284,18 +289,23 @@ class Store:
         the batch is then written again in one transaction, each action behind a savepoint,
         so the refused ones alone are left out and the rest commit together."""
         try:
-            self._insert(self._connection().cursor(), writes)
+            cursor = self._begin()
+            refused = fenced(cursor, self.engine.dialect.name, writes)
+            kept = [w for w, out in zip(writes, refused, strict=True) if not out]
+            if kept:
+                self._insert(cursor, kept)
             self._raw.commit()
-            return [None] * len(writes)
+            return [Fenced.of(w) if out else None for w, out in zip(writes, refused, strict=True)]
         except Exception:
             self._rollback()
         results: list[Exception | None] = []
         conn = self._connection()
         try:
-            cursor = conn.cursor()
-            if self.engine.dialect.name == "sqlite":
-                cursor.execute("BEGIN")  # else the first savepoint's release commits alone
-            for w in writes:
+            cursor = self._begin()
+            for w, out in zip(writes, fenced(cursor, self.engine.dialect.name, writes), strict=True):
+                if out:
+                    results.append(Fenced.of(w))
+                    continue
                 cursor.execute("SAVEPOINT one_write")
                 try:
                     self._insert(cursor, [w])
@@ -310,6 +320,15 @@ class Store:
             self._rollback()
             raise
         return results
+
+    def _begin(self) -> Any:
+        """A cursor in a new transaction. SQLite's holds the write lock from the start: the
+        lease fence read first must not be outdated by the time it writes (and a savepoint's
+        release would otherwise commit alone)."""
+        cursor = self._connection().cursor()
+        if self.engine.dialect.name == "sqlite":
+            cursor.execute("BEGIN IMMEDIATE")
+        return cursor
 
     def _insert(self, cursor: Any, writes: Sequence[Write]) -> None:
         """The statements of ``writes``: a few whatever their number (see ``write_batch``)."""
@@ -403,6 +422,10 @@ class Store:
 
     # -- the grouped writer
 
+    async def on_writer(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` on the writer thread, for the same reason as ``acreate_table``."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, work, *args)
+
     async def acreate_table(self, row: TableRow) -> None:
         """Store a new table on the writer thread: SQLite takes one writer at a time, and a
         second thread's transaction would make the actions' group commit wait for its lock."""
@@ -410,33 +433,29 @@ class Store:
 
     async def arotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """``rotate_token`` on the writer thread, for the same reason as ``acreate_table``."""
-        await asyncio.get_running_loop().run_in_executor(
-            self._thread, self.rotate_token, table_id, seat, token_hash
-        )
+        await self.on_writer(self.rotate_token, table_id, seat, token_hash)
 
-    async def adelete_unplayed(self, table_ids: Sequence[str], created_before: float) -> int:
+    async def adelete_unplayed(
+        self, table_ids: Sequence[str], created_before: float, worker: str = ""
+    ) -> int:
         """``delete_unplayed`` on the writer thread, for the same reason as ``acreate_table``."""
-        return await asyncio.get_running_loop().run_in_executor(
-            self._thread, self.delete_unplayed, table_ids, created_before
-        )
+        return await self.on_writer(self.delete_unplayed, table_ids, created_before, worker)
 
     async def amark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
         """``mark_joined`` on the writer thread, for the same reason as ``acreate_table``."""
-        await asyncio.get_running_loop().run_in_executor(
-            self._thread, self.mark_joined, table_id, seat, token_hash
-        )
+        await self.on_writer(self.mark_joined, table_id, seat, token_hash)
 
     async def alink_rematch(self, table_id: str, rematch: str) -> None:
         """``link_rematch`` on the writer thread, for the same reason as ``acreate_table``."""
-        await asyncio.get_running_loop().run_in_executor(self._thread, self.link_rematch, table_id, rematch)
+        await self.on_writer(self.link_rematch, table_id, rematch)
 
     async def aseat_to_bot(self, table_id: str, seat: int) -> None:
         """``seat_to_bot`` on the writer thread, for the same reason as ``acreate_table``."""
-        await asyncio.get_running_loop().run_in_executor(self._thread, self.seat_to_bot, table_id, seat)
+        await self.on_writer(self.seat_to_bot, table_id, seat)
 
     async def aset_hidden(self, table_id: str, hidden: bool) -> None:
         """``set_hidden`` on the writer thread, for the same reason as ``acreate_table``."""
-        await asyncio.get_running_loop().run_in_executor(self._thread, self.set_hidden, table_id, hidden)
+        await self.on_writer(self.set_hidden, table_id, hidden)
 
     async def awrite(self, write: Write) -> None:
         """Store one action; returns once it is committed (raises if the commit failed)."""

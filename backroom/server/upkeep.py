@@ -99,5 +99,5 @@ async def expire_unplayed(hub: Hub) -> int:
         async with contextlib.AsyncExitStack() as held:
             free = [table_id for table_id in found if await held.enter_async_context(hub.held(table_id))]
             if free:
-                expired += await hub.store.adelete_unplayed(free, created_before)
+                expired += await hub.store.adelete_unplayed(free, created_before, hub.leases.owner)
         after = found[-1]

@@ -19,6 +19,7 @@ import itertools
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -26,7 +27,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,12 +58,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def server_process(db_url: str, port: int, data_dir: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """A ``backroom serve`` subprocess on loopback, ready to answer; killed on exit."""
+def server_process(
+    db_url: str, port: int, data_dir: Path, extra: Sequence[str] = ()
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A ``backroom serve`` subprocess on loopback (with ``extra`` arguments: ``--workers``,
+    ``--redis``), ready to answer; killed on exit (a supervisor with its workers)."""
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
     command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url]
     process = subprocess.Popen(
-        [*command, *BENCH_LIMITS],
+        [*command, *BENCH_LIMITS, *extra],
+        start_new_session=True,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -71,8 +76,8 @@ def server_process(db_url: str, port: int, data_dir: Path) -> Iterator[subproces
         wait_ready(port, process)
         yield process
     finally:
-        if process.poll() is None:
-            process.kill()
+        with contextlib.suppress(ProcessLookupError):  # its workers too, if it has any
+            os.killpg(process.pid, signal.SIGKILL)
         process.wait()
 
 
@@ -104,6 +109,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def family(pid: int) -> list[int]:
+    """A server process and its workers (``--workers``): whose CPU and memory a move costs."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    return [pid, *(int(c) for c in children.read_text().split())] if children.exists() else [pid]
+
+
 def rss_kib(pid: int) -> int:
     """Resident memory of a process (Linux ``/proc``), in KiB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -124,10 +135,12 @@ class BenchResult:
     p99_ms: float
     max_ms: float
     refused: int
-    server_cpu_ms_per_move: float
+    server_cpu_ms_per_move: float | None
+    """None: the service runs elsewhere (``url``), its CPU unseen from here."""
     rss_per_table_kib: float
     fsync_p99_ms: float
     fsync_max_ms: float
+    workers: int = 1
 
     @property
     def moves_per_second(self) -> float:
@@ -150,10 +163,17 @@ class BenchResult:
                 "ui.bench_server_latency",
                 {"p50": self.p50_ms, "p99": self.p99_ms, "max": self.max_ms, "refused": self.refused},
             ),
-            ("ui.bench_server_cost", {"cpu": self.server_cpu_ms_per_move, "memory": self.rss_per_table_kib}),
+            ("ui.bench_server_workers", {"workers": self.workers}),
             ("ui.bench_server_disk", {"p99": self.fsync_p99_ms, "max": self.fsync_max_ms}),
             ("ui.bench_machine", machine()),
         ]
+        if self.server_cpu_ms_per_move is None:  # a service elsewhere: its workers and disk unseen
+            lines = [
+                line for line in lines if line[0] not in ("ui.bench_server_workers", "ui.bench_server_disk")
+            ]
+        else:
+            cost = {"cpu": self.server_cpu_ms_per_move, "memory": self.rss_per_table_kib}
+            lines.insert(3, ("ui.bench_server_cost", cost))
         return "\n".join(
             translate(lang, key, {k: _shown(lang, v) for k, v in params.items()}) for key, params in lines
         )
@@ -259,7 +279,7 @@ class Measured:
 
 async def _run(
     base: str,
-    pid: int,
+    pids: list[int],
     tables: int,
     seats: int,
     think: float,
@@ -291,11 +311,12 @@ async def _run(
             waiting.cancel()
             failed = next(t for t in slots if t.done())
             raise RuntimeError(f"a table could not be seated: {failed.exception()!r}")
-        start, cpu = time.perf_counter(), cpu_seconds(pid)
+        start, cpu = time.perf_counter(), sum(map(cpu_seconds, pids))
         while (left := load.deadline - time.perf_counter()) > 0:
             progress(1 - left / duration)
             await asyncio.sleep(min(left, 0.5))
-        measured = Measured(load, time.perf_counter() - start, cpu_seconds(pid) - cpu, rss_kib(pid))
+        used = sum(map(cpu_seconds, pids)) - cpu
+        measured = Measured(load, time.perf_counter() - start, used, sum(map(rss_kib, pids)))
         progress(1.0)
     finally:
         for task in slots:
@@ -372,22 +393,48 @@ def bench_server(
     port: int | None = None,
     seed: int = 0,
     db_url: str | None = None,
+    workers: int = 1,
+    redis: str | None = None,
+    url: str | None = None,
     progress: Callable[[float], None] = lambda done: None,
 ) -> BenchResult:
-    """Run the benchmark and return its figures. ``progress`` hears the measured fraction done."""
+    """Run the benchmark and return its figures. ``progress`` hears the measured fraction done.
+    ``workers`` (with a PostgreSQL ``db_url`` and ``redis`` past one): the server started with
+    ``--workers``; ``url``: no server started, the load goes to the service already running
+    there (on other cores or machines: its CPU is then not measured)."""
     if not 1 <= tables <= 2000 or not 2 <= seats <= 5:
         raise ValueError("tables must be 1..2000 and seats 2..5")
     if not 0 < duration <= 3600 or not 0 <= think <= 60:
         raise ValueError("duration must be 0..3600 seconds and think 0..60")
+    if url is not None:
+        with collector_paused():
+            run = _run(url.rstrip("/"), [], tables, seats, think, seed, duration, progress)
+            measured = _event_loop_runner()(run)
+        return _result(tables, seats, think, measured, None, 0, [], workers)
     port = port or free_port()
     base = f"http://127.0.0.1:{port}"
+    extra = ["--workers", str(workers)] + (["--redis", redis] if redis else [])
     with tempfile.TemporaryDirectory(prefix="backroom-bench-") as tmp:
-        url = db_url or f"sqlite:///{tmp}/bench.db"
-        with server_process(url, port, Path(tmp)) as process, fsync_probe(Path(tmp)) as fsyncs:
-            before = rss_kib(process.pid)
+        db = db_url or f"sqlite:///{tmp}/bench.db"
+        with server_process(db, port, Path(tmp), extra) as process, fsync_probe(Path(tmp)) as fsyncs:
+            pids = family(process.pid)
+            before = sum(map(rss_kib, pids))
             with collector_paused():
-                run = _run(base, process.pid, tables, seats, think, seed, duration, progress)
+                run = _run(base, pids, tables, seats, think, seed, duration, progress)
                 measured = _event_loop_runner()(run)
+    return _result(tables, seats, think, measured, measured.server_cpu, before, fsyncs, workers)
+
+
+def _result(
+    tables: int,
+    seats: int,
+    think: float,
+    measured: Measured,
+    cpu: float | None,
+    rss_before: int,
+    fsyncs: list[float],
+    workers: int,
+) -> BenchResult:
     latencies = measured.load.latencies
     moves = len(latencies)
     return BenchResult(
@@ -401,8 +448,9 @@ def bench_server(
         p99_ms=percentile(latencies, 0.99) * 1000,
         max_ms=max(latencies, default=0.0) * 1000,
         refused=measured.load.refused,
-        server_cpu_ms_per_move=1000 * measured.server_cpu / max(1, moves),
-        rss_per_table_kib=max(0, measured.server_rss_kib - before) / tables,
+        server_cpu_ms_per_move=None if cpu is None else 1000 * cpu / max(1, moves),
+        rss_per_table_kib=max(0, measured.server_rss_kib - rss_before) / tables,
         fsync_p99_ms=percentile(fsyncs, 0.99) * 1000,
         fsync_max_ms=max(fsyncs, default=0.0) * 1000,
+        workers=workers,
     )
