@@ -187,9 +187,10 @@ def test_idle_timers_chosen_in_the_lobby_move_for_a_silent_player(server: str, b
         },
     )
     pages = [_open(browser, f"{server}{table['seats'][s]['invite']}&lang=en") for s in (0, 1)]
+    # No check that a page opened at version 0: on a busy machine the first 3 s run out while
+    # the second page loads, and the timer has moved already.
     for p in pages:
         expect(p.locator("#countdown")).to_be_visible()
-        expect(p.locator("body")).to_have_attribute("data-version", "0")
     for p in pages:
         expect(p.locator("body")).not_to_have_attribute("data-version", "0", timeout=15000)
         expect(p.locator("#log .ev-pass")).to_have_count(2, timeout=30000)
