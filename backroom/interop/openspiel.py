@@ -60,6 +60,11 @@ SEED_NODES = 2
 CHANCE = pyspiel.PlayerId.CHANCE
 TERMINAL = pyspiel.PlayerId.TERMINAL
 
+LONGEST = 2**31 - 1
+"""OpenSpiel's ``max_game_length`` is a C ``int``. A game's declared bound may exceed it
+(Illuminati's counts every cancelled attack between two other decisions), though no game comes
+near: the bound given to OpenSpiel is then this."""
+
 
 def short_name(game_id: str) -> str:
     return "backroom_" + game_id.replace("-", "_")
@@ -120,7 +125,7 @@ class BackroomGame(pyspiel.Game):
             min_utility=RETURN_BOUNDS[0],
             max_utility=RETURN_BOUNDS[1],
             utility_sum=None,
-            max_game_length=game.max_actions(players, self.table.options),
+            max_game_length=min(game.max_actions(players, self.table.options), LONGEST),
         )
         super().__init__(game_type, info, {"players": players, **self.table.options})
 

@@ -155,15 +155,20 @@ class IlluminatiObservation:
 
 
 def _conceal(state: IlluminatiState, seat: int, players: int, cards: int, out: Any) -> None:
-    """With hidden Illuminati, nothing of another seat's face-down card: not which card it is,
-    nor anything written at that card's index (its place, money, roles). A zeroed Illuminati
-    does not say which of the cards not shown it is (ruling 38)."""
+    """With hidden Illuminati, nothing of the cards this seat cannot tell apart: the other
+    seats' face-down Illuminati and the Illuminati not dealt are written alike (all zero), so
+    neither which card a seat holds nor which cards are in play shows (ruling 38)."""
+    concealed = [s for s in range(state.n) if s != seat and concealment.conceals(state, s)]
+    if not concealed:
+        return
+    known = {state.illuminati[s] for s in range(state.n) if s not in concealed}
     size = state.n + CARD
-    for s in range(state.n):
-        if s != seat and concealment.conceals(state, s):
-            card = state.illuminati[s]
-            out[players + s * (len(ILLUMINATI) + 4) + card] = 0.0
-            out[cards + card * size : cards + (card + 1) * size] = 0.0
+    for s in concealed:
+        out[players + s * (len(ILLUMINATI) + 4) + state.illuminati[s]] = 0.0
+    for card in ILLUMINATI:
+        if card not in known:
+            for k in range(cards + card * size, cards + (card + 1) * size):
+                out[k] = 0.0
 
 
 def _players(state: IlluminatiState, cell: int, out: Any) -> None:

@@ -410,7 +410,7 @@ class IlluminatiState(State):
         if self.cancelled and kind not in conflict.ANNOUNCING:
             self.cancelled = []  # the position changes: cancelled attacks may be tried again
         if events is not None and kind in view.ANNOUNCED:
-            events.append(view.announcement(seat, action))
+            events += view.announcement(self, seat, action)
         if kind == "goal":
             goals.choose(self, seat, action[1], events)
         elif kind == "pass" and self.phase == START:

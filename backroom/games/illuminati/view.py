@@ -45,7 +45,15 @@ from typing import TYPE_CHECKING, Any
 from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
 from backroom.games.illuminati import attack, concealment, deals
-from backroom.games.illuminati.cards import ALIGNMENTS, CARD_OF, FACE, GAME_ID, ILLUMINATI, OVER
+from backroom.games.illuminati.cards import (
+    ALIGNMENTS,
+    CARD_OF,
+    FACE,
+    GAME_ID,
+    ILLUMINATI,
+    OVER,
+    SPECIAL_FACES,
+)
 from backroom.games.illuminati.concealment import OFF, mask
 
 if TYPE_CHECKING:
@@ -208,14 +216,29 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
     return data
 
 
-ANNOUNCED = frozenset({"transfer", "move", "place", "bribe"})
+ANNOUNCED = frozenset(
+    {
+        "transfer",
+        "move",
+        "place",
+        "bribe",
+        "more",
+        "settle",
+        "offer",
+        "offer_give",
+        "offer_take",
+        "offer_money",
+    }
+)
 """Decisions whose effect waits for a later step, or whose events do not name the choice: each
-is announced (all of it is public), so the events a seat has seen tell apart every position it
-may be asked to act in (the information-state key, ``backroom.engine.memory``)."""
+is announced (all of it public but a special's face in an offer), so the events a seat has seen
+tell apart every position it may be asked to act in (the information-state key,
+``backroom.engine.memory``)."""
 
 
-def announcement(seat: int, action: Action) -> Event:
-    """``chose_<kind>``: a public event naming the choice."""
+def announcement(state: IlluminatiState, seat: int, action: Action) -> list[Event]:
+    """``chose_<kind>``: events naming the choice, public but for a special card put in an
+    offer, whose face only the two parties learn (the others learn that a special went in)."""
     kind, args = action[0], action[1:]
     params: dict[str, Any] = {"seat": seat}
     if kind == "transfer":
@@ -224,9 +247,20 @@ def announcement(seat: int, action: Action) -> Event:
         params.update(card=args[0], master_card=args[1])
     elif kind == "bribe":
         params.update(target_card=args[0], master_card=args[1])
-    else:
+    elif kind in ("place", "settle"):
         params["side"] = {"$": f"{GAME_ID}.side.{args[0]}"}
-    return Event(f"chose_{kind}", params)
+    elif kind == "offer":
+        params["to_seat"] = args[0]
+    elif kind == "offer_money":
+        return [Event(f"chose_offer_{args[0]}_mb", {**params, "mb": args[1]})]
+    elif kind in ("offer_give", "offer_take") and args[0] in SPECIAL_FACES:
+        parties = (state.active, state.d_seat)
+        others = tuple(s for s in range(state.n) if s not in parties)
+        named = Event(f"chose_{kind}", {**params, "card": args[0]}, to=parties)
+        return [named, Event(f"chose_{kind}_special", params, to=others)] if others else [named]
+    elif kind in ("offer_give", "offer_take"):
+        params["card"] = args[0]
+    return [Event(f"chose_{kind}", params)]
 
 
 def label(state: IlluminatiState, action: Action) -> Msg:
