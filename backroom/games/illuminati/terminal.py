@@ -60,10 +60,11 @@ def status(view: dict[str, Any]) -> dict[str, Any]:
 
 def card_label(face: str, money: int | None, t: Any, *, stats: bool = True) -> Text:
     """A card's name, its printed numbers (groups: Power/Transferable Power, Resistance;
-    Illuminati: Power/Transferable Power, income) and its treasury."""
-    card = CARD_OF[face]
+    Illuminati: Power/Transferable Power, income) and its treasury. A face-down Illuminati
+    (``illuminati``, hidden Illuminati) shows no numbers: its claims are in the player's line."""
+    card = CARD_OF.get(face, -1)
     text = Text(t(f"card.{face}"), style="bold" if is_group(card) else "bold magenta")
-    if stats:
+    if stats and card >= 0:
         numbers = (
             t("ui.group_stats", power=POWER[card], transfer=TRANSFER[card], resistance=RESISTANCE[card])
             if is_group(card)
@@ -81,6 +82,9 @@ def power_structure(info: dict[str, Any], used: set[str], t: Any) -> RenderableT
     header.append(f"  {t('ui.specials', count=info['specials'])}", style="dim")
     if info["seen"]:
         header.append(f"  {t('ui.seen', cards=info['seen'])}", style="dim")
+    down = info.get("face_down")
+    if down is not None and not down["identified"]:
+        header.append(f"  {t('ui.claims', power=down['power'], income=down['income'])}", style="dim")
     if not info["alive"]:
         header.append(f"  {t('ui.eliminated', card=info['illuminati'])}", style="strike dim")
         return header
