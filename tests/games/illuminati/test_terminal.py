@@ -11,6 +11,7 @@ from rich.console import Console
 
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.terminal import render
+from backroom.i18n import translate
 
 from .conftest import declare, dice, position
 
@@ -108,3 +109,20 @@ def test_terminal_play_against_random_bots_in_spanish_to_the_end(capsys, monkeyp
     code = main(["play", "illuminati", *table])
     out = capsys.readouterr().out
     assert code == 0 and "Resultados" in out and "Estructura de Poder de" in out
+
+
+def test_a_face_down_illuminati_is_drawn_by_its_table_name_and_claims_never_its_card() -> None:
+    # "¡Los jugadores mantienen sus Grupos de Illuminati boca abajo! Sólo el propio jugador sabe
+    # qué Grupo controla." (ruling 38)
+    state, _ = GAME.start(4, {"hidden_illuminati": "face_down"}, 3)
+    own = state.view(1)["players_info"][1]["illuminati"]
+    others = {state.view(s)["players_info"][s]["illuminati"] for s in (0, 2, 3)}
+    shown = text(render(state.view(1), "en", NAMES))
+    # Every face-down seat shows what it claimed, one's own too (the table sees those numbers).
+    assert shown.count("face down: Power 6, income 7 claimed") == 4
+    assert translate_card(own) in shown
+    assert not any(translate_card(face) in shown for face in others)
+
+
+def translate_card(face: str) -> str:
+    return translate("en", f"illuminati.card.{face}", {}, NAMES)
