@@ -126,17 +126,28 @@ def privileges(state: IlluminatiState, seat: int) -> list[str]:
     return out
 
 
+Counted = list[tuple[tuple[Any, ...], int]]
+"""Actions counted rather than listed: each ``(head, most)`` stands for ``head + (mb,)``, ``mb``
+from 1 to ``most``."""
+
+
 def gifts_out_of_turn(state: IlluminatiState, seat: int) -> list[Action]:
     """Ruling 30: "*Regalar dinero o una carta Especial*: esto puede hacerse en cualquier
     momento, no sólo durante tu turno." A seat gives when it is asked in a window (before a
     turn's income, in a spending round, after the dice), ``GIFTS_OUT_OF_TURN`` times a turn, and
     never in a privileged attack ("excepto durante un ataque Confidencial"). The attacker keeps
     the card its attack cannot do without (Whispering Campaign)."""
+    listed, counted = _window_gifts(state, seat)
+    return [(*head, mb) for head, most in counted for mb in range(1, most + 1)] + listed
+
+
+def _window_gifts(state: IlluminatiState, seat: int) -> tuple[list[Action], Counted]:
+    """``gifts_out_of_turn`` as the specials listed and the money counted (``_draw``)."""
     if state.p_privileged or state.gifts[seat] >= GIFTS_OUT_OF_TURN:
-        return []
+        return [], []
     kept = needed_card(state) if seat == state.active else None
-    gifts = moves.money_gifts(state, seat) + moves.special_gifts(state, seat)
-    return [a for a in gifts if a[0] != "give_special" or a[2] != kept]
+    listed: list[Action] = [a for a in moves.special_gifts(state, seat) if a[2] != kept]
+    return listed, moves.money_gift_limits(state, seat)
 
 
 def drops(state: IlluminatiState, seat: int) -> list[Action]:
@@ -183,11 +194,23 @@ LISTING_OF_KIND = {
 
 
 def is_legal(state: IlluminatiState, seat: int, action: Action) -> bool:
-    """Membership in ``actions``, listing in the ``action`` phase only the kind asked for:
-    a playout checks each action it applies, and the whole list is long."""
-    if state.phase != ACTION:
-        return action in actions(state, seat)
+    """Membership in ``actions``, listing in the ``action`` phase only the kind asked for and,
+    in the windows, counting the raises and gifts of money: a playout checks each action it
+    applies, and the whole list is long."""
+    phase = state.phase
     kind = action[0] if isinstance(action, tuple) and action else None
+    if phase in WINDOWS:
+        listed, counted = window_answers(state, seat)
+        if kind in COUNTED_KINDS and len(action) == 3:
+            mb = action[2]
+            return (
+                isinstance(mb, int)
+                and not isinstance(mb, bool)
+                and any(action[:2] == head and 1 <= mb <= most for head, most in counted)
+            )
+        return action in listed
+    if phase != ACTION:
+        return action in actions(state, seat)
     if kind == "attack":
         return can_attack(state, seat, action)
     listing = LISTING_OF_KIND.get(kind) if isinstance(kind, str) else None
@@ -195,20 +218,20 @@ def is_legal(state: IlluminatiState, seat: int, action: Action) -> bool:
 
 
 def random_action(state: IlluminatiState, seat: int, rng: random.Random) -> Action:
-    """A uniform draw from ``actions``; the gifts of money (``action`` phase) and the raises
-    (``spend`` phase), most of those lists, are counted rather than listed."""
+    """A uniform draw from ``actions``; the gifts of money and the raises, most of those
+    lists, are counted rather than listed."""
     if state.phase == ACTION:
         listed = [
             a for listing in ACTION_LISTINGS if listing is not moves.money_gifts for a in listing(state, seat)
         ]
         return _draw(rng, listed, moves.money_gift_limits(state, seat))
-    if state.phase == SPEND:
-        return _draw(rng, spend_answers(state, seat), spending.raise_limits(state, seat))
+    if state.phase in WINDOWS:
+        return _draw(rng, *window_answers(state, seat))
     legal = actions(state, seat)
     return legal[int(rng.random() * len(legal))]
 
 
-def _draw(rng: random.Random, listed: list[Action], counted: list[tuple[tuple[Any, ...], int]]) -> Action:
+def _draw(rng: random.Random, listed: list[Action], counted: Counted) -> Action:
     """Uniform over ``listed`` and, for each ``(head, most)`` of ``counted``, the actions
     ``head + (mb,)`` for ``mb`` from 1 to ``most``."""
     pick = int(rng.random() * (len(listed) + sum(most for _head, most in counted)))
@@ -222,12 +245,21 @@ def _draw(rng: random.Random, listed: list[Action], counted: list[tuple[tuple[An
     raise AssertionError("the draw falls inside the counted amounts")
 
 
-def spend_answers(state: IlluminatiState, seat: int) -> list[Action]:
-    """What ``seat`` may do in a spending round besides raising."""
-    out: list[Action] = [("pass",)]
-    if conflict.can_cancel(state, seat):
-        out.append(("cancel",))
-    return out + specials.plays(state, seat) + gifts_out_of_turn(state, seat)
+WINDOWS = frozenset({SPEND, ROLLED, START})
+"""The windows where raises and gifts of money are counted, not listed."""
+COUNTED_KINDS = frozenset({"spend", "interfere", "give_money"})
+
+
+def window_answers(state: IlluminatiState, seat: int) -> tuple[list[Action], Counted]:
+    """What ``seat`` may answer in a window: listed (passing, cancelling, specials played or
+    given) and counted (raises in a spending round, gifts of money)."""
+    gifts, money = _window_gifts(state, seat)
+    listed: list[Action] = [("pass",)]
+    if state.phase == SPEND and conflict.can_cancel(state, seat):
+        listed.append(("cancel",))
+    listed += specials.plays(state, seat) + gifts
+    raises = spending.raise_limits(state, seat) if state.phase == SPEND else []
+    return listed, raises + money
 
 
 def actions(state: IlluminatiState, seat: int) -> list[Action]:
@@ -253,7 +285,10 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         aids: list[Action] = [("aid", FACE[c]) for c in state.cards_of(seat) if can_aid(state, seat, c)]
         return aids + [("announce", conflict.OPEN)] + [("announce", p) for p in privileges(state, seat)]
     if phase == SPEND:
-        return [*spending.raises(state, seat), *spend_answers(state, seat)]
+        out = [*spending.raises(state, seat), ("pass",)]
+        if conflict.can_cancel(state, seat):
+            out.append(("cancel",))
+        return out + specials.plays(state, seat) + gifts_out_of_turn(state, seat)
     if phase in (ROLLED, START):
         return [("pass",), *specials.plays(state, seat), *gifts_out_of_turn(state, seat)]
     if phase == PLACE:

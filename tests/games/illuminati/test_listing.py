@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backroom.games.illuminati import GAME
-from backroom.games.illuminati.cards import ACTION, GROUP_FACES, MODES, SPEND
+from backroom.games.illuminati.cards import ACTION, GROUP_FACES, MODES, ROLLED, SPEND, START
 
 from .conftest import position
 
@@ -49,7 +49,9 @@ def action_phase_positions(seed: int, players: int, phases=(ACTION,)):
 def test_random_action_draws_each_legal_action_from_one_equal_slice(seed, players):
     """Uniform and exact: the ``n`` midpoints of ``n`` equal slices draw every legal action
     once, gifts of money and raises included, in the phases where they are counted."""
-    for step, (state, seat) in enumerate(action_phase_positions(seed, players, (ACTION, SPEND))):
+    for step, (state, seat) in enumerate(
+        action_phase_positions(seed, players, (ACTION, SPEND, ROLLED, START))
+    ):
         if step % 5 == 0:
             assert sorted(draws_of_every_slice(state, seat), key=repr) == sorted(
                 state.legal_actions(seat), key=repr
@@ -58,13 +60,22 @@ def test_random_action_draws_each_legal_action_from_one_equal_slice(seed, player
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4, 6]))
-def test_is_legal_answers_as_the_legal_list_for_every_attack_and_gift(seed, players):
-    for step, (state, seat) in enumerate(action_phase_positions(seed, players)):
+def test_is_legal_answers_as_the_legal_list_for_every_attack_gift_and_raise(seed, players):
+    for step, (state, seat) in enumerate(
+        action_phase_positions(seed, players, (ACTION, SPEND, ROLLED, START))
+    ):
         if step % 5:
             continue
         legal = state.legal_actions(seat)
         asked = [("attack", mode, face) for mode in MODES for face in GROUP_FACES]
         asked += [("give_money", other, mb) for other in range(players) for mb in (0, 1, 5, 20, 21)]
+        asked += [
+            (kind, source, mb)
+            for kind in ("spend", "interfere")
+            for source in ("group", "illuminati")
+            for mb in (0, 1, 7, 20, 21)
+        ]
+        asked += [("pass",), ("cancel",), ("give_money", 0), ("spend", "group", "3")]
         asked += [("end",), ("recycle",), ("drop", "the_mafia"), ("attack", "control"), ("attack", 1, [])]
         for action in asked:
             assert state.is_legal(seat, action) == (action in legal), action
