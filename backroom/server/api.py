@@ -337,7 +337,7 @@ def lobby_entry(live: LiveTable) -> dict[str, Any]:
     """What the lobby shows of a table in memory: who may still sit, and whether it plays."""
     return {
         "open_seats": live.open_seats(),
-        "free_seats": sum(1 for s in range(live.row.players) if live.is_free(s)),
+        "free_seats": sum(1 for s in range(live.row.players) if live.seating.is_free(s)),
         "status": "over" if live.is_over else "idle" if live.auto.dormant() else "playing",
     }
 
@@ -361,7 +361,7 @@ async def rotate_token(request: Request) -> Response:
     table = await hub.get(request.path_params["table_id"])
     if table is None:
         raise _missing(request, lang)
-    rotated = await table.rotate_token(token)
+    rotated = await table.seating.rotate_token(token)
     hub.release(table)
     if rotated is None:
         raise _fail(lang, "bad_token", 403)
@@ -398,7 +398,7 @@ async def claim_seat(request: Request) -> Response:
     table = await hub.get(request.path_params["table_id"])
     if table is None:
         raise _fail(lang, "unknown_table", 404)
-    claimed = await table.claim_seat()
+    claimed = await table.seating.claim_seat()
     hub.release(table)
     if claimed is None:
         raise _fail(lang, "no_free_seat", 409)
@@ -415,7 +415,7 @@ async def seat_to_bot(request: Request) -> Response:
     table = await hub.get(request.path_params["table_id"])
     if table is None:
         raise _fail(lang, "unknown_table", 404)
-    seat = await table.seat_to_bot(token)
+    seat = await table.seating.seat_to_bot(token)
     hub.release(table)
     if seat is None:
         raise _fail(lang, "seat_taken", 409)

@@ -128,7 +128,7 @@ async def set_hidden(table: LiveTable, token: str, hidden: bool) -> int | None:
     stored, and said in the players' chat. None: the token opens no seat. Raises ``Refused``
     (``hide_too_fast``) past the table's allowance of changes."""
     async with table.lock:
-        seat = table.seat_for_token(token)
+        seat = table.seating.seat_for_token(token)
         if seat is None:
             return None
         if table.row.hidden != hidden:

@@ -33,8 +33,9 @@ from backroom.server.driver import Driver
 from backroom.server.idle import IdleClock, Timers
 from backroom.server.labels import legal_json
 from backroom.server.leases import Fenced
-from backroom.server.messages import Conn, Refused, dumps, hash_token, new_token
+from backroom.server.messages import Conn, Refused, dumps
 from backroom.server.rows import SeatRow, TableRow, Write
+from backroom.server.seating import Seating
 from backroom.server.store import Conflict
 from backroom.server.trouble import WriteTrouble
 
@@ -71,7 +72,6 @@ class LiveTable:
         self.delivered = [-1] * row.players
         """Per seat, the last event index any of its connections was sent."""
         self.client_ids: set[tuple[int, str]] = set()
-        self.tokens = {s.token_hash: s.seat for s in row.seats if s.token_hash}
         self.conns: set[Conn] = set()
         self.connected = [0] * row.players
         now = time.time()
@@ -104,90 +104,12 @@ class LiveTable:
         self.auto.time_idle(None)
         self.chat = Chat(self)
         self.audience = Audience(self)
+        self.seating = Seating(self)
 
     # -- identity
 
     def seat_rows(self) -> list[SeatRow]:
         return self.row.seats
-
-    def seat_for_token(self, token: str) -> int | None:
-        return self.tokens.get(hash_token(token))
-
-    async def rotate_token(self, token: str) -> tuple[int, str] | None:
-        """A new token for the seat ``token`` opens, stored before it is given out; the old one
-        opens nothing any more (a leaked invite link is revoked). None: no such seat."""
-        async with self.lock:  # two rotations with one token: the second finds it gone
-            seat = self.seat_for_token(token)
-            if seat is None:
-                return None
-            fresh = new_token()
-            fresh_hash = hash_token(fresh)
-            await self.hub.store.arotate_token(self.row.id, seat, fresh_hash)
-            self.tokens.pop(hash_token(token), None)
-            self.tokens[fresh_hash] = seat
-            self.row.seats[seat].token_hash = fresh_hash
-            # Whoever holds the leaked link may be connected with it: every connection of the
-            # seat is closed (the player's own browser reconnects with the new token).
-            for conn in self.conns:
-                if conn.seat == seat:
-                    conn.closed = True
-                    conn.outbox.close()
-            return seat, fresh
-
-    def is_free(self, seat: int) -> bool:
-        """A person's seat nobody has ever sat in (``SeatRow.joined``, stored): open to a
-        newcomer from the lobby, or to a bot at the host's word."""
-        spec = self.row.seats[seat]
-        return spec.kind == "human" and not spec.joined and self.connected[seat] == 0
-
-    async def claim_seat(self) -> tuple[int, str] | None:
-        """The first free seat, with a new token for whoever asked from the lobby's tables list
-        (the unused invite link stops working: the seat is theirs now). None: no free seat."""
-        async with self.lock:
-            seat = next((s for s in range(self.row.players) if self.is_free(s) and not self.is_over), None)
-            if seat is None:
-                return None
-            return seat, await self._give_seat(seat)
-
-    async def seat_held(self, seat: int) -> str | None:
-        """A token for a person's seat held, without one, for its player (a rematch's); None
-        if the seat has one already (its player accepted before)."""
-        async with self.lock:
-            spec = self.row.seats[seat]
-            if spec.kind == "bot" or spec.token_hash is not None:
-                return None
-            return await self._give_seat(seat)
-
-    async def _give_seat(self, seat: int) -> str:
-        """A new token for ``seat``, stored as sat in (under the lock): whoever asked has it now,
-        not when they connect, so nobody else can be given it meanwhile."""
-        spec = self.row.seats[seat]
-        fresh = new_token()
-        fresh_hash = hash_token(fresh)
-        await self.hub.store.amark_joined(self.row.id, seat, fresh_hash)
-        self.tokens.pop(spec.token_hash or "", None)
-        self.tokens[fresh_hash] = seat
-        spec.token_hash, spec.joined = fresh_hash, True
-        return fresh
-
-    async def seat_to_bot(self, token: str) -> int | None:
-        """The seat ``token`` opens, if nobody ever came to it, is played by a bot from now on
-        (stored); the token opens nothing any more. None: no such free seat."""
-        async with self.lock:
-            seat = self.seat_for_token(token)
-            if seat is None or not self.is_free(seat) or self.is_over:
-                return None
-            await self.hub.store.aseat_to_bot(self.row.id, seat)
-            self.tokens.pop(hash_token(token), None)
-            spec = self.row.seats[seat]
-            spec.kind, spec.bot, spec.token_hash = "bot", None, None
-            self.away_since[seat] = None
-            self.auto.time_idle(None)
-            self.broadcast()
-            self.chat.system("bot", seat)
-        self.start()
-        self.wake.set()
-        return seat
 
     @property
     def is_over(self) -> bool:
@@ -572,7 +494,7 @@ class LiveTable:
         self.latest_events = fresh.latest_events
         self.delivered = fresh.delivered
         self.client_ids = fresh.client_ids
-        self.tokens = fresh.tokens
+        self.seating.tokens = fresh.seating.tokens
         self.bots = {}
         self._views = {}
         self._legal = {}

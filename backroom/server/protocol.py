@@ -62,7 +62,7 @@ async def _serve(websocket: WebSocket, hub: Hub, lang: str) -> None:
     seat: int | None = None
     token = websocket.query_params.get("token")
     if token:
-        seat = table.seat_for_token(token)
+        seat = table.seating.seat_for_token(token)
         if seat is None:
             await _refuse(websocket, lang, "bad_token", CLOSE_BAD_TOKEN)
             return

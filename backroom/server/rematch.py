@@ -48,7 +48,7 @@ async def accept(hub: Hub, table: LiveTable, token: str) -> tuple[LiveTable, int
     this table), ``rematch_not_over``, ``rematch_taken`` (this seat has accepted already),
     ``unknown_table`` (the rematch was never played and has expired)."""
     async with table.lock:
-        seat = table.seat_for_token(token)
+        seat = table.seating.seat_for_token(token)
         if seat is None:
             raise Refused("bad_token")
         if not table.is_over:
@@ -63,7 +63,7 @@ async def accept(hub: Hub, table: LiveTable, token: str) -> tuple[LiveTable, int
     fresh = await hub.get(new_id)
     if fresh is None:
         raise Refused("unknown_table")
-    given = await fresh.seat_held(seat)
+    given = await fresh.seating.seat_held(seat)
     if given is None:
         raise Refused("rematch_taken")
     return fresh, seat, given
