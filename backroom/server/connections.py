@@ -82,10 +82,14 @@ class Outbox:
 
     Bounded in bytes, not in messages: a thousand full updates of a big table are megabytes,
     and that times every socket that stopped reading was what took the server past a gigabyte.
-    The first message is always taken, however large (a joining seat's update carries the
-    recent log), so an honest client can always be sent the state."""
+    Until the send loop first takes from it, every message is taken, however large: a joining
+    connection's welcome, its update with the recent log and the chat's backlog are one burst
+    the server itself made (bounded by what a table keeps), and an honest client must get all
+    of it. Counting the welcome against the bound once made a long game's update too big for
+    the queue behind it: every rejoin was welcomed, dropped and retried for ever. After that,
+    a message that would take the queue past ``limit`` is refused, unless the queue is empty."""
 
-    __slots__ = ("limit", "queued", "_items", "_ready", "_closed")
+    __slots__ = ("limit", "queued", "_items", "_ready", "_closed", "_taking")
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -94,11 +98,13 @@ class Outbox:
         self._items: deque[str] = deque()
         self._ready = asyncio.Event()
         self._closed = False
+        self._taking = False
+        """Whether the send loop has taken a message yet (the join's burst is over then)."""
 
     def put(self, text: str) -> bool:
         """Queue ``text``; False, queuing nothing, when it would take the queue past its limit."""
         size = sys.getsizeof(text)
-        if self._items and self.queued + size > self.limit:
+        if self._taking and self._items and self.queued + size > self.limit:
             return False
         self._items.append(text)
         self.queued += size
@@ -111,6 +117,7 @@ class Outbox:
         self._ready.set()
 
     async def get(self) -> str | None:
+        self._taking = True
         while not self._items:
             if self._closed:
                 return None

@@ -6,6 +6,7 @@ Aborting the socket itself needs the real transport: test_transport_limits.py.""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -17,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from backroom.server.messages import Conn
 from backroom.server.protocol import _send_loop
 from backroom.server.settings import Limits
-from tests.server.conftest import all_connected, new_table, receive_until, send, ws_path
+from tests.server.conftest import all_connected, new_table, play_to_the_end, receive_until, send, ws_path
 
 Message = dict[str, Any]
 
@@ -39,20 +40,39 @@ def refused(ws: Any, code: str, limit: int) -> None:
     assert closed.value.code == 4429
 
 
+def sending(conn: Conn) -> None:
+    """The connection's send loop has started (it takes the first message off the queue)."""
+    asyncio.run(conn.outbox.get())
+
+
 def test_a_queue_past_its_bytes_drops_the_connection() -> None:
     conn = Conn(None, "en", queue_bytes=4096)
     aborted: list[bool] = []
     conn.abort = lambda: aborted.append(True)
-    for _ in range(100):  # a client that stopped reading: nothing is ever taken off the queue
+    conn.send({"type": "welcome"})
+    sending(conn)
+    for _ in range(100):  # a client that stopped reading: nothing more is taken off the queue
         conn.send({"type": "update", "padding": "x" * 1000})
     assert aborted == [True] and conn.closed
     assert conn.outbox.queued <= 4096
 
 
-def test_the_first_message_is_queued_whatever_its_size() -> None:
-    """A joining seat's update carries the recent log: it must get through a small bound."""
+def test_a_joining_connections_welcome_update_and_chat_backlog_all_get_through_a_small_bound() -> None:
+    """A rejoin late in a long game: its update carries the recent log, bigger than the bound,
+    and it comes after the welcome (it was refused there, and every rejoin looped)."""
     conn = Conn(None, "en", queue_bytes=1024)
-    conn.abort = lambda: pytest.fail("an honest first update dropped the connection")
+    conn.abort = lambda: pytest.fail("an honest join dropped the connection")
+    conn.send({"type": "welcome"})
+    conn.send({"type": "update", "padding": "x" * 10_000})
+    conn.send({"type": "chat", "lines": ["y" * 5_000]})
+    assert not conn.closed and conn.outbox.queued > 15_000
+
+
+def test_a_big_update_gets_through_an_empty_queue_once_sending() -> None:
+    conn = Conn(None, "en", queue_bytes=1024)
+    conn.abort = lambda: pytest.fail("an update to a client that reads dropped the connection")
+    conn.send({"type": "welcome"})
+    sending(conn)
     conn.send({"type": "update", "padding": "x" * 10_000})
     assert not conn.closed and conn.outbox.queued > 10_000
 
@@ -173,3 +193,21 @@ def test_presence_gathered_over_the_interval_is_sent_at_its_end(
     with client.websocket_connect(ws_path(table, 0)) as a, client.websocket_connect(ws_path(table, 1)) as b:
         joined(b)
         receive_until(a, all_connected(2))
+
+
+def test_a_long_games_recent_log_reaches_a_rejoining_seat_and_a_spectator(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """Late in a long game the joining update (the recent log) is far past a small queue bound,
+    and it follows the welcome: the connection must get it, not be dropped (and rejoin in a loop)."""
+    client = make_client()
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3
+    table = new_table(client, seats=seats, game="politburo")
+    with client.websocket_connect(ws_path(table, 0)) as ws:
+        play_to_the_end(ws, lambda legal: legal[-1]["action"])
+    client = make_client(limits=Limits(presence_interval=0.0, queue_bytes=2048))  # a restart
+    for seat in (0, None):
+        with client.websocket_connect(ws_path(table, seat, chat=True)) as ws:
+            assert ws.receive_json()["type"] == "welcome"
+            update = receive_until(ws, lambda m: m["type"] == "update", limit=5)
+            assert len(json.dumps(update)) > 10 * 2048 and update["outcome"] is not None
