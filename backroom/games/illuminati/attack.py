@@ -28,6 +28,7 @@ from backroom.games.illuminati.cards import (
     GUN_LOBBY,
     GUN_LOBBY_AGAINST,
     GUN_LOBBY_RESISTANCE,
+    MODES,
     NEUTRALIZE,
     NEUTRALIZE_BONUS,
     POWER,
@@ -96,23 +97,34 @@ def discordian(state: IlluminatiState, card: int) -> bool:
     return owner >= 0 and state.illuminati[owner] == DISCORDIANS and concealment.has_ability(state, owner)
 
 
-def can_target(state: IlluminatiState, seat: int, mode: str, target: int) -> bool:
-    """Whether ``target`` may be attacked in ``mode`` by ``seat`` at all.
+def target_modes(state: IlluminatiState, seat: int, target: int, whispering: bool) -> tuple[str, ...]:
+    """The modes in which ``seat`` may attack ``target`` at all, in ``MODES`` order;
+    ``whispering``: whether ``seat`` holds the Whispering Campaign.
 
     Control: any group in play not already ``seat``'s. Neutralize: a group another player
     controls. Destroy: any group in play with Power ("Un Grupo sin Poder *no puede ser
     destruido* más que por la carta Especial *Campaña de Rumores*."), one's own included.
     Illuminati are never targets."""
     if not is_group(target):
-        return False
+        return ()
     owner = state.owner[target]
     if owner < 0 and target not in state.uncontrolled:
-        return False
-    if mode == CONTROL:
-        return owner != seat
-    if mode == NEUTRALIZE:
-        return owner >= 0 and owner != seat
-    return POWER[target] > 0 or any(FACE[c] == "whispering_campaign" for c in state.hands[seat])
+        return ()
+    destroy = POWER[target] > 0 or whispering
+    if owner == seat:
+        return _DESTROY_ONLY if destroy else ()
+    if owner < 0:
+        return _UNCONTROLLED[destroy]
+    return MODES if destroy else _NOT_DESTROY
+
+
+_DESTROY_ONLY = (DESTROY,)
+_UNCONTROLLED = ((CONTROL,), (CONTROL, DESTROY))
+_NOT_DESTROY = (CONTROL, NEUTRALIZE)
+
+
+def holds_whispering(state: IlluminatiState, seat: int) -> bool:
+    return any(FACE[c] == "whispering_campaign" for c in state.hands[seat])
 
 
 def can_attack_with(state: IlluminatiState, seat: int, mode: str, attacker: int, target: int) -> bool:

@@ -102,6 +102,29 @@ def _apart(structure: Structure, face: str, offered: set[str]) -> bool:
 def building(state: IlluminatiState) -> list[tuple]:
     """What the proposer may add to the offer, then ``propose`` (when it moves something and
     gives nobody the game) and ``withdraw``."""
+    out = additions(state)
+    if can_propose(state):
+        out.append(("propose",))
+    out.append(("withdraw",))
+    return out
+
+
+def building_includes(state: IlluminatiState, action: Any) -> bool:
+    """Membership in ``building``, judging "giving the game away" only for ``propose``: a
+    playout checks each step it applies."""
+    if action == ("withdraw",):
+        return True
+    if action == ("propose",):
+        return can_propose(state)
+    return action in additions(state)
+
+
+def can_propose(state: IlluminatiState) -> bool:
+    return _moves_something(state) and not gives_the_game_away(state)
+
+
+def additions(state: IlluminatiState) -> list[tuple]:
+    """The groups, specials and MB the proposer may add to the offer."""
     me, other = state.active, state.d_seat
     offered = {FACE[c] for c in state.d_give + state.d_take}
     room = _groups(state) < state.actions_left
@@ -115,9 +138,6 @@ def building(state: IlluminatiState) -> list[tuple]:
     for side, seat, already in (("give", me, state.d_give_mb), ("take", other, state.d_take_mb)):
         left = state.money[state.illuminati[seat]] - already
         out += [("offer_money", side, mb) for mb in range(1, min(MAX_SPEND, left) + 1)]
-    if _moves_something(state) and not gives_the_game_away(state):
-        out.append(("propose",))
-    out.append(("withdraw",))
     return out
 
 

@@ -30,11 +30,12 @@ from backroom.games.illuminati import (
 from backroom.games.illuminati.attack import (
     attackers,
     can_aid,
-    can_target,
     discordian,
     groups_in_play,
+    holds_whispering,
     immune,
     ready_attackers,
+    target_modes,
 )
 from backroom.games.illuminati.cards import (
     ACTION,
@@ -44,10 +45,10 @@ from backroom.games.illuminati.cards import (
     CARD_OF,
     CHOOSE,
     CONTROL,
+    DEAL,
     DESTROY,
     FACE,
     GIFTS_OUT_OF_TURN,
-    MODES,
     PAYING,
     PLACE,
     POWER,
@@ -66,19 +67,27 @@ if TYPE_CHECKING:
 
 def attack_actions(state: IlluminatiState, seat: int) -> list[Action]:
     """Each mode and target some fresh group of ``seat`` can attack: the groups able to attack
-    at all are found once, not once per target (the longest list of a turn, ``bench``)."""
+    at all are found once, and each target's owner once, not once per mode (the longest list
+    of a turn, ``bench``)."""
     if state.actions_left <= 0:
         return []
     ready = ready_attackers(state, seat)
     if not ready:
         return []
     armed = armed_attackers(state, seat, ready)
-    return [
-        ("attack", mode, FACE[target])
-        for target in groups_in_play(state)
-        for mode in MODES
-        if attackable(state, seat, mode, target, armed if mode == CONTROL else ready)
-    ]
+    whispering = holds_whispering(state, seat)
+    out: list[Action] = []
+    for target in groups_in_play(state):
+        modes = target_modes(state, seat, target, whispering)
+        if modes:
+            shielded = discordian(state, target)
+            face = FACE[target]
+            out += [
+                ("attack", mode, face)
+                for mode in modes
+                if reaches(state, target, armed if mode == CONTROL else ready, shielded)
+            ]
+    return out
 
 
 def armed_attackers(state: IlluminatiState, seat: int, ready: list[int]) -> list[int]:
@@ -86,11 +95,12 @@ def armed_attackers(state: IlluminatiState, seat: int, ready: list[int]) -> list
     return [c for c in ready if state.structures[seat].free_arrows(FACE[c])]
 
 
-def attackable(state: IlluminatiState, seat: int, mode: str, target: int, pool: list[int]) -> bool:
-    """Whether ``seat`` may attack ``target`` in ``mode`` with one of the ``pool`` groups."""
-    if not pool or not can_target(state, seat, mode, target):
+def reaches(state: IlluminatiState, target: int, pool: list[int], shielded: bool) -> bool:
+    """Whether one of the ``pool`` groups other than ``target`` may attack it; ``shielded``:
+    the target is the Discordians' (``discordian``), immune to some groups."""
+    if not pool:
         return False
-    if not discordian(state, target):  # no group is immune: any other than the target will do
+    if not shielded:  # no group is immune: any other than the target will do
         return len(pool) > 1 or pool[0] != target
     return any(c != target and not immune(state, c, target) for c in pool)
 
@@ -101,11 +111,11 @@ def can_attack(state: IlluminatiState, seat: int, action: Action) -> bool:
         return False
     _, mode, face = action
     target = CARD_OF.get(face) if isinstance(face, str) else None
-    if target is None or mode not in MODES:
+    if target is None or mode not in target_modes(state, seat, target, holds_whispering(state, seat)):
         return False
     ready = ready_attackers(state, seat)
     pool = armed_attackers(state, seat, ready) if mode == CONTROL else ready
-    return attackable(state, seat, mode, target, pool)
+    return reaches(state, target, pool, discordian(state, target))
 
 
 def needed_card(state: IlluminatiState) -> str | None:
@@ -200,15 +210,9 @@ def is_legal(state: IlluminatiState, seat: int, action: Action) -> bool:
     phase = state.phase
     kind = action[0] if isinstance(action, tuple) and action else None
     if phase in WINDOWS:
-        listed, counted = window_answers(state, seat)
-        if kind in COUNTED_KINDS and len(action) == 3:
-            mb = action[2]
-            return (
-                isinstance(mb, int)
-                and not isinstance(mb, bool)
-                and any(action[:2] == head and 1 <= mb <= most for head, most in counted)
-            )
-        return action in listed
+        return isinstance(kind, str) and window_answers_include(state, seat, kind, action)
+    if phase == DEAL:
+        return deals.building_includes(state, action)
     if phase != ACTION:
         return action in actions(state, seat)
     if kind == "attack":
@@ -260,6 +264,31 @@ def window_answers(state: IlluminatiState, seat: int) -> tuple[list[Action], Cou
     listed += specials.plays(state, seat) + gifts
     raises = spending.raise_limits(state, seat) if state.phase == SPEND else []
     return listed, raises + money
+
+
+def window_answers_include(state: IlluminatiState, seat: int, kind: str, action: Action) -> bool:
+    """Membership in ``window_answers``, looking only at the part that can hold ``kind``: a
+    playout checks each answer it applies, and most are a pass or a raise."""
+    if kind == "pass":
+        return action == ("pass",)
+    if kind == "cancel":
+        return action == ("cancel",) and state.phase == SPEND and conflict.can_cancel(state, seat)
+    if kind in COUNTED_KINDS:
+        if len(action) != 3:
+            return False
+        if kind == "give_money":
+            counted = _window_gifts(state, seat)[1]
+        else:
+            counted = spending.raise_limits(state, seat) if state.phase == SPEND else []
+        mb = action[2]
+        return (
+            isinstance(mb, int)
+            and not isinstance(mb, bool)
+            and any(action[:2] == head and 1 <= mb <= most for head, most in counted)
+        )
+    if kind == "give_special":
+        return action in _window_gifts(state, seat)[0]
+    return kind in specials.KINDS and action in specials.plays(state, seat)
 
 
 def actions(state: IlluminatiState, seat: int) -> list[Action]:

@@ -154,6 +154,8 @@ def money_gifts(state: IlluminatiState, seat: int) -> list[tuple]:
 
 
 def special_gifts(state: IlluminatiState, seat: int) -> list[tuple]:
+    if not state.hands[seat]:
+        return []
     faces = dict.fromkeys(FACE[c] for c in state.hands[seat])
     return [
         ("give_special", other, face)

@@ -79,7 +79,9 @@ def anytime(state: IlluminatiState, seat: int) -> bool:
 
 
 def plays(state: IlluminatiState, seat: int) -> list[tuple]:
-    """The specials ``seat`` may play now."""
+    """The specials ``seat`` may play now (none from an empty hand: most seats asked)."""
+    if not state.hands[seat]:
+        return []
     faces = dict.fromkeys(FACE[c] for c in state.hands[seat])
     out: list[tuple] = []
     if anytime(state, seat):

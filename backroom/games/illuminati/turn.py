@@ -117,13 +117,10 @@ def begin_turn(state: IlluminatiState, events: list[Event] | None) -> None:
 
 
 def order(state: IlluminatiState, start: int) -> list[int]:
-    """Seats still in the game, from ``start`` in the order of play."""
-    seats = [start]
-    seat = next_seat(state, start)
-    while seat != start:
-        seats.append(seat)
-        seat = next_seat(state, seat)
-    return seats
+    """Seats still in the game, from ``start`` in the order of play (counter-clockwise, as
+    ``next_seat``)."""
+    n, alive = state.n, state.alive
+    return [start] + [seat for step in range(1, n) if alive[seat := (start - step) % n]]
 
 
 def answer_start(state: IlluminatiState, seat: int, events: list[Event] | None) -> None:

@@ -1,7 +1,7 @@
 """Illuminati's fast answers agree with its legal list: ``random_action`` counts the gifts of
 money and the raises of a spending round instead of listing them, and ``is_legal`` lists only
-the kind asked for (or looks at one target), so each is checked against ``legal_actions`` over
-random play and exact positions."""
+the kind asked for (or looks at one target, or the part of a window or an offer that can hold
+it), so each is checked against ``legal_actions`` over random play and exact positions."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backroom.games.illuminati import GAME
-from backroom.games.illuminati.cards import ACTION, GROUP_FACES, MODES, ROLLED, SPEND, START
+from backroom.games.illuminati.cards import ACTION, DEAL, GROUP_FACES, MODES, ROLLED, SPEND, START
 
 from .conftest import position
 
@@ -60,9 +60,9 @@ def test_random_action_draws_each_legal_action_from_one_equal_slice(seed, player
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4, 6]))
-def test_is_legal_answers_as_the_legal_list_for_every_attack_gift_and_raise(seed, players):
+def test_is_legal_answers_as_the_legal_list_for_every_attack_gift_raise_and_offer_step(seed, players):
     for step, (state, seat) in enumerate(
-        action_phase_positions(seed, players, (ACTION, SPEND, ROLLED, START))
+        action_phase_positions(seed, players, (ACTION, SPEND, ROLLED, START, DEAL))
     ):
         if step % 5:
             continue
@@ -77,7 +77,9 @@ def test_is_legal_answers_as_the_legal_list_for_every_attack_gift_and_raise(seed
         ]
         asked += [("pass",), ("cancel",), ("give_money", 0), ("spend", "group", "3")]
         asked += [("end",), ("recycle",), ("drop", "the_mafia"), ("attack", "control"), ("attack", 1, [])]
-        for action in asked:
+        asked += [("propose",), ("withdraw",), ("withdraw", 0), ("offer_give", "the_mafia")]
+        asked += [("offer_money", side, mb) for side in ("give", "take") for mb in (0, 1, 20, 21)]
+        for action in asked + legal:
             assert state.is_legal(seat, action) == (action in legal), action
 
 
