@@ -9,8 +9,9 @@ and the moment goes on as it was, its player still asked; a privilege cancelled 
 the attack open. "Si se utiliza *Secretos que el hombre no debía conocer* para cancelar *una* de
 esas cartas, la otra se perderá, a no ser que el jugador pueda reemplazarla.": a player whose
 pair was hit names another special (``replace card``) or passes and loses the second one.
-Whispering Campaign is discarded with the dice of its attack, not played, and is not asked
-about.
+Whispering Campaign ("playing the card is free; the attack it enables is one of your actions")
+is played when its attack is announced: Secrets then cancels it, and the attack, which only
+that card made possible, does not take place (ruling 39).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
 from backroom.engine.window import Window
-from backroom.games.illuminati import specials
-from backroom.games.illuminati.cards import COUNTER, FACE, REPLACE
+from backroom.games.illuminati import conflict, specials
+from backroom.games.illuminati.cards import COUNTER, DESTROY, FACE, POWER, REPLACE
 from backroom.games.illuminati.turn import order
 
 if TYPE_CHECKING:
@@ -33,9 +34,14 @@ KINDS = frozenset({"replace"})
 NOT_A_CARD = ("open", "bavarian")
 
 
-def played(action: tuple) -> list[str]:
+def played(state: IlluminatiState, action: tuple) -> list[str]:
     """The specials ``action`` plays, by face."""
     kind = action[0]
+    if kind == "announce":
+        faces = [] if action[1] in NOT_A_CARD else [action[1]]
+        if state.p_mode == DESTROY and not POWER[state.p_target]:
+            faces.append(specials.WHISPERING)  # the card its attack needs (ruling 39)
+        return faces
     if kind in ("special", "special_on"):
         return [action[1]]
     if kind == "espionage":
@@ -44,8 +50,6 @@ def played(action: tuple) -> list[str]:
         return [specials.BRIBERY]
     if kind == "unprivilege":
         return [action[1], action[2]]
-    if kind == "announce" and action[1] not in NOT_A_CARD:
-        return [action[1]]
     return []
 
 
@@ -55,14 +59,15 @@ def _askers(state: IlluminatiState, seat: int) -> list[int]:
 
 def intercepts(state: IlluminatiState, seat: int, action: tuple) -> bool:
     """Whether ``action`` plays a special some other seat may still cancel."""
-    faces = played(action)
+    faces = played(state, action)
     return bool(faces) and faces != [SECRETS] and state.phase not in PHASES and bool(_askers(state, seat))
 
 
 def ask(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
     """The card is shown (everyone knows it now) and the others are asked."""
     shown: list[int] = []
-    for face in played(action):
+    faces = played(state, action)
+    for face in faces:
         card = next(c for c in state.hands[seat] if FACE[c] == face and c not in shown)
         shown.append(card)
         for s in range(state.n):
@@ -71,7 +76,7 @@ def ask(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | 
     state.c_phase, state.c_window = state.phase, list(state.window)
     state.phase, state.window = COUNTER, Window(_askers(state, seat))
     if events is not None:
-        events.append(Event("special_shown", {"seat": seat, "cards": played(action)}))
+        events.append(Event("special_shown", {"seat": seat, "cards": faces}))
 
 
 def answers(state: IlluminatiState, seat: int) -> list[tuple]:
@@ -99,18 +104,24 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
             _restore(state)
             state.perform(player, pending, events)
         return
+    faces = played(state, pending)
+    cancelled = specials.WHISPERING if specials.WHISPERING in faces else faces[0]
     specials.discard(state, seat, SECRETS)
-    specials.discard(state, player, played(pending)[0])
+    specials.discard(state, player, cancelled)
     if events is not None:
         events.append(Event("special", {"seat": seat, "card": SECRETS}))
-        events.append(Event("special_cancelled", {"seat": player, "card": played(pending)[0]}))
+        events.append(Event("special_cancelled", {"seat": player, "card": cancelled}))
     if pending[0] == "unprivilege" and len(state.hands[player]) > 1:
         state.phase, state.window = REPLACE, Window([player])
         return
     if pending[0] == "unprivilege":
         specials.discard(state, player, pending[2])
     _restore(state)
-    if pending[0] == "announce":
+    if cancelled == specials.WHISPERING:  # the announcement has no effect: no attack (ruling 39)
+        if events is not None:
+            events.append(Event("cancelled", {"seat": player, "card": FACE[state.p_target]}))
+        conflict.clear(state)
+    elif pending[0] == "announce":
         state.perform(player, ("announce", "open"), events)
 
 

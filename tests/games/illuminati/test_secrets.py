@@ -7,7 +7,7 @@ from __future__ import annotations
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event
 
-from .conftest import declare, dice, position
+from .conftest import all_pass, declare, dice, position
 
 SECRETS = "secrets_man_was_not_meant_to_know"
 
@@ -101,3 +101,51 @@ def test_the_later_of_two_contradicting_cards_applies_and_a_cancelled_card_does_
     assert state.phase == "rolled" and state.actors() == (1,) and state.p_roll == 2
     events = state.apply(1, ("pass",))
     assert event(events, "result").params["roll"] == 2 and event(events, "result").params["success"]
+
+
+def whispering_attack(hand):
+    """Seat 0 about to announce a Whispering Campaign's attack on the powerless Punk Rockers."""
+    state = position(
+        ["servants_of_cthulhu", "network"],
+        uncontrolled=["punk_rockers"],
+        hands={0: ["whispering_campaign", *hand], 1: [SECRETS]},
+    )
+    state.apply(0, ("attack", "destroy", "punk_rockers"))
+    state.apply(0, ("attacker", "servants_of_cthulhu"))
+    return state
+
+
+def test_secrets_man_cancels_a_whispering_campaign_and_its_attack_does_not_take_place():
+    # Whispering Campaign: "playing the card is free; the attack it enables is one of your
+    # actions"; Secrets Man: "when any other Special card is played, for any purpose: That card
+    # is cancelled and has no effect; both cards are discarded." (ruling 39)
+    state = whispering_attack([])
+    events = state.apply(0, ("announce", "open"))
+    assert event(events, "special_shown").params["cards"] == ["whispering_campaign"]
+    assert state.phase == "counter" and state.actors() == (1,)
+    events = state.apply(1, ("special", SECRETS))
+    assert event(events, "special_cancelled").params == {"seat": 0, "card": "whispering_campaign"}
+    assert event(events, "cancelled").params["card"] == "punk_rockers"
+    assert discard(state) == sorted(["whispering_campaign", SECRETS])
+    assert state.phase == "action" and state.actions_left == 2 and state.p_target == -1
+    assert "punk_rockers" in [FACE[c] for c in state.uncontrolled]
+    assert ("attack", "destroy", "punk_rockers") not in state.legal_actions(0)  # no card, no attack
+
+
+def test_a_whispering_attack_made_privileged_plays_both_cards_and_secrets_cancels_the_campaign():
+    state = whispering_attack(["deep_agent"])
+    events = state.apply(0, ("announce", "deep_agent"))
+    assert event(events, "special_shown").params["cards"] == ["deep_agent", "whispering_campaign"]
+    state.apply(1, ("special", SECRETS))
+    assert [FACE[c] for c in state.hands[0]] == ["deep_agent"]  # its announcement had no effect
+    assert discard(state) == sorted(["whispering_campaign", SECRETS]) and state.phase == "action"
+
+
+def test_a_whispering_campaign_let_through_is_discarded_with_the_dice_of_its_attack():
+    state = whispering_attack([])
+    state.apply(0, ("announce", "open"))
+    state.apply(1, ("pass",))
+    assert state.phase == "spend" and [FACE[c] for c in state.hands[0]] == ["whispering_campaign"]
+    state.chance = dice(2)
+    all_pass(state)
+    assert discard(state) == ["whispering_campaign"] and [FACE[c] for c in state.hands[1]] == [SECRETS]
