@@ -23,7 +23,11 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     tools.mkdir()
     (tools / "cat").symlink_to(cat)
     return subprocess.run(
-        [bash, str(scripts / "compare-bgio"), *args], capture_output=True, text=True, env={"PATH": str(tools)}, timeout=30
+        [bash, str(scripts / "compare-bgio"), *args],
+        capture_output=True,
+        text=True,
+        env={"PATH": str(tools)},
+        timeout=30,
     )
 
 
