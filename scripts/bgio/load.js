@@ -198,8 +198,10 @@ async function main() {
   await started;
   const start = performance.now();
   const cpu = cpuSeconds(opts.serverPid);
+  const own = process.cpuUsage();
   await sleep(load.deadline - performance.now());
   const used = cpuSeconds(opts.serverPid) - cpu;
+  const ownUsed = process.cpuUsage(own);
   const seconds = (performance.now() - start) / 1000;
   load.stopped = true;
   stop();
@@ -218,6 +220,8 @@ async function main() {
     max_ms: load.latencies.reduce((a, b) => Math.max(a, b), 0),
     refused: load.refused,
     server_cpu_ms_per_move: opts.serverPid ? (1000 * used) / Math.max(1, moves) : null,
+    // Whether the clients, not the server, set the pace: their share of a core meanwhile.
+    load_generator_cpu_share: (ownUsed.user + ownUsed.system) / 1e6 / seconds,
   };
   console.log(JSON.stringify(result));
   process.exit(0);
