@@ -80,7 +80,7 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
 def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str]) -> Any:
     """One parameter as text. Conventions keep events plain data: ``seat``/``*_seat`` are seat
     numbers (shown as names); ``slot``/``*_slot`` are 0-based positions (shown from 1);
-    ``card``/``cards``/``*_card`` are card faces, named by ``<game>.card.<face>``; ``totals``
+    ``card``/``cards``/``*_card``/``*_cards`` are card faces, named by ``<game>.card.<face>``; ``totals``
     is one number per seat, each shown beside its player's name (``<game>.seat_total``);
     a ``seed`` is printed as it is typed back (``--seed 12345``, never ``12,345``); other whole
     numbers from 1,000 up are grouped as the language writes them."""
@@ -104,7 +104,7 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
         return names[value] if 0 <= value < len(names) else seat_name(lang, value)
     if (name == "slot" or name.endswith("_slot")) and isinstance(value, int):
         return value + 1
-    if (name in ("card", "cards") or name.endswith("_card")) and isinstance(value, str):
+    if (name in ("card", "cards") or name.endswith(("_card", "_cards"))) and isinstance(value, str):
         return translate(lang, f"{prefix}.card.{value}")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000 and name != "seed":
         return format_number(lang, value)  # money and totals: 4,400,000 / 4.400.000 / 4 400 000

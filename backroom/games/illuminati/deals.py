@@ -273,15 +273,35 @@ def _announce(state: IlluminatiState, events: list[Event] | None) -> None:
     me, other = state.active, state.d_seat
     public: dict[str, Any] = {"seat": me, "to_seat": other}
     public.update(give_mb=state.d_give_mb, take_mb=state.d_take_mb)
-    for name, cards in (("give", state.d_give), ("take", state.d_take)):
-        public[f"{name}_groups"] = [FACE[c] for c in cards if is_group(c)]
-        public[f"{name}_specials"] = sum(1 for c in cards if is_special(c))
+    for name, cards, mb in (("give", state.d_give, state.d_give_mb), ("take", state.d_take, state.d_take_mb)):
+        groups = public[f"{name}_groups"] = [FACE[c] for c in cards if is_group(c)]
+        count = public[f"{name}_specials"] = sum(1 for c in cards if is_special(c))
+        public[name] = _side(groups, count, mb)
     events.append(Event("deal_offered", public))
-    faces = {
-        f"{name}_cards": sorted(FACE[c] for c in cards if is_special(c))
+    if not (public["give_specials"] or public["take_specials"]):
+        return  # no special in the deal: no faces to tell the two parties
+    faces: dict[str, list[Any]] = {
+        f"{name}_cards": sorted(FACE[c] for c in cards if is_special(c)) or [NOTHING]
         for name, cards in (("give", state.d_give), ("take", state.d_take))
     }
     events.append(Event("deal_offered_faces", {"seat": me, **faces}, to=(me, other)))
+
+
+NOTHING = {"$": "illuminati.deal.nothing"}
+"""An empty side of an offer, as the log names it."""
+
+
+def _side(groups: list[str], specials: int, mb: int) -> list[dict[str, Any]]:
+    """One side of an offer as the log says it: only what it holds ("nothing" when empty),
+    not "0 specials and 0 MB"."""
+    parts: list[dict[str, Any]] = []
+    if groups:
+        parts.append({"$": "illuminati.deal.groups", "cards": groups})
+    if specials:
+        parts.append({"$": "illuminati.deal.specials", "count": specials})
+    if mb:
+        parts.append({"$": "illuminati.deal.mb", "mb": mb})
+    return parts or [NOTHING]
 
 
 def _exchange(state: IlluminatiState, events: list[Event] | None) -> None:

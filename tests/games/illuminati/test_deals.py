@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from backroom.games.illuminati.state import IlluminatiState
+from backroom.i18n import translate
 from tests.helpers import event, refuse
 
 from .conftest import declare, position
@@ -278,3 +279,26 @@ def test_a_new_card_that_fits_nowhere_may_be_the_one_left_uncontrolled():
     state.apply(1, ("lose", "the_mafia"))
     assert {CARD_OF["the_mafia"], CARD_OF["loan_sharks"]} <= set(state.uncontrolled)
     assert money(state, "the_mafia") == 0 and state.phase == "action" and state.inventory()["cards"] == 106
+
+
+def test_an_offer_reads_in_the_log_as_what_each_side_holds():
+    state = network_and_ufos(players=3)
+    events = offer(state, 1, ("offer_give", "deep_agent"))
+    names = ("Ana", "Bruno", "Carla")
+    public = event(events, "deal_offered")
+    assert translate("en", "illuminati.event.deal_offered", public.params, names) == (
+        "Ana offers Bruno a deal: 1 special card(s) for nothing."
+    )
+    faces = event(events, "deal_offered_faces")
+    assert translate("es", "illuminati.event.deal_offered_faces", faces.params, names) == (
+        "Las Especiales del trato: Agente Infiltrado a cambio de nada."
+    )
+
+
+def test_a_deal_without_specials_tells_no_faces():
+    state = network_and_ufos(players=3)
+    events = offer(state, 1, ("offer_money", "give", 3))
+    assert [e for e in events if e.kind == "deal_offered_faces"] == []
+    assert translate(
+        "fr", "illuminati.event.deal_offered", event(events, "deal_offered").params, ("A", "B", "C")
+    ) == ("A propose un marché à B : 3 MB contre rien.")
