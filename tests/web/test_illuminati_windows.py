@@ -11,9 +11,9 @@ import pytest
 
 from backroom.games import get_game
 from backroom.i18n import catalog
-from tests.games.illuminati.conftest import declare, position
+from tests.games.illuminati.conftest import all_pass, declare, position
 from tests.web.conftest import post_json, shot
-from tests.web.test_boards import acted, page, show
+from tests.web.test_boards import RENDER, acted, page, show
 from tests.web.test_play import wait_past_version
 
 if TYPE_CHECKING:
@@ -105,7 +105,9 @@ def test_spend_panel_shows_the_attack_and_the_views_totals_for_and_against(page:
     )
 
 
-def test_spend_panel_adding_money_sends_exactly_the_engines_raise_within_its_bounds(page: Page) -> None:
+def test_spend_panel_adding_money_sends_exactly_the_engines_raise_within_its_bounds_and_pass_passes(
+    page: Page,
+) -> None:
     state = three_seats()
     declare(state, "control", "loan_sharks", "the_mafia")
     state.apply(0, ("pass",))
@@ -123,6 +125,34 @@ def test_spend_panel_adding_money_sends_exactly_the_engines_raise_within_its_bou
     assert all(a in legal for a in marked(page, '[data-panel="spend"]'))
     page.locator('[data-panel="spend"] .do-pass').click()
     assert acted(page) == [["interfere", "against", 4], ["pass"]]
+
+
+def test_spend_panel_after_the_dice_shows_the_roll_the_specials_answering_it_and_the_countdown(
+    page: Page,
+) -> None:
+    # Murphy's Law is played "immediately after the dice are rolled for any attack" (ruling 17).
+    state = three_seats(hands={2: ["murphys_law"]})
+    declare(state, "control", "loan_sharks", "the_mafia")
+    all_pass(state)
+    assert state.phase == "rolled" and state.actors() == (2,)
+    legal = [list(a) for a in state.legal_actions(2)]
+    view = json.loads(json.dumps(state.view(2)))
+    page.evaluate(
+        RENDER.replace("deadline: null", "deadline: Date.now() + 30000"),
+        ["illuminati", view, legal, 2, False],
+    )
+    panel = page.locator('[data-panel="spend"]')
+    attack = view["attack"]
+    assert panel.locator(".iw-odds").inner_text() == text(
+        "web.illuminati.spend.rolled", roll=attack["roll"], need=attack["need"]
+    )
+    assert marked(page, '[data-panel="spend"]') == [["special", "murphys_law"], ["pass"]]
+    assert panel.locator(".iw-countdown").inner_text() in {
+        text("web.illuminati.spend.countdown", seconds=n) for n in (28, 29, 30)
+    }
+    expect(panel.locator(".iw-countdown")).not_to_have_text(
+        text("web.illuminati.spend.countdown", seconds=30)
+    )
 
 
 def test_spend_panel_seats_not_asked_see_who_is_still_to_answer(page: Page) -> None:
@@ -296,6 +326,13 @@ def seated(server: str, browser: Browser) -> tuple[dict[str, Any], list[Page], l
     return table, pages, last
 
 
+def fits_a_phone(panel: Locator) -> None:
+    """The panel lies inside a 390-pixel-wide window and nothing in it scrolls sideways."""
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert panel.evaluate("el => el.scrollWidth <= el.clientWidth")
+
+
 def engine() -> IlluminatiState:
     game = get_game("illuminati")
     state, _ = game.start(2, game.resolve_options({}), SEED)
@@ -355,10 +392,7 @@ def test_two_people_one_interferes_in_the_others_attack_and_both_see_the_totals(
     for seat, each in enumerate((ana, bruno)):
         expect(each.locator('[data-total="for"]')).to_have_text(text("web.illuminati.spend.total_for", mb=3))
         assert last[seat]["view"] == json.loads(json.dumps(state.view(seat)))
-    panel = bruno.locator('[data-panel="spend"]')
-    box = panel.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-    assert panel.evaluate("el => el.scrollWidth <= el.clientWidth")
+    fits_a_phone(bruno.locator('[data-panel="spend"]'))
     shot(bruno, "illuminati-spend-phone")
     for each in (ana, bruno):
         each.context.close()
@@ -375,14 +409,16 @@ def test_two_people_a_deal_accepted_then_one_declined_executed_by_the_engine(
         box = deal.locator(f'[data-amount="iw-money-{side}"]')
         box.locator("input").fill(str(mb))
         click(ana, box.locator("button"))
+        shot(ana, f"illuminati-deal-building-{side}")
         click(ana, deal.locator("[data-action='[\"propose\"]']"))
         for action in (("offer", 1), ("offer_money", side, mb), ("propose",)):
             state.apply(0, action)
         answer = bruno.locator(f'[data-panel="deal"] [data-side="{side}"] [data-mb]')
         expect(answer).to_have_attribute("data-mb", str(mb))
+        fits_a_phone(bruno.locator('[data-panel="deal"]'))
+        shot(bruno, f"illuminati-deal-offered-{'accepted' if accepting else 'declined'}")
         click(bruno, bruno.locator(".do-accept" if accepting else '[data-panel="deal"] .do-pass'))
         state.apply(1, ("accept",) if accepting else ("decline",))
-        shot(bruno, f"illuminati-deal-{'accepted' if accepting else 'declined'}")
         level(ana, bruno)
         for seat in (0, 1):
             assert last[seat]["view"] == json.loads(json.dumps(state.view(seat)))
