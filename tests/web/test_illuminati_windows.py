@@ -78,7 +78,9 @@ def totals(page: Page) -> tuple[str, str]:
 # ----------------------------------------------------------------------------- the spending window
 
 
-def test_spend_panel_shows_the_attack_and_the_views_totals_for_and_against(page: Page) -> None:
+def test_spend_panel_shows_the_attack_the_views_totals_and_to_seats_not_asked_who_is_still_to_answer(
+    page: Page,
+) -> None:
     state = three_seats()
     declare(state, "control", "loan_sharks", "the_mafia")
     state.apply(0, ("spend", "group", 2))
@@ -103,6 +105,12 @@ def test_spend_panel_shows_the_attack_and_the_views_totals_for_and_against(page:
     assert panel.locator(".iw-odds").inner_text() == text(
         "web.illuminati.spend.need", need=attack["need"], percent=percent
     )
+    show(page, state, 0)  # the Servants raised: the Gnomes are asked, the Network waits
+    waiting = state.view(0)["attack"]["waiting"]
+    assert state.actors() == (1,) and waiting[0] == 1
+    names = ", ".join(["Ana", "Bruno", "Carla"][s] for s in waiting)
+    assert page.locator(".iw-waiting").inner_text() == text("web.illuminati.spend.waiting", seats=names)
+    assert page.locator('[data-panel="spend"] [data-action]').count() == 0
 
 
 def test_spend_panel_adding_money_sends_exactly_the_engines_raise_within_its_bounds_and_pass_passes(
@@ -153,16 +161,6 @@ def test_spend_panel_after_the_dice_shows_the_roll_the_specials_answering_it_and
     expect(panel.locator(".iw-countdown")).not_to_have_text(
         text("web.illuminati.spend.countdown", seconds=30)
     )
-
-
-def test_spend_panel_seats_not_asked_see_who_is_still_to_answer(page: Page) -> None:
-    state = three_seats()
-    declare(state, "control", "loan_sharks", "the_mafia")
-    show(page, state, 1)
-    waiting = state.view(1)["attack"]["waiting"]
-    names = ", ".join(["Ana", "Bruno", "Carla"][s] for s in waiting)
-    assert page.locator(".iw-waiting").inner_text() == text("web.illuminati.spend.waiting", seats=names)
-    assert page.locator('[data-panel="spend"] [data-action]').count() == 0
 
 
 def test_spend_panel_a_privileged_attack_offers_no_interference_only_its_cancelling(page: Page) -> None:
@@ -243,7 +241,9 @@ def proposed() -> IlluminatiState:
     return state
 
 
-def test_deal_panel_accept_and_decline_are_one_click_each(page: Page) -> None:
+def test_deal_panel_the_other_party_answers_in_one_click_a_third_seat_sees_no_specials_faces(
+    page: Page,
+) -> None:
     state = proposed()
     legal = show(page, state, 1)
     panel = page.locator('[data-panel="deal"]')
@@ -251,13 +251,10 @@ def test_deal_panel_accept_and_decline_are_one_click_each(page: Page) -> None:
     panel.locator(".do-accept").click()
     panel.locator(".do-pass").click()
     assert acted(page) == [["accept"], ["decline"]] and ["accept"] in legal and ["decline"] in legal
-
-
-def test_deal_panel_a_third_seat_sees_no_specials_faces_only_their_number(page: Page) -> None:
-    state = proposed()
-    show(page, state, 2)
+    show(page, state, 2)  # a third seat: the offer's groups and money, its specials face down
     panel = page.locator('[data-panel="deal"]')
     assert text("web.illuminati.deal.hidden_specials", count=1) in panel.inner_text()
+    assert EN["illuminati.card.the_mafia"] in panel.inner_text()
     assert EN["illuminati.card.deep_agent"] not in page.locator("body").inner_text()
     assert "deep_agent" not in page.content()
     assert panel.locator("[data-action]").count() == 0

@@ -113,7 +113,11 @@ function countdown(ctx) {
   };
   tick(el);
   clearInterval(ticking);
-  ticking = setInterval(() => document.querySelectorAll(".iw-countdown[data-deadline]").forEach(tick), 250);
+  ticking = setInterval(() => {
+    const shown = document.querySelectorAll(".iw-countdown[data-deadline]");
+    shown.forEach(tick);
+    if (!shown.length) clearInterval(ticking);
+  }, 250);
   return el;
 }
 
