@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from backroom.games.illuminati import attack, concealment
-from backroom.games.illuminati.concealment import mask
 from backroom.games.illuminati.cards import DESTROY, FACE, NEUTRALIZE, NEUTRALIZE_BONUS, POWER
+from backroom.games.illuminati.concealment import mask
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
