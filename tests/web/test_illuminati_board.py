@@ -7,6 +7,7 @@ and one whole game at a live server, played on the board."""
 from __future__ import annotations
 
 import json
+import random
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -17,7 +18,11 @@ from backroom.games.illuminati.cards import FACE, SPECIAL_FACES
 from backroom.i18n import catalog
 from tests.games.illuminati.conftest import position
 from tests.web.conftest import post_json, shot
-from tests.web.test_boards import RENDER, acted, show
+from tests.web.layout import check_layout
+from tests.web.test_boards import acted, show
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e .[dev] installs playwright")
+expect = sync_api.expect
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -148,6 +153,28 @@ def test_the_odds_dialog_shows_the_engines_need_and_chance_and_its_terms_add_up(
     shot(page, "illuminati-odds-dialog")
 
 
+def test_a_click_on_a_player_focuses_its_structure_and_a_card_shows_its_text(page: Page) -> None:
+    state = two_players()
+    show(page, state, 0)
+    stage = page.locator("#under-test .il-stage")
+    assert stage.get_attribute("data-view") == "overview"
+    assert page.locator("#under-test .il-structure").count() == 2
+    page.click('#under-test .il-player[data-seat="1"]')
+    assert stage.get_attribute("data-view") == "focus"
+    assert page.locator("#under-test .il-structure").evaluate_all("els => els.map(e => e.dataset.seat)") == ["1"]
+    page.hover(card("gun_lobby"))
+    texts = catalog("en")
+    info = page.locator("#under-test .il-info")
+    assert texts["illuminati.ability.gun_lobby"] in info.inner_text()
+    assert texts["illuminati.card.gun_lobby"] in info.inner_text()
+    box = stage.get_attribute("viewBox")
+    page.click("#under-test .il-zoom.zoom-in")
+    assert stage.get_attribute("viewBox") != box  # zoomed in
+    shot(page, "illuminati-focus")
+    page.click('#under-test .il-player.il-all')
+    assert page.locator("#under-test .il-structure").count() == 2
+
+
 def test_another_seats_specials_hidden_illuminati_and_secret_goals_never_reach_the_page(page: Page) -> None:
     state, _ = get_game("illuminati").start(3, {"hidden_illuminati": "face_down", "secret_goals": True}, 4)
     while state.phase == "choose":
@@ -174,3 +201,99 @@ def test_another_seats_specials_hidden_illuminati_and_secret_goals_never_reach_t
             assert texts[f"illuminati.goal.{goal}"] not in html
     assert page.locator('#under-test .il-card[data-face="illuminati"]').count() == 2  # the backs
     assert texts[f"illuminati.card.{FACE[state.illuminati[0]]}"] in html  # one's own is shown
+
+
+def table_for(server: str, bots: int, **options: Any) -> dict[str, Any]:
+    seats = [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": "heuristic"}] * bots
+    body = {"game": "illuminati", "players": bots + 1, "options": options, "seats": seats, "seed": 5, "bot_delay": 0}
+    return post_json(f"{server}/api/tables", body)
+
+
+def names_drawn(page: Page) -> dict[str, str]:
+    """Each card on the stage and the words of its name, as drawn (lines joined)."""
+    drawn: dict[str, str] = page.locator("#board .il-card[data-face]").evaluate_all(
+        "els => Object.fromEntries(els.map(e => [e.dataset.face, [...e.querySelectorAll('.il-name')].map(t => t.textContent).join(' ')]))"
+    )
+    return drawn
+
+
+def test_a_phone_sized_window_fits_and_the_language_switch_renames_the_cards(server: str, browser: Browser) -> None:
+    table = table_for(server, bots=3)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}{table['seats'][0]['invite']}&lang=es")
+    page.wait_for_selector("#board .il-board .il-card")
+    check_layout(page, "illuminati-phone")
+    for lang in ("es", "fr"):
+        page.select_option("#lang", lang)
+        texts = catalog(lang)
+        expect(page.locator("#board .il-players")).to_contain_text(texts["web.illuminati.overview"])
+        drawn = names_drawn(page)
+        assert len(drawn) >= 6
+        for face, words in drawn.items():
+            name = texts[f"illuminati.card.{face}"]
+            assert words.replace("…", "") and name.startswith(words.split("…")[0].strip()), (lang, face, words)
+    page.close()
+
+
+TURN_OR_END = "body.my-turn:not(.busy), #end:not([hidden])"
+
+
+def gesture(page: Page, rng: random.Random) -> str | None:
+    """One move made on the board when one is offered, by what a player sees: a choice of the
+    odds dialog, a free arrow, an amount, or one of the seat's groups then a target (and the
+    kind of attack, or the transfer). None when only the list beside the board offers something."""
+    board = page.locator("#board")
+    announce = board.locator(".il-odds-choices button[data-action^='[\"announce']")
+    for what, found in (("odds", announce), ("odds", board.locator(".il-odds-choices button.use")), ("arrow", board.locator(".il-spot")), ("amount", board.locator(".il-amount"))):
+        if found.count():
+            found.nth(rng.randrange(found.count())).dispatch_event("click")
+            return what
+    mine = board.locator('.il-card.clickable[data-owner="0"]')
+    for index in range(mine.count()):
+        mine.nth(index).dispatch_event("click")
+        aims = board.locator('.il-card.target[data-owner="none"]')  # the easiest: uncontrolled groups
+        if not aims.count():
+            aims = board.locator('.il-card.target:not([data-owner="0"])')
+        if not aims.count():
+            board.locator(".il-card.selected").dispatch_event("click")  # nothing to attack with it
+            continue
+        aims.nth(rng.randrange(aims.count())).dispatch_event("click")
+        board.locator(".il-menu .il-kind").first.dispatch_event("click")
+        return "attack"
+    return None
+
+
+def test_a_whole_four_player_game_against_bots_played_on_the_board(server: str, browser: Browser) -> None:
+    """Issue 15: a whole game by clicking. Illuminati games are long: the table's own
+    ``round_limit`` option (5 rounds, its lowest) ends it, placing players by cards held."""
+    table = table_for(server, bots=3, round_limit=5)
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
+    done: dict[str, int] = {}
+    rng = random.Random(15)
+    for step in range(400):
+        page.wait_for_selector(TURN_OR_END, timeout=60000)
+        if page.locator("#end").is_visible():
+            break
+        what = gesture(page, rng)
+        if what is None:
+            actions = page.locator("#actions button.action[data-action]")
+            kinds = [json.loads(a)[0] for a in actions.evaluate_all("els => els.map(e => e.dataset.action)")]
+            # Spend what one may on one's own attack (the last raise offered is the largest);
+            # otherwise end the turn or pass.
+            wanted = ("spend", "end", "pass")
+            pick = next((len(kinds) - 1 - kinds[::-1].index(k) for k in wanted if k in kinds), 0)
+            actions.nth(pick).dispatch_event("click")
+            what = "list"
+        done[what] = done.get(what, 0) + 1
+        page.wait_for_selector("body:not(.busy)")
+    else:
+        raise AssertionError("the game did not end")
+    assert done.get("attack", 0) >= 2 and done.get("odds", 0) >= 2, done
+    expect(page.locator("#scores .score-total")).to_have_count(4)
+    page.click("#end-close")
+    assert page.locator("#board .il-card").count() >= 4  # the final structures stay drawn
+    assert not errors, errors
+    page.close()

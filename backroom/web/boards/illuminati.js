@@ -153,12 +153,13 @@ export function render(root, ctx) {
     const c = i % cols;
     const x = colW.slice(0, c).reduce((a, b) => a + b, 0);
     if (c === 0 && i) y += rowH[Math.floor(i / cols) - 1];
-    const head = s("text", { class: ["il-head", ctx.actors.includes(p.seat) && "acting"], x: x + 6, y: y + 22, text: t("illuminati.ui.player", { seat: ctx.name(p.seat) }), onclick: () => ((memo.focus = focus === p.seat ? null : p.seat), ctx.rerender()) });
+    const head = s("text", { class: ["il-head", ctx.actors.includes(p.seat) && "acting"], x: x + 6, y: y + 22, text: ctx.name(p.seat), onclick: () => ((memo.focus = focus === p.seat ? null : p.seat), ctx.rerender()) });
     const drawn = drawStructure(ctx, p, x, y + HEAD, (entry) => cardOpts(entry.card, entry.card === p.illuminati && p.face_down && entry.distance === 0 ? p.face_down : null, entry.distance === 0));
     stage.append(s("g", { class: ["il-seat", p.seat === ctx.seat && "mine"], "data-seat": p.seat }, head, drawn.g));
   });
   const width = Math.max(colW.reduce((a, b) => a + b, 0), free.length * CELL, CELL * 2);
   const height = y + (rowH[rowH.length - 1] || 0);
+  stage.style.aspectRatio = `${width} / ${height}`;
   // Free arrows to click, over the cards they belong to.
   for (const spot of spots) {
     const at = stage.querySelector(`.il-card[data-face="${CSS.escape(spot.master)}"] .il-card-paper`);
