@@ -161,7 +161,8 @@ def test_a_click_on_a_player_focuses_its_structure_and_a_card_shows_its_text(pag
     assert page.locator("#under-test .il-structure").count() == 2
     page.click('#under-test .il-player[data-seat="1"]')
     assert stage.get_attribute("data-view") == "focus"
-    assert page.locator("#under-test .il-structure").evaluate_all("els => els.map(e => e.dataset.seat)") == ["1"]
+    seats = page.locator("#under-test .il-structure").evaluate_all("els => els.map(e => e.dataset.seat)")
+    assert seats == ["1"]
     page.hover(card("gun_lobby"))
     texts = catalog("en")
     info = page.locator("#under-test .il-info")
@@ -171,7 +172,7 @@ def test_a_click_on_a_player_focuses_its_structure_and_a_card_shows_its_text(pag
     page.click("#under-test .il-zoom.zoom-in")
     assert stage.get_attribute("viewBox") != box  # zoomed in
     shot(page, "illuminati-focus")
-    page.click('#under-test .il-player.il-all')
+    page.click("#under-test .il-player.il-all")
     assert page.locator("#under-test .il-structure").count() == 2
 
 
@@ -205,24 +206,28 @@ def test_another_seats_specials_hidden_illuminati_and_secret_goals_never_reach_t
 
 def table_for(server: str, bots: int, **options: Any) -> dict[str, Any]:
     seats = [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": "heuristic"}] * bots
-    body = {"game": "illuminati", "players": bots + 1, "options": options, "seats": seats, "seed": 5, "bot_delay": 0}
-    return post_json(f"{server}/api/tables", body)
+    body = {"game": "illuminati", "players": bots + 1, "options": options, "seats": seats, "seed": 5}
+    return post_json(f"{server}/api/tables", {**body, "bot_delay": 0})
 
 
 def names_drawn(page: Page) -> dict[str, str]:
     """Each card on the stage and the words of its name, as drawn (lines joined)."""
     drawn: dict[str, str] = page.locator("#board .il-card[data-face]").evaluate_all(
-        "els => Object.fromEntries(els.map(e => [e.dataset.face, [...e.querySelectorAll('.il-name')].map(t => t.textContent).join(' ')]))"
+        "els => Object.fromEntries(els.map(e => [e.dataset.face,"
+        " [...e.querySelectorAll('.il-name')].map(t => t.textContent).join(' ')]))"
     )
     return drawn
 
 
-def test_a_phone_sized_window_fits_and_the_language_switch_renames_the_cards(server: str, browser: Browser) -> None:
+def test_a_phone_sized_window_fits_and_the_language_switch_renames_the_cards(
+    server: str, browser: Browser
+) -> None:
     table = table_for(server, bots=3)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server}{table['seats'][0]['invite']}&lang=es")
     page.wait_for_selector("#board .il-board .il-card")
     check_layout(page, "illuminati-phone")
+    shot(page, "illuminati-phone-window", full_page=False)
     for lang in ("es", "fr"):
         page.select_option("#lang", lang)
         texts = catalog(lang)
@@ -231,7 +236,8 @@ def test_a_phone_sized_window_fits_and_the_language_switch_renames_the_cards(ser
         assert len(drawn) >= 6
         for face, words in drawn.items():
             name = texts[f"illuminati.card.{face}"]
-            assert words.replace("…", "") and name.startswith(words.split("…")[0].strip()), (lang, face, words)
+            shown = words.split("…")[0].strip()  # a long name is cut with "…"
+            assert shown and name.startswith(shown), (lang, face, words)
     page.close()
 
 
@@ -244,7 +250,13 @@ def gesture(page: Page, rng: random.Random) -> str | None:
     kind of attack, or the transfer). None when only the list beside the board offers something."""
     board = page.locator("#board")
     announce = board.locator(".il-odds-choices button[data-action^='[\"announce']")
-    for what, found in (("odds", announce), ("odds", board.locator(".il-odds-choices button.use")), ("arrow", board.locator(".il-spot")), ("amount", board.locator(".il-amount"))):
+    offered = [
+        ("odds", announce),
+        ("odds", board.locator(".il-odds-choices button.use")),
+        ("arrow", board.locator(".il-spot")),
+        ("amount", board.locator(".il-amount")),
+    ]
+    for what, found in offered:
         if found.count():
             found.nth(rng.randrange(found.count())).dispatch_event("click")
             return what
@@ -273,7 +285,7 @@ def test_a_whole_four_player_game_against_bots_played_on_the_board(server: str, 
     page.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
     done: dict[str, int] = {}
     rng = random.Random(15)
-    for step in range(400):
+    for _ in range(400):
         page.wait_for_selector(TURN_OR_END, timeout=60000)
         if page.locator("#end").is_visible():
             break
@@ -288,6 +300,8 @@ def test_a_whole_four_player_game_against_bots_played_on_the_board(server: str, 
             actions.nth(pick).dispatch_event("click")
             what = "list"
         done[what] = done.get(what, 0) + 1
+        if what == "odds" and done[what] == 4:  # a picture of a game well under way, for a person
+            shot(page, "illuminati-overview", full_page=False)
         page.wait_for_selector("body:not(.busy)")
     else:
         raise AssertionError("the game did not end")

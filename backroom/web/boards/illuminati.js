@@ -15,6 +15,7 @@ import { dealPanel, spendingPanel } from "./illuminati/windows.js";
 
 const GAME = "illuminati";
 const HEAD = 34; // room above a structure for its player's name
+const PAD = 16; // around everything, for the arrows on the outer sides
 
 /** The end screen: groups controlled and money (or points, in the very long game); for a
  * winner, which goal it reached and whether the win is shared. */
@@ -144,10 +145,12 @@ export function render(root, ctx) {
   const colW = Array.from({ length: cols }, (_, c) => Math.max(...sizes.filter((_, i) => i % cols === c).map((b) => b.w * CELL), CELL * 2));
   const rowH = Array.from({ length: Math.ceil(shown.length / cols) }, (_, r) => Math.max(...sizes.slice(r * cols, r * cols + cols).map((b) => b.h * CELL + HEAD)));
   const stage = s("svg", { class: "il-stage", "data-view": focus === null ? "overview" : "focus", preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": t("web.illuminati.board") });
+  const layer = s("g", { transform: `translate(${PAD},${PAD})` }); // room for the outer arrows
+  stage.append(layer);
   const free = view.uncontrolled;
   const topH = HEAD + CELL;
-  stage.append(s("text", { class: "il-head", x: 6, y: 22, text: `${t("illuminati.ui.uncontrolled")} (${free.length})` }));
-  free.forEach((face, i) => stage.append(drawCard(ctx, i * CELL + CELL / 2, HEAD + CELL / 2, cardOpts(face, null, false))));
+  layer.append(s("text", { class: "il-head", x: 6, y: 22, text: `${t("illuminati.ui.uncontrolled")} (${free.length})` }));
+  free.forEach((face, i) => layer.append(drawCard(ctx, i * CELL + CELL / 2, HEAD + CELL / 2, cardOpts(face, null, false))));
   let y = topH;
   shown.forEach((p, i) => {
     const c = i % cols;
@@ -155,10 +158,10 @@ export function render(root, ctx) {
     if (c === 0 && i) y += rowH[Math.floor(i / cols) - 1];
     const head = s("text", { class: ["il-head", ctx.actors.includes(p.seat) && "acting"], x: x + 6, y: y + 22, text: ctx.name(p.seat), onclick: () => ((memo.focus = focus === p.seat ? null : p.seat), ctx.rerender()) });
     const drawn = drawStructure(ctx, p, x, y + HEAD, (entry) => cardOpts(entry.card, entry.card === p.illuminati && p.face_down && entry.distance === 0 ? p.face_down : null, entry.distance === 0));
-    stage.append(s("g", { class: ["il-seat", p.seat === ctx.seat && "mine"], "data-seat": p.seat }, head, drawn.g));
+    layer.append(s("g", { class: ["il-seat", p.seat === ctx.seat && "mine"], "data-seat": p.seat }, head, drawn.g));
   });
-  const width = Math.max(colW.reduce((a, b) => a + b, 0), free.length * CELL, CELL * 2);
-  const height = y + (rowH[rowH.length - 1] || 0);
+  const width = Math.max(colW.reduce((a, b) => a + b, 0), free.length * CELL, CELL * 2) + 2 * PAD;
+  const height = y + (rowH[rowH.length - 1] || 0) + 2 * PAD;
   stage.style.aspectRatio = `${width} / ${height}`;
   // Free arrows to click, over the cards they belong to.
   for (const spot of spots) {
@@ -172,7 +175,7 @@ export function render(root, ctx) {
       memo.sel = null;
       ctx.act(spot.entry.action);
     };
-    stage.append(s("g", { class: "il-spot clickable", "data-action": JSON.stringify(spot.entry.action), "data-arrow": spot.arrow.arrow, "data-master": spot.master, role: "button", "aria-label": spot.entry.label, tabindex: 0, onclick }, s("title", { text: spot.entry.label }), s("circle", { cx: sx, cy: sy, r: 13 })));
+    layer.append(s("g", { class: "il-spot clickable", "data-action": JSON.stringify(spot.entry.action), "data-arrow": spot.arrow.arrow, "data-master": spot.master, role: "button", "aria-label": spot.entry.label, tabindex: 0, onclick }, s("title", { text: spot.entry.label }), s("circle", { cx: sx, cy: sy, r: 13 })));
   }
   const zoomBar = panZoom(ctx, stage, { w: width, h: height }, (memo.boxes = memo.boxes || {})[focus === null ? "all" : focus] || (memo.boxes[focus === null ? "all" : focus] = {}));
 
