@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -285,6 +286,7 @@ def test_a_whole_four_player_game_against_bots_played_on_the_board(server: str, 
     page.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
     done: dict[str, int] = {}
     rng = random.Random(15)
+    rolled = 0
     for _ in range(400):
         page.wait_for_selector(TURN_OR_END, timeout=60000)
         if page.locator("#end").is_visible():
@@ -300,13 +302,17 @@ def test_a_whole_four_player_game_against_bots_played_on_the_board(server: str, 
             actions.nth(pick).dispatch_event("click")
             what = "list"
         done[what] = done.get(what, 0) + 1
+        rolled += page.locator("#board .il-roll .il-die").count() // 2  # the dice of an attack just rolled
         if what == "odds" and done[what] == 4:  # a picture of a game well under way, for a person
             shot(page, "illuminati-overview", full_page=False)
         page.wait_for_selector("body:not(.busy)")
     else:
         raise AssertionError("the game did not end")
     assert done.get("attack", 0) >= 2 and done.get("odds", 0) >= 2, done
+    assert rolled >= 1, "no roll was ever shown"
     expect(page.locator("#scores .score-total")).to_have_count(4)
+    totals = page.locator("#scores .score-total").all_inner_texts()
+    assert all(re.fullmatch(r"\d+ of 12 cards", t.strip()) for t in totals), totals  # 4 players: 12 cards
     page.click("#end-close")
     assert page.locator("#board .il-card").count() >= 4  # the final structures stay drawn
     assert not errors, errors

@@ -105,9 +105,11 @@ export function drawCard(ctx, cx, cy, opts) {
   }
   if (opts.incoming) parts.push(s("path", { class: "il-arrow in", d: arrowPath(cx, cy, opts.incoming, false) }));
   const title = [opts.name, opts.tooltip].filter(Boolean).join("\n");
+  const click = opts.attrs && opts.attrs.onclick;
+  const onkeydown = click ? (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), click()) : false;
   return s(
     "g",
-    { class: ["il-card", opts.illuminati && "il-root", opts.faceDown && "face-down", opts.cls], "data-face": opts.face, tabindex: opts.attrs && opts.attrs.onclick ? 0 : false, role: opts.attrs && opts.attrs.onclick ? "button" : false, "aria-label": title, ...(opts.attrs || {}) },
+    { class: ["il-card", opts.illuminati && "il-root", opts.faceDown && "face-down", opts.cls], "data-face": opts.face, tabindex: click ? 0 : false, role: click ? "button" : false, "aria-label": title, onkeydown, ...(opts.attrs || {}) },
     s("title", { text: title }),
     parts,
   );
