@@ -24,7 +24,8 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
                "market", "recycled", "offers" (deals opened), "gifts": [per seat, out of
                turn], "redistribute": null|"gnomes"|"bermuda"|"white_collar",
                "shifts": transfers made in it, "used": [faces used this turn],
-               "ready": [the active seat's faces that may still attack this turn]},
+               "ready": [faces that may still attack this turn] (the active seat's own view only:
+               whether a face-down Illuminati may attack again would tell the UFOs)},
       "transfer": null | {"from": face, "to": face, "free": bool (the one after a capture),
                           "moved": MB moved so far by ``more``},
       "draft": null | [{"card", "master", "arrow"}] (the Bermuda Triangle's new layout),
@@ -206,7 +207,7 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "redistribute": state.redistribute or None,
             "shifts": state.shifts,
             "used": mask(hide, [FACE[c] for c, n in enumerate(state.used) if n]),
-            "ready": mask(hide, [FACE[c] for c in attack.ready_attackers(state, state.active)]),
+            "ready": [FACE[c] for c in attack.ready_attackers(state, seat)] if seat == state.active else [],
         },
         "attack": pending(state, hide),
         "placing": {"card": mask(hide, FACE[state.p_target]), "master": mask(hide, FACE[state.p_attacker])}
