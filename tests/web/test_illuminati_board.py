@@ -177,6 +177,30 @@ def test_a_click_on_a_player_focuses_its_structure_and_a_card_shows_its_text(pag
     assert page.locator("#under-test .il-structure").count() == 2
 
 
+END_SCORES = """async (view) => {
+  const board = await import("/static/boards/illuminati.js");
+  const i18n = await import("/static/static/i18n.js");
+  await i18n.setLang("en");
+  const ctx = { t: i18n.t, number: i18n.formatNumber, outcome: view.outcome, view };
+  return view.players_info.map((p) => board.endScore(ctx, p.seat));
+}"""
+
+
+def test_the_end_screen_says_which_goal_was_reached_and_the_structures_stay_drawn(page: Page) -> None:
+    """The Gnomes of Zurich end their turn with 150 MB in their structure: their special goal."""
+    state = position(["gnomes_of_zurich", "network"], money={"gnomes_of_zurich": 150}, uncontrolled=["kgb"])
+    state.apply(0, ("end",))
+    assert state.is_over
+    scores = page.evaluate(END_SCORES, json.loads(json.dumps(state.view(0))))
+    texts = catalog("en")
+    assert scores[0]["total"] == "1 of 13 cards"
+    assert scores[0]["parts"][1] == texts["web.illuminati.end.special"].format(card="The Gnomes of Zurich")
+    assert len(scores[1]["parts"]) == 1  # the money only: no goal reached
+    show(page, state, 1)
+    assert page.locator(card("gnomes_of_zurich")).count() == page.locator(card("network")).count() == 1
+    assert page.locator("#under-test .il-hint").inner_text() == texts["web.illuminati.hint.over"]
+
+
 def test_another_seats_specials_hidden_illuminati_and_secret_goals_never_reach_the_page(page: Page) -> None:
     state, _ = get_game("illuminati").start(3, {"hidden_illuminati": "face_down", "secret_goals": True}, 4)
     while state.phase == "choose":
