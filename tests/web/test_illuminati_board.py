@@ -269,35 +269,42 @@ def test_a_phone_sized_window_fits_and_the_language_switch_renames_the_cards(
 TURN_OR_END = "body.my-turn:not(.busy), #end:not([hidden])"
 
 
-def gesture(page: Page, rng: random.Random) -> str | None:
-    """One move made on the board when one is offered, by what a player sees: a choice of the
-    odds dialog, a free arrow, an amount, or one of the seat's groups then a target (and the
-    kind of attack, or the transfer). None when only the list beside the board offers something."""
-    board = page.locator("#board")
-    announce = board.locator(".il-odds-choices button[data-action^='[\"announce']")
-    offered = [
-        ("odds", announce),
-        ("odds", board.locator(".il-odds-choices button.use")),
-        ("arrow", board.locator(".il-spot")),
-        ("amount", board.locator(".il-amount")),
-    ]
-    for what, found in offered:
-        if found.count():
-            found.nth(rng.randrange(found.count())).dispatch_event("click")
-            return what
-    mine = board.locator('.il-card.clickable[data-owner="0"]')
-    for index in range(mine.count()):
-        mine.nth(index).dispatch_event("click")
-        aims = board.locator('.il-card.target[data-owner="none"]')  # the easiest: uncontrolled groups
-        if not aims.count():
-            aims = board.locator('.il-card.target:not([data-owner="0"])')
-        if not aims.count():
-            board.locator(".il-card.selected").dispatch_event("click")  # nothing to attack with it
-            continue
-        aims.nth(rng.randrange(aims.count())).dispatch_event("click")
-        board.locator(".il-menu .il-kind").first.dispatch_event("click")
-        return "attack"
-    return None
+MOVE = """(r) => {
+  // One move, as a player sees the board, in one call (a round trip a click is slow): a choice
+  // of the odds dialog (announcing first), a free arrow, an amount, or one of the seat's groups
+  // then a target and the first kind of attack offered; else the list beside the board: spend
+  // on one's own attack (the last raise offered is the largest), end the turn, or pass.
+  const board = document.querySelector("#board");
+  const all = (sel) => [...board.querySelectorAll(sel)];
+  const pick = (els) => els[Math.floor(r * els.length)];
+  const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const offered = [
+    ["odds", ".il-odds-choices button[data-action^='[\\"announce']"],
+    ["odds", ".il-odds-choices button.use"],
+    ["arrow", ".il-spot"],
+    ["amount", ".il-amount"],
+  ];
+  for (const [what, sel] of offered) {
+    if (all(sel).length) return click(pick(all(sel))), what;
+  }
+  for (const face of all('.il-card.clickable[data-owner="0"]').map((e) => e.dataset.face)) {
+    click(board.querySelector(`.il-card[data-face="${face}"]`)); // the board is redrawn at each click
+    let aims = all('.il-card.target[data-owner="none"]'); // the easiest: uncontrolled groups
+    if (!aims.length) aims = all('.il-card.target:not([data-owner="0"])');
+    if (!aims.length) {
+      click(board.querySelector(".il-card.selected")); // nothing to attack with it
+      continue;
+    }
+    click(pick(aims));
+    click(board.querySelector(".il-menu .il-kind"));
+    return "attack";
+  }
+  const listed = [...document.querySelectorAll("#actions button.action[data-action]")];
+  const kinds = listed.map((b) => JSON.parse(b.dataset.action)[0]);
+  const wanted = ["spend", "end", "pass"].find((k) => kinds.includes(k));
+  click(listed[wanted ? kinds.lastIndexOf(wanted) : 0]);
+  return "list";
+}"""
 
 
 def test_a_whole_four_player_game_against_bots_played_on_the_board(server: str, browser: Browser) -> None:
@@ -315,16 +322,7 @@ def test_a_whole_four_player_game_against_bots_played_on_the_board(server: str, 
         page.wait_for_selector(TURN_OR_END, timeout=60000)
         if page.locator("#end").is_visible():
             break
-        what = gesture(page, rng)
-        if what is None:
-            actions = page.locator("#actions button.action[data-action]")
-            kinds = [json.loads(a)[0] for a in actions.evaluate_all("els => els.map(e => e.dataset.action)")]
-            # Spend what one may on one's own attack (the last raise offered is the largest);
-            # otherwise end the turn or pass.
-            wanted = ("spend", "end", "pass")
-            pick = next((len(kinds) - 1 - kinds[::-1].index(k) for k in wanted if k in kinds), 0)
-            actions.nth(pick).dispatch_event("click")
-            what = "list"
+        what = page.evaluate(MOVE, rng.random())
         done[what] = done.get(what, 0) + 1
         rolled += page.locator("#board .il-roll .il-die").count() // 2  # the dice of an attack just rolled
         if what == "odds" and done[what] == 4:  # a picture of a game well under way, for a person
