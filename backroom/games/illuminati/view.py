@@ -12,19 +12,29 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
                         "face_down": null | {"identified", "power", "income", "ruled_out"},
                         "alive": bool, "turns": n, "specials": n,
                         "destroyed": n, "structure": [{"card", "master", "arrow", "rotation",
-                        "cell": [x, y], "money": mb, "distance": n}]}],
+                        "cell": [x, y], "money": mb, "distance": n, "in": table side of its
+                        incoming arrow | null, "out": [{"arrow": printed side, "side": table
+                        side, "free": bool}]}]}],
+      "cards": {face: {"power", "transfer", "resistance", "income", "alignments"}} (every face
+               up card in the structures and the uncontrolled area, the alignments as the
+               Lasers leave them this turn),
       "uncontrolled": [faces], "dead": [faces], "discard": [faces], "deck": count,
       "hand": [faces] (own; null for a spectator),
       "turn": {"actions_left", "transfers_left", "acted", "cancelled", "privileged_used",
                "market", "recycled", "offers" (deals opened), "gifts": [per seat, out of
                turn], "redistribute": null|"gnomes"|"bermuda"|"white_collar",
-               "shifts": transfers made in it, "used": [faces used this turn]},
+               "shifts": transfers made in it, "used": [faces used this turn],
+               "ready": [faces that may still attack this turn] (the active seat's own view only:
+               whether a face-down Illuminati may attack again would tell the UFOs)},
       "transfer": null | {"from": face, "to": face, "free": bool (the one after a capture),
                           "moved": MB moved so far by ``more``},
       "draft": null | [{"card", "master", "arrow"}] (the Bermuda Triangle's new layout),
       "attack": null | {"mode", "target", "attacker", "helpers", "privileged", "committed",
                         "spent": {"attacker", "defending_group", "defender_illuminati",
-                                  "support", "oppose"}, "need": n, "chance": p, "waiting": [seats]},
+                                  "support", "oppose"}, "need": n, "chance": p, "waiting": [seats],
+                        "breakdown": [{"part", "value", "card"?, "mb"?}] (``odds.py``: the
+                        terms adding up to ``need``; before the roll), "roll" (after it)},
+      "placing": null | {"card", "master"} (a group being laid on a free arrow of ``master``),
       "deal": null | {"from", "to", "give_groups", "take_groups", "give_specials",
                       "take_specials" (faces, for the two parties only), "give_special_count",
                       "take_special_count", "give_mb", "take_mb", "arriving": [faces]},
@@ -44,17 +54,23 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
-from backroom.games.illuminati import attack, concealment, deals
+from backroom.games.illuminati import attack, concealment, deals, odds
 from backroom.games.illuminati.cards import (
     ALIGNMENTS,
     CARD_OF,
     FACE,
     GAME_ID,
     ILLUMINATI,
+    INCOME,
     OVER,
+    PLACE,
+    RESISTANCE,
     SPECIAL_FACES,
+    TRANSFER,
 )
 from backroom.games.illuminati.concealment import OFF, mask
+from backroom.games.illuminati.geometry import turned
+from backroom.games.illuminati.layout import ARROWS
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -73,6 +89,8 @@ def structure(state: IlluminatiState, seat: int, hide: frozenset[str]) -> list[d
     out = []
     for face in s.cards():
         placed = s.placement(face)
+        turn, printed = s.rotation(face), ARROWS[face]
+        free = s.free_arrows(face)
         out.append(
             {
                 "card": mask(hide, face),
@@ -82,9 +100,28 @@ def structure(state: IlluminatiState, seat: int, hide: frozenset[str]) -> list[d
                 "cell": list(s.cell(face)),
                 "money": state.money[CARD_OF[face]],
                 "distance": s.distance(face),
+                "in": None if printed.incoming is None else turned(printed.incoming, turn),
+                "out": [{"arrow": a, "side": turned(a, turn), "free": a in free} for a in printed.outgoing],
             }
         )
     return out
+
+
+def card_data(state: IlluminatiState, hide: frozenset[str]) -> dict[str, dict[str, Any]]:
+    """The printed numbers of every face-up card on the table, for drawing it: a face-down
+    Illuminati (masked) is left out, its claims are in ``face_down``."""
+    cards = [c for s in range(state.n) if state.alive[s] for c in state.cards_of(s)]
+    return {
+        FACE[c]: {
+            "power": state.power(c),
+            "transfer": TRANSFER[c],
+            "resistance": RESISTANCE[c],
+            "income": INCOME[c],
+            "alignments": [a for i, a in enumerate(ALIGNMENTS) if (attack.align(state, c) >> i) & 1],
+        }
+        for c in [*cards, *state.uncontrolled]
+        if FACE[c] not in hide
+    }
 
 
 def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | None:
@@ -108,6 +145,7 @@ def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | No
         need = attack.needed(state)
         data["need"] = need
         data["chance"] = chance_of(need)
+        data["breakdown"] = odds.breakdown(state, hide)
     return data
 
 
@@ -150,6 +188,7 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             }
             for s in range(state.n)
         ],
+        "cards": card_data(state, hide),
         "uncontrolled": [FACE[c] for c in state.uncontrolled],
         "dead": [FACE[c] for c in state.dead],
         "discard": [FACE[c] for c in state.discard],
@@ -168,8 +207,12 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "redistribute": state.redistribute or None,
             "shifts": state.shifts,
             "used": mask(hide, [FACE[c] for c, n in enumerate(state.used) if n]),
+            "ready": [FACE[c] for c in attack.ready_attackers(state, seat)] if seat == state.active else [],
         },
         "attack": pending(state, hide),
+        "placing": {"card": mask(hide, FACE[state.p_target]), "master": mask(hide, FACE[state.p_attacker])}
+        if state.phase == PLACE
+        else None,
         "deal": deals.shown(state, seat),
         "special_played": None
         if state.c_seat < 0
