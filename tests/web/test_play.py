@@ -407,6 +407,33 @@ def test_a_long_list_of_actions_is_chosen_card_first_then_its_use(server: str, b
     page.close()
 
 
+def test_a_group_of_actions_that_is_not_a_card_is_named_by_its_labels(server: str, browser: Browser) -> None:
+    """Illuminati groups its attacks by their mode ("control", "destroy"): a heading reads as
+    the words its actions' labels share, never as the bare argument."""
+    table = post_json(
+        f"{server}/api/tables",
+        {
+            "game": "illuminati",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot"}],
+            "seed": 0,  # the person plays first: 26 actions, attacks among them
+            "bot_delay": 0,
+        },
+    )
+    page = browser.new_page()
+    page.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
+    page.wait_for_selector(TURN_OR_END)
+    groups = page.locator("#actions .action-group")
+    headings = {
+        groups.nth(i).get_attribute("data-card"): groups.nth(i).locator("summary").inner_text()
+        for i in range(groups.count())
+    }
+    assert "control" in headings, headings
+    assert not [h for card, h in headings.items() if h.startswith(f"{card}:")], headings
+    assert headings["control"].startswith("Attack") and "…" in headings["control"], headings
+    page.close()
+
+
 def test_the_lobby_joins_a_free_seat_and_hands_an_absent_invitee_to_a_bot(
     server: str, browser: Browser
 ) -> None:

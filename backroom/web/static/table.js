@@ -350,11 +350,22 @@ function renderActions(ctx) {
                 if (event.target.open) page.openGroup = card;
               },
             },
-            h("summary", { class: "button", text: t("web.table.card_uses", { card: tFirst([`${page.game}.card.${card}`, card]), count: entries.length }) }),
+            h("summary", { class: "button", text: t("web.table.card_uses", { card: groupName(card, entries), count: entries.length }) }),
             h("div", { class: "group-uses" }, entries.map(button)),
           ),
     ),
   );
+}
+
+/** A group of actions by its card's name, or (for an argument that is no card, such as an
+ * amount's side) by the words all its labels begin with: never a bare "for" or "group". */
+function groupName(card, entries) {
+  const key = `${page.game}.card.${card}`;
+  if (has(key)) return t(key);
+  const words = entries.map((e) => e.label.split(" "));
+  let shared = 0;
+  while (words.every((w) => shared < w.length - 1 && w[shared] === words[0][shared])) shared += 1;
+  return shared ? `${words[0].slice(0, shared).join(" ")}…` : card;
 }
 
 function renderPlayers(ctx) {
