@@ -110,14 +110,42 @@ def test_a_group_moves_by_picking_it_then_a_free_arrow(page: Page) -> None:
     assert state.structures[0].master("c_i_a") == "the_mafia"
 
 
+def test_a_picked_group_offers_only_the_targets_it_may_attack_itself(page: Page) -> None:
+    # The Discordian Society: "Inmunes a ataques de grupos Gubernamentales o Convencionales."
+    # Madison Avenue may be attacked by the UFOs, not by the C.I.A. (Government).
+    state = position(
+        ["ufos", "discordian_society"],
+        structures={0: [("c_i_a", "ufos", "right")], 1: [("madison_avenue", "discordian_society", "right")]},
+    )
+    legal = show(page, state, 0)
+    assert ["attack", "control", "madison_avenue"] in legal
+    page.click(card("c_i_a"))
+    assert "dim" in (page.locator(card("madison_avenue")).get_attribute("class") or "")
+    page.click(card("madison_avenue"))
+    assert page.locator(".il-menu").count() == 0 and acted(page) == []
+    page.click(card("c_i_a"))  # unpicked
+    page.click(card("ufos"))
+    page.click(card("madison_avenue"))
+    assert page.locator('.il-menu [data-kind="control"]').count() == 1
+
+
+def test_clicking_another_own_card_sends_nothing_until_the_menu_says_what(page: Page) -> None:
+    state = two_players()
+    show(page, state, 0)
+    page.click(card("the_mafia"))
+    page.click(card("ufos"))
+    assert acted(page) == [] and page.locator('.il-menu [data-kind="transfer"]').count() == 1
+    page.click(".il-menu .do-pass")  # unselect
+    assert acted(page) == [] and page.locator(".il-menu").count() == 0
+
+
 def test_money_moves_by_picking_two_adjacent_cards_then_the_amount(page: Page) -> None:
     state = two_players()
     show(page, state, 0)
     page.click(card("ufos"))
     page.click(card("the_mafia"))
-    menu = page.locator(".il-menu")
-    if menu.count():  # the Mafia could also be attacked (destroyed) from here: say which
-        menu.locator('[data-kind="transfer"]').click()
+    assert acted(page) == []  # a transfer spends one of the turn's two: the menu asks first
+    page.locator('.il-menu [data-kind="transfer"]').click()
     assert acted(page) == [["transfer", "ufos", "the_mafia"]]
     state.apply(0, ("transfer", "ufos", "the_mafia"))
     show(page, state, 0)
@@ -227,6 +255,30 @@ def test_another_seats_specials_hidden_illuminati_and_secret_goals_never_reach_t
             assert texts[f"illuminati.goal.{goal}"] not in html
     assert page.locator('#under-test .il-card[data-face="illuminati"]').count() == 2  # the backs
     assert texts[f"illuminati.card.{FACE[state.illuminati[0]]}"] in html  # one's own is shown
+
+
+def test_face_down_illuminati_keep_their_seats_and_one_turned_up_is_drawn_face_up(page: Page) -> None:
+    state, _ = get_game("illuminati").start(3, {"hidden_illuminati": "face_down"}, 4)
+    while state.phase == "choose":
+        seat = state.actors()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    show(page, state, 0)
+    backs = page.locator('#under-test .il-card[data-face="illuminati"]')
+    assert sorted(backs.evaluate_all("els => els.map(e => e.dataset.owner)")) == ["1", "2"]
+    for seat in (1, 2):  # hovering each shows that seat's own claims
+        page.hover(f'#under-test .il-card[data-face="illuminati"][data-owner="{seat}"]')
+        claims = state.view(0)["players_info"][seat]["face_down"]
+        assert page.locator(".il-info").inner_text().count(f"{claims['power']}") >= 1
+    revealed = state.actors()[0]
+    if revealed == 0:
+        state.apply(0, ("end",))
+        revealed = state.actors()[0]
+    state.apply(revealed, ("reveal",))
+    face = FACE[state.illuminati[revealed]]
+    show(page, state, 0)
+    drawn = page.locator(f'#under-test .il-card[data-face="{face}"]')
+    assert "face-down" not in (drawn.get_attribute("class") or "")
+    assert " ".join(catalog("en")[f"illuminati.card.{face}"].split()[:1]) in (drawn.text_content() or "")
 
 
 def table_for(server: str, bots: int, **options: Any) -> dict[str, Any]:

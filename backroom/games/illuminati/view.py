@@ -25,7 +25,8 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
                turn], "redistribute": null|"gnomes"|"bermuda"|"white_collar",
                "shifts": transfers made in it, "used": [faces used this turn],
                "ready": [faces that may still attack this turn] (the active seat's own view only:
-               whether a face-down Illuminati may attack again would tell the UFOs)},
+               whether a face-down Illuminati may attack again would tell the UFOs),
+               "aims": {ready face: [[mode, target face], ...] it may attack with} (the same)},
       "transfer": null | {"from": face, "to": face, "free": bool (the one after a capture),
                           "moved": MB moved so far by ``more``},
       "draft": null | [{"card", "master", "arrow"}] (the Bermuda Triangle's new layout),
@@ -56,6 +57,7 @@ from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
 from backroom.games.illuminati import attack, concealment, deals, odds
 from backroom.games.illuminati.cards import (
+    ACTION,
     ALIGNMENTS,
     CARD_OF,
     FACE,
@@ -138,7 +140,7 @@ def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | No
         "spent": dict(zip(SPENT_NAMES, state.p_spent, strict=True)),
         "waiting": list(state.window),
     }
-    if state.phase == "rolled":
+    if state.p_roll:  # rolled: the dice stay shown while a captured group is placed
         data["roll"] = state.p_roll
         data["need"] = state.p_need
     elif state.p_attacker >= 0:
@@ -147,6 +149,21 @@ def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | No
         data["chance"] = chance_of(need)
         data["breakdown"] = odds.breakdown(state, hide)
     return data
+
+
+def aims(state: IlluminatiState, seat: int) -> dict[str, list[list[str]]]:
+    """For each group of ``seat`` that may still attack, the attacks it may make: a target
+    some other group could attack may be immune to this one (the Discordians' immunity), or it
+    may lack the free arrow a control needs."""
+    attacks = [a for a in state.legal_actions(seat) if a[0] == "attack"]
+    return {
+        FACE[c]: [
+            [mode, face]
+            for _, mode, face in attacks
+            if attack.can_attack_with(state, seat, mode, c, CARD_OF[face])
+        ]
+        for c in attack.ready_attackers(state, seat)
+    }
 
 
 def concealed(state: IlluminatiState, seat: int) -> dict[str, Any] | None:
@@ -208,6 +225,7 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "shifts": state.shifts,
             "used": mask(hide, [FACE[c] for c, n in enumerate(state.used) if n]),
             "ready": [FACE[c] for c in attack.ready_attackers(state, seat)] if seat == state.active else [],
+            "aims": aims(state, seat) if seat == state.active and state.phase == ACTION else {},
         },
         "attack": pending(state, hide),
         "placing": {"card": mask(hide, FACE[state.p_target]), "master": mask(hide, FACE[state.p_attacker])}

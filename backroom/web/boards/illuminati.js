@@ -61,8 +61,10 @@ export function render(root, ctx) {
   const selectable = (face) => owner.get(face) === ctx.seat && (ready.has(face) || transfers.some((e) => e.action[1] === face) || moves.some((e) => e.action[1] === face));
   if (memo.sel && !selectable(memo.sel)) memo.sel = null;
   if (memo.target && !targets.has(memo.target) && !transfers.some((e) => e.action[1] === memo.sel && e.action[2] === memo.target)) memo.target = null;
-  const freeArrow = (face) => (entryOf(face) || { out: [] }).out.some((a) => a.free);
-  const kindsOn = (face) => attacks.filter((e) => e.action[2] === face && (!memo.sel || e.action[1] !== "control" || freeArrow(memo.sel)));
+  // With a group picked, only the attacks that group may make (a target may be immune to it).
+  const aims = view.turn.aims || {};
+  const aimed = (e) => (aims[memo.sel] || []).some(([mode, target]) => mode === e.action[1] && target === e.action[2]);
+  const kindsOn = (face) => attacks.filter((e) => e.action[2] === face && (!memo.sel || aimed(e)));
   const transferTo = (face) => memo.sel && find((a) => a[0] === "transfer" && a[1] === memo.sel && a[2] === face);
 
   // The second engine step of a gesture, sent once the first one is accepted.
@@ -74,33 +76,30 @@ export function render(root, ctx) {
     if (entry) follow = entry;
   }
 
-  const onCard = (face) => {
+  const onCard = (face, seat) => {
     memo.info = face;
+    memo.infoSeat = seat;
     if (memo.sel === face) memo.sel = memo.target = null;
-    else if (memo.sel && ready.has(memo.sel) && kindsOn(face).length) memo.target = face;
-    else if (memo.sel && transferTo(face)) {
-      const entry = transferTo(face);
-      memo.sel = memo.target = null;
-      ctx.act(entry.action);
-      return;
+    else if (memo.sel && ((ready.has(memo.sel) && kindsOn(face).length) || transferTo(face))) {
+      memo.target = face; // the menu says what to do with it: a transfer takes a turn's transfer
     } else if (selectable(face)) {
       memo.sel = face;
       memo.target = null;
-    } else if (targets.has(face)) {
-      memo.sel = null;
-      memo.target = face;
+    } else if (!memo.sel && targets.has(face)) {
+      memo.target = face; // a target first: the engine then asks which group attacks
     }
     ctx.rerender();
   };
-  const showInfo = (face) => {
+  const showInfo = (face, seat) => {
     memo.info = face;
+    memo.infoSeat = seat;
     const panel = root.querySelector(".il-info");
     if (panel) panel.replaceWith(infoPanel(ctx, cardName, lookup));
   };
 
   // Each card: its classes (picked, a target, dimmed) and what a click does.
   const direct = (face) => find((a) => (a[0] === "attacker" || a[0] === "aid") && a[1] === face);
-  const cardOpts = (face, faceDown, illuminatiCard) => {
+  const cardOpts = (face, faceDown, illuminatiCard, seat) => {
     const entry = direct(face);
     const isTarget = memo.sel && ((ready.has(memo.sel) && kindsOn(face).length) || transferTo(face));
     const pickable = selectable(face) || (!memo.sel && targets.has(face));
@@ -113,18 +112,18 @@ export function render(root, ctx) {
       entry && entry.action[0] === "aid" && "helper",
     ];
     const attrs = {
-      "data-owner": owner.has(face) ? owner.get(face) : "none",
+      "data-owner": seat !== undefined ? seat : owner.has(face) ? owner.get(face) : "none",
       "data-action": entry ? JSON.stringify(entry.action) : false,
-      onclick: entry ? () => ctx.act(entry.action) : () => onCard(face),
-      onmouseenter: () => showInfo(face),
-      onfocus: () => showInfo(face),
+      onclick: entry ? () => ctx.act(entry.action) : () => onCard(face, seat),
+      onmouseenter: () => showInfo(face, seat),
+      onfocus: () => showInfo(face, seat),
     };
     const info = view.cards[face];
     return { face, name: cardName(face), info, faceDown, illuminati: illuminatiCard, cls, attrs, tooltip: cardText(ctx, face, info, faceDown).join("\n") };
   };
-  const lookup = (face) => {
-    const p = players.find((q) => q.illuminati === face && q.face_down);
-    return { info: view.cards[face], faceDown: p ? p.face_down : null };
+  const lookup = (face, seat) => {
+    const p = seat !== undefined ? players[seat] : players.find((q) => q.illuminati === face);
+    return { info: view.cards[face], faceDown: p && p.illuminati === face ? hiddenCard(p) : null };
   };
 
   // The arrows a click may use: a move's new master, a captured group's, a deal's arrival.
@@ -157,7 +156,7 @@ export function render(root, ctx) {
     const x = colW.slice(0, c).reduce((a, b) => a + b, 0);
     if (c === 0 && i) y += rowH[Math.floor(i / cols) - 1];
     const head = s("text", { class: ["il-head", ctx.actors.includes(p.seat) && "acting"], x: x + 6, y: y + 22, text: ctx.name(p.seat), onclick: () => ((memo.focus = focus === p.seat ? null : p.seat), ctx.rerender()) });
-    const drawn = drawStructure(ctx, p, x, y + HEAD, (entry) => cardOpts(entry.card, entry.card === p.illuminati && p.face_down && entry.distance === 0 ? p.face_down : null, entry.distance === 0));
+    const drawn = drawStructure(ctx, p, x, y + HEAD, (entry) => cardOpts(entry.card, entry.distance === 0 ? hiddenCard(p) : null, entry.distance === 0, p.seat));
     layer.append(s("g", { class: ["il-seat", p.seat === ctx.seat && "mine"], "data-seat": p.seat }, head, drawn.g));
   });
   const width = Math.max(colW.reduce((a, b) => a + b, 0), free.length * CELL, CELL * 2) + 2 * PAD;
@@ -187,7 +186,7 @@ export function render(root, ctx) {
     players.map((p) => {
       const money = p.structure.reduce((a, c) => a + c.money, 0);
       const who = p.seat === ctx.seat ? t("web.you") : ctx.name(p.seat);
-      const rootName = p.face_down && p.illuminati === "illuminati" ? t("illuminati.ui.claims", { power: p.face_down.power, income: p.face_down.income }) : cardName(p.illuminati);
+      const rootName = hiddenCard(p) && p.illuminati === "illuminati" ? t("illuminati.ui.claims", { power: p.face_down.power, income: p.face_down.income }) : cardName(p.illuminati);
       return h(
         "button",
         { type: "button", class: ["il-player", focus === p.seat && "selected", !p.alive && "gone", ctx.actors.includes(p.seat) && "acting"], "data-seat": p.seat, disabled: !p.alive, onclick: () => ((memo.focus = p.seat), ctx.rerender()) },
@@ -255,6 +254,13 @@ export function render(root, ctx) {
   const side = h("div", { class: "il-side" }, menu, amountBox, oddsDialog(ctx, cardName, button), spendingPanel(ctx), dealPanel(ctx), infoPanel(ctx, cardName, lookup), hand, secret);
   root.replaceChildren(h("div", { class: "il-board" }, strip, status, hint, h("div", { class: "il-main" }, h("div", { class: "il-stage-box" }, stage, zoomBar), side), controls));
   if (follow) ctx.act(follow.action);
+}
+
+/** What the table knows of a player's Illuminati while it lies face down (hidden Illuminati),
+ * or null once it is turned up (revealed, identified, or the game over): then its printed
+ * numbers count. */
+function hiddenCard(p) {
+  return p.face_down && !p.face_down.identified ? p.face_down : null;
 }
 
 /** What the hint says to do now. */

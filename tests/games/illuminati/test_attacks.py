@@ -296,3 +296,26 @@ def test_orbital_mind_control_lasers_change_an_alignment_for_the_turn():
     all_pass(state)
     state.apply(0, ("end",))
     assert state.laser_card == -1 and state.view(0)["lasers"] is None
+
+
+def test_the_dice_stay_in_the_view_while_a_captured_group_is_placed():
+    # The board shows the roll with its arithmetic; a won control goes on to placing the group.
+    state = position(["bavarian_illuminati", "network"], uncontrolled=["kkk"])
+    declare(state, "control", "kkk", "bavarian_illuminati")
+    state.chance = dice(2)
+    all_pass(state)
+    assert state.phase == "place"
+    shown = state.view(1)["attack"]
+    assert shown["roll"] == 2 and shown["need"] == state.p_need and "breakdown" not in shown
+
+
+def test_each_ready_group_lists_only_the_attacks_it_may_make_itself():
+    # The Discordian Society: immune to Government and Straight attackers.
+    state = position(
+        ["ufos", "discordian_society"],
+        structures={0: [("c_i_a", "ufos", "right")], 1: [("madison_avenue", "discordian_society", "right")]},
+    )
+    aims = state.view(0)["turn"]["aims"]
+    assert ["control", "madison_avenue"] in aims["ufos"]
+    assert not [a for a in aims["c_i_a"] if a[1] == "madison_avenue"]
+    assert state.view(1)["turn"]["aims"] == {} and state.view(None)["turn"]["aims"] == {}

@@ -76,3 +76,13 @@ def test_every_option_and_every_end_reason_has_text(lang):
         assert all(f"illuminati.option.{option.name}.{choice}" in book for choice in option.choices)
     for reason in ("goal", "limit", "last_standing", "points", "points_limit"):
         assert f"illuminati.end.{reason}" in book
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_alignment_has_a_short_form_of_its_own_for_the_cards_on_the_board(lang):
+    # Conservador/Convencional and Conservateur/Conventionnel cut at three letters were all "Con".
+    texts = catalog(lang)
+    short = {k: v for k, v in texts.items() if k.startswith("illuminati.alignment_short.")}
+    full = {k for k in texts if k.startswith("illuminati.alignment.")}
+    assert {k.rsplit(".", 1)[1] for k in short} == {k.rsplit(".", 1)[1] for k in full}
+    assert len(set(short.values())) == len(short) and all(len(v) <= 4 for v in short.values())

@@ -21,7 +21,7 @@ export function cardText(ctx, face, info, faceDown) {
 export function infoPanel(ctx, cardName, lookup) {
   const { h, t, memo } = ctx;
   const face = memo.info;
-  const found = face ? lookup(face) : null;
+  const found = face ? lookup(face, memo.infoSeat) : null;
   const body = found
     ? [h("b", { text: cardName(face) }), ...cardText(ctx, face, found.info, found.faceDown).map((line) => h("p", { text: line }))]
     : [h("p", { class: "hint", text: t("web.illuminati.hint.info") })];

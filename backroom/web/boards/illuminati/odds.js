@@ -7,9 +7,16 @@
 /** The roll of the last attack from this update's events, kept in `memo.roll`. */
 export function noteRoll(ctx) {
   const { memo } = ctx;
-  for (const e of ctx.events || []) {
-    if (e.kind === "roll") memo.roll = { dice: e.params.dice, need: e.params.need, seat: e.params.seat, fresh: true };
-    else if (e.kind === "result" && memo.roll) memo.roll = { ...memo.roll, final: e.params.roll, success: e.params.success };
+  const events = ctx.events || [];
+  if (events === memo.rollEvents) {
+    // The same update drawn again (a click, a language switch): the dice have rolled already.
+    if (memo.roll) memo.roll.fresh = false;
+  } else {
+    memo.rollEvents = events;
+    for (const e of events) {
+      if (e.kind === "roll") memo.roll = { dice: e.params.dice, need: e.params.need, seat: e.params.seat, fresh: true };
+      else if (e.kind === "result" && memo.roll) memo.roll = { ...memo.roll, final: e.params.roll, success: e.params.success };
+    }
   }
   const attack = ctx.view.attack;
   if (attack && attack.roll === undefined && memo.roll) memo.roll = null; // a new attack

@@ -93,7 +93,7 @@ export function drawCard(ctx, cx, cy, opts) {
     if (stats.resistance) parts.push(s("text", { class: "il-stat il-res", x: x + CARD - 5, y: y + 66, text: t("web.illuminati.short.resistance", { resistance: stats.resistance }) }));
     parts.push(s("text", { class: "il-stat il-income", x: x + 5, y: y + 80, text: t("web.illuminati.short.income", { income: stats.income }) }));
   }
-  const chips = aligns.map((a) => t(`illuminati.alignment.${a}`).slice(0, 3)).join(" ");
+  const chips = aligns.map((a) => t(`illuminati.alignment_short.${a}`)).join(" ");
   if (chips) parts.push(s("text", { class: "il-align", x: x + 5, y: y + CARD - 5, text: chips }));
   if (opts.money !== null && opts.money !== undefined) {
     parts.push(
