@@ -229,6 +229,18 @@ def test_the_end_screen_says_which_goal_was_reached_and_the_structures_stay_draw
     assert page.locator("#under-test .il-hint").inner_text() == texts["web.illuminati.hint.over"]
 
 
+def test_a_shared_win_says_so_beside_each_winners_goal(page: Page) -> None:
+    """Two winners at once (an exchange that makes both win is legal): the end screen's outcome
+    as the engine words it, with a second winner added, drawn by the board's endScore."""
+    state = position(["gnomes_of_zurich", "network"], money={"gnomes_of_zurich": 150}, uncontrolled=["kgb"])
+    state.apply(0, ("end",))
+    view = json.loads(json.dumps(state.view(0)))
+    view["outcome"]["details"]["winners"] = view["outcome"]["winners"] = [0, 1]
+    scores = page.evaluate(END_SCORES, view)
+    shared = catalog("en")["web.illuminati.end.shared"].format(count=2)
+    assert scores[0]["parts"][-1] == scores[1]["parts"][-1] == shared
+
+
 def test_another_seats_specials_hidden_illuminati_and_secret_goals_never_reach_the_page(page: Page) -> None:
     state, _ = get_game("illuminati").start(3, {"hidden_illuminati": "face_down", "secret_goals": True}, 4)
     while state.phase == "choose":
