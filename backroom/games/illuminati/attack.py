@@ -53,6 +53,8 @@ CHINESE_CAMPAIGN_DONORS = CARD_OF["chinese_campaign_donors"]
 ATTACKER, DEFENDING_GROUP, DEFENDER_ILLUMINATI, SUPPORT, OPPOSE = range(5)
 """Indices of ``state.p_spent``: the money spent on the attack in flight, by whom."""
 RATES = (RATE_ATTACKER, -RATE_DEFENDING_GROUP, -RATE_DEFENDER_ILLUMINATI, RATE_OTHERS, -RATE_OTHERS)
+SPENT = ("attacker", "defending_group", "defender_illuminati", "support", "oppose")
+"""Who spent each part of ``state.p_spent``, in the order of ``RATES``."""
 
 
 def align(state: IlluminatiState | None, card: int) -> int:
@@ -218,19 +220,35 @@ def proximity(state: IlluminatiState, target: int) -> int:
     return PROXIMITY[distance - 1] if 1 <= distance <= len(PROXIMITY) else 0
 
 
-def needed(state: IlluminatiState) -> int:
-    """The roll the attack in flight needs, at or under (the summary's table)."""
+def terms(state: IlluminatiState) -> list[tuple[str, int, int, int]]:
+    """Each term of the number the attack in flight needs (the summary's table), as
+    ``(part, value, card or -1, MB or 0)``: the attacker's Power, each aiding group's
+    Transferable Power, the target's Resistance (its Power, to destroy), proximity, alignments,
+    printed abilities, the +6 to neutralize and the money spent by each side at its rate. The
+    odds dialog shows them (``odds.py``); ``needed`` adds them up."""
     mode, attacker, target = state.p_mode, state.p_attacker, state.p_target
-    aid = sum(concealment.transfer_used(state, h) for h in state.p_helpers)
-    power = concealment.power_used(state, attacker) + aid
-    whispering = mode == DESTROY and not POWER[target]  # Whispering Campaign: against Resistance
-    defence = POWER[target] if mode == DESTROY and not whispering else resistance(state, attacker, target)
-    total = power - defence - proximity(state, target)
-    total += alignment_modifier(mode, attacker, target, state)
-    total += ability_bonus(state, state.active, mode, attacker, target)
-    if mode == NEUTRALIZE:
-        total += NEUTRALIZE_BONUS
-    return total + sum(rate * mb for rate, mb in zip(RATES, state.p_spent, strict=True))
+    out = [("power", concealment.power_used(state, attacker), attacker, 0)]
+    out += [("aid", concealment.transfer_used(state, h), h, 0) for h in state.p_helpers]
+    if mode == DESTROY and POWER[target]:
+        out.append(("target_power", -POWER[target], target, 0))
+    else:  # to control or neutralize, or the Whispering Campaign's destroy: against Resistance
+        out.append(("resistance", -resistance(state, attacker, target), target, 0))
+    out += [
+        ("proximity", -proximity(state, target), -1, 0),
+        ("alignment", alignment_modifier(mode, attacker, target, state), -1, 0),
+        ("abilities", ability_bonus(state, state.active, mode, attacker, target), -1, 0),
+        ("neutralize", NEUTRALIZE_BONUS if mode == NEUTRALIZE else 0, -1, 0),
+    ]
+    out += [
+        (f"money_{name}", rate * mb, -1, mb)
+        for name, rate, mb in zip(SPENT, RATES, state.p_spent, strict=True)
+    ]
+    return out
+
+
+def needed(state: IlluminatiState) -> int:
+    """The roll the attack in flight needs, at or under."""
+    return sum(term[1] for term in terms(state))
 
 
 def succeeds(roll: int, need: int) -> bool:

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
-from backroom.games.illuminati import attack, concealment, deals, odds
+from backroom.games.illuminati import attack, concealment, deals, legality, odds
 from backroom.games.illuminati.cards import (
     ACTION,
     ALIGNMENTS,
@@ -76,8 +76,6 @@ from backroom.games.illuminati.layout import ARROWS
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
-
-SPENT_NAMES = ("attacker", "defending_group", "defender_illuminati", "support", "oppose")
 
 
 def chance_of(need: int) -> float:
@@ -137,7 +135,7 @@ def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | No
         "privileged": state.p_privileged,
         "interferers": list(state.p_interferers),
         "committed": state.p_committed,
-        "spent": dict(zip(SPENT_NAMES, state.p_spent, strict=True)),
+        "spent": dict(zip(attack.SPENT, state.p_spent, strict=True)),
         "waiting": list(state.window),
     }
     if state.p_roll:  # rolled: the dice stay shown while a captured group is placed
@@ -155,7 +153,7 @@ def aims(state: IlluminatiState, seat: int) -> dict[str, list[list[str]]]:
     """For each group of ``seat`` that may still attack, the attacks it may make: a target
     some other group could attack may be immune to this one (the Discordians' immunity), or it
     may lack the free arrow a control needs."""
-    attacks = [a for a in state.legal_actions(seat) if a[0] == "attack"]
+    attacks = legality.attack_actions(state, seat)  # the action phase's attacks, not its whole list
     return {
         FACE[c]: [
             [mode, face]
