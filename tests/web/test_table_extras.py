@@ -88,8 +88,19 @@ def test_rematch_seats_each_accepting_player_at_the_new_table_with_their_own_tok
     ]
     assert tokens[0] and tokens[1] and tokens[0] != tokens[1]
     assert not {s["token"] for s in old["seats"]} & set(tokens)
-    # The lobby links the new table to the one it followed.
-    lobby = _open(browser, f"{server}/?lang=en")
+    # The lobby links the new table to the one it followed. The rematch keeps the old table's
+    # one-second absent timer, so bots may have played it to its end before both players sat
+    # down on a slow machine, and the lobby lists only tables in play: it is asked for all.
+    lobby = browser.new_context(viewport={"width": 1200, "height": 850}).new_page()
+    lobby.route(
+        lambda url: url.endswith("/api/tables"),
+        lambda route: (
+            route.continue_(url=f"{route.request.url}?status=all")
+            if route.request.method == "GET"
+            else route.continue_()
+        ),
+    )
+    lobby.goto(f"{server}/?lang=en")
     link = lobby.locator(f'tr[data-table="{new_id}"] .rematch-of')
     expect(link).to_have_attribute("href", f"/t/{old['id']}?spectate")
     for page in (ana, bruno, lobby):
