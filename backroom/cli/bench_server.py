@@ -7,6 +7,7 @@ the bench runs: every other ``backroom`` command starts without the WebSocket cl
 from __future__ import annotations
 
 import argparse
+import json
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
@@ -71,5 +72,5 @@ def bench_server_command(args: argparse.Namespace) -> int:
         except (ValueError, RuntimeError, OSError) as exc:  # OSError: no service at --url
             console.print(translate(lang, "ui.bench_server_failed", {"reason": str(exc)}))
             return 2
-    print(result.report(lang))
+    print(json.dumps(result.to_json()) if getattr(args, "json", False) else result.report(lang))
     return 0

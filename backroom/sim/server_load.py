@@ -29,7 +29,7 @@ import time
 import urllib.request
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +145,16 @@ class BenchResult:
     @property
     def moves_per_second(self) -> float:
         return self.moves / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Every figure and the machine, for ``backroom bench server --json``; the workers and
+        the disk are left out (None) for a service elsewhere, as in ``report``."""
+        figures = asdict(self)
+        figures["moves_per_second"] = self.moves_per_second
+        if self.server_cpu_ms_per_move is None:
+            figures.update(workers=None, rss_per_table_kib=None, fsync_p99_ms=None, fsync_max_ms=None)
+        figures["machine"] = machine()
+        return figures
 
     def report(self, lang: str) -> str:
         """The figures as sentences in ``lang``, one line each."""

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import platform
 import resource
 import socket
 import webbrowser
@@ -121,6 +124,12 @@ def test_bench_server_arguments_and_a_small_run(capsys: pytest.CaptureFixture[st
     assert result.fsync_max_ms > 0 and done[-1] == 1.0
     report = result.report("es")
     assert "jugadas/s" in report and "fsync" in report
+    figures = json.loads(json.dumps(result.to_json()))  # what ``bench server --json`` prints
+    assert figures["moves"] == result.moves and figures["p99_ms"] == result.p99_ms
+    assert figures["moves_per_second"] == result.moves_per_second and figures["workers"] == 1
+    assert figures["machine"]["python"] == platform.python_version()
+    elsewhere = dataclasses.replace(result, server_cpu_ms_per_move=None).to_json()
+    assert elsewhere["workers"] is None and elsewhere["fsync_max_ms"] is None  # unseen from here
     with pytest.raises(ValueError):
         bench_server(tables=0)
     with pytest.raises(ValueError):
