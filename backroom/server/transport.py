@@ -75,6 +75,18 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
     ``trusted_proxies`` are not counted per address: a proxy carries every visitor's (the app
     counts WebSockets by the forwarded address instead)."""
     trusted = trusts(trusted_proxies)
+    by_address: dict[str, set[asyncio.BaseTransport]] = {}
+    """The open connections of each untrusted address, kept as they open and close so that the
+    cap costs the same at ten thousand connections as at ten. Sets of transports, not counts:
+    a connection upgraded to a WebSocket ends through the WebSocket protocol instead, and
+    forgetting it twice must change nothing."""
+
+    def forget(client: tuple[str, int] | None, transport: asyncio.BaseTransport) -> None:
+        if client is None or (held := by_address.get(client[0])) is None:
+            return
+        held.discard(transport)
+        if not held:
+            del by_address[client[0]]
 
     class GuardedHttp(HttpToolsProtocol):
         """HTTP/1.1 with a connection cap and request read timeouts."""
@@ -96,9 +108,9 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             host = self.client[0] if self.client else None
             if host is None or trusted(host):
                 return False
-            # Every protocol in the set, WebSockets included, has the peer address as ``client``.
-            same = sum(1 for c in self.connections if (getattr(c, "client", None) or ("",))[0] == host)
-            return same > limits.connections_per_address
+            held = by_address.setdefault(host, set())
+            held.add(self.transport)  # forgotten in ``connection_lost``, refused or not
+            return len(held) > limits.connections_per_address
 
         def _arm(self, seconds: float) -> None:
             self._disarm()
@@ -136,6 +148,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            forget(self.client, self.transport)
             super().connection_lost(exc)
 
     class AbortableWebSocket(WebSocketsSansIOProtocol):
@@ -149,6 +162,10 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             sock = self.transport.get_extra_info("socket")
             if sock is not None:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_BUFFER_BYTES)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            forget(self.client, self.transport)  # counted when it came as HTTP
+            super().connection_lost(exc)
 
         async def run_asgi(self) -> None:
             self.scope["extensions"][ABORT] = {"abort": self.abort}

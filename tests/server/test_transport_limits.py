@@ -218,6 +218,27 @@ def test_connections_per_address_are_capped_before_anything_is_read(server: Serv
             sock.close()
 
 
+def test_an_address_at_its_cap_may_connect_again_once_its_connections_close(
+    server: Server, idle: None
+) -> None:
+    """The count per address follows connections as they end: WebSockets (which end through
+    their own protocol, not the HTTP one they came in by), plain requests and refused ones."""
+    for _ in range(2):
+        held = [websocket(server, "127.0.0.5") for _ in range(3)]
+        assert refused_at_once(server, "127.0.0.5")
+        for sock in held:
+            sock.close()
+        server.wait_connections(at_most=0)
+    for _ in range(4):  # one more than the cap, each closed before the next
+        with connect(server, "127.0.0.5") as sock:
+            sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            assert read_to_end(sock).startswith(b"HTTP/1.1 200")
+    server.wait_connections(at_most=0)
+    held = [websocket(server, "127.0.0.5") for _ in range(3)]
+    for sock in held:
+        sock.close()
+
+
 def test_connections_in_all_are_capped_before_anything_is_read(server: Server, idle: None) -> None:
     held = [websocket(server, source) for source in ("127.0.0.2", "127.0.0.3") for _ in range(3)]
     try:
