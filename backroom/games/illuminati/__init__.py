@@ -44,6 +44,7 @@ from backroom.games.illuminati.cards import (
     ILLUMINATI,
     ILLUMINATI_FACES,
     INCOME,
+    MAX_COUNTERS,
     MAX_OFFERS,
     MAX_PLAYERS,
     MAX_SPEND,
@@ -78,6 +79,7 @@ class Illuminati(Game):
     windows = (
         WindowRule("spending", "illuminati.window.spending.order", "all_answered"),
         WindowRule("deal", "illuminati.window.deal.order", "all_answered", passes=("decline",)),
+        WindowRule("offer", "illuminati.window.offer.order", "all_answered", passes=("withdraw",)),
         WindowRule("secrets", "illuminati.window.secrets.order", "all_answered"),
     )
     manifest = Manifest(
@@ -126,14 +128,15 @@ class Illuminati(Game):
         by at most ``players`` passes, as is the start of a turn, and a bribe takes two decisions; a special
         is played once in a game (discarded for good), each play asked about by at most ``players`` seats
         (Secrets Man Was Not Meant to Know, then perhaps a replacement) and reopening a round of at most
-        ``players`` answers. Each of a turn's ``MAX_OFFERS`` offers takes its opening, one step per group and
-        per special each way, one per MB each way, the proposal, the answer, and a lay or a loss per group;
-        what an offer brings may be given again on the turn (each special and MB once more). Each seat gives
-        ``GIFTS_OUT_OF_TURN`` times a turn out of its actions, each such gift letting the player on turn give
-        once more. A seat leaves once. Each group laid (captured, moved, received) asks at most one arrow per
-        puppet. That makes ``bound``, without cancelled attacks. Ruling 7: between two other decisions (at
-        most ``bound``) each attack (mode, target, attacking group) is cancelled at most once, after at most
-        ``ATTACK_STEPS`` decisions."""
+        ``players`` answers. Each of a turn's ``MAX_OFFERS`` offers, and of each seat's ``GIFTS_OUT_OF_TURN``
+        offers in windows, takes its opening, one step per group and per special each way, one per MB each
+        way, the proposal, the answer, and a lay or a loss per group, and as much again for each of its
+        ``MAX_COUNTERS`` counter-offers; what an offer brings may be given again on the turn (each special and
+        MB once more). Each seat gives ``GIFTS_OUT_OF_TURN`` times a turn out of its actions, each such gift
+        letting the player on turn give once more. A seat leaves once. Each group laid (captured, moved,
+        received) asks at most one arrow per puppet. That makes ``bound``, without cancelled attacks. Ruling
+        7: between two other decisions (at most ``bound``) each attack (mode, target, attacking group) is
+        cancelled at most once, after at most ``ATTACK_STEPS`` decisions."""
         turns = options["round_limit"] * players
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
@@ -145,9 +148,9 @@ class Illuminati(Game):
         offer = 4 + 2 * ACTIONS_PER_TURN + 2 * len(SPECIAL_CARDS) + len(GROUPS) + 2 * money
         lays = 2 * ACTIONS_PER_TURN + len(CONTROLLABLE) + ACTIONS_PER_TURN * MAX_OFFERS
         settles = lays * len(GROUPS)
-        deals_per_turn = (
-            settles + MAX_OFFERS * (offer + len(SPECIAL_CARDS) + money) + 2 * players * GIFTS_OUT_OF_TURN
-        )
+        negotiations = MAX_OFFERS + players * GIFTS_OUT_OF_TURN
+        negotiation = offer * (1 + MAX_COUNTERS) + len(SPECIAL_CARDS) + money
+        deals_per_turn = settles + negotiations * negotiation + 2 * players * GIFTS_OUT_OF_TURN
         rolls = ACTIONS_PER_TURN * players + 2 + players
         specials_played = len(SPECIAL_CARDS) * (2 * players + 4)
         bound = (
@@ -205,6 +208,7 @@ class Illuminati(Game):
             ActionSpec("withdraw"),
             ActionSpec("accept"),
             ActionSpec("decline"),
+            ActionSpec("counter"),
             ActionSpec("receive", Param("master_card", faces), Param("arrow", SIDES)),
             ActionSpec("lose", Param("card", GROUP_FACES)),
             ActionSpec("leave"),

@@ -232,15 +232,20 @@ PHASES = (
 holding specials are asked before income (ruling 21); ``ROLLED``: the dice are down, the seats
 holding specials may answer them; ``PAYING``: a money transfer waits for its amount;
 ``REDISTRIBUTE``: the Gnomes or White Collar Crime move money freely, the Bermuda Triangle its
-groups; ``DEAL``: the player on turn builds an offer; ``ANSWER``: the other seat accepts or
-declines it; ``ARRIVE``: the groups exchanged are laid in their receivers' structures;
+groups; ``DEAL``: a player builds an offer (on its turn, or in a window: ruling 30);
+``ANSWER``: the other seat accepts, declines or counters it; ``ARRIVE``: the groups exchanged
+are laid in their receivers' structures;
 ``COUNTER``: a special played waits while the others may cancel it with Secrets Man Was Not
 Meant to Know; ``REPLACE``: a player whose pair of specials was hit may replace the one cancelled;
 ``SETTLE``: a player chooses the arrow of a puppet that collides as its group is laid."""
 MAX_OFFERS = 2
 """Offers a player may make in a turn (``deals.py``: a bound, as for cancelled attacks)."""
 GIFTS_OUT_OF_TURN = 2
-"""Gifts a seat may make in a turn's windows, out of the turn's actions (ruling 30: a bound)."""
+"""Gifts and offers a seat may make in a turn's windows, out of the turn's actions (ruling 30:
+a bound)."""
+MAX_COUNTERS = 2
+"""Counter-offers in one negotiation (ruling 29: a bound, so that two seats cannot answer each
+other for ever)."""
 SIDES = ("top", "right", "bottom", "left")
 
 

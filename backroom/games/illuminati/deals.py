@@ -3,10 +3,16 @@
 
 "Cuando dos jugadores llegan a un acuerdo será vinculante si realizan el intercambio
 inmediatamente." Online an exchange is an offer that moves at once when accepted, and
-nothing else is binding: there is no way to promise the future (ruling 29). The player on turn
+nothing else is binding: there is no way to promise the future (ruling 29). The proposer
 builds the offer in small steps, so the action space stays finite:
 
-- ``offer to_seat`` opens it (``MAX_OFFERS`` a turn);
+- ``offer to_seat`` opens it: the player on turn in its action phase (``MAX_OFFERS`` a turn),
+  any seat asked in a window, where it could give a gift (ruling 30: ``GIFTS_OUT_OF_TURN`` gifts
+  and offers a turn, none in a privileged attack). "Pueden transferirse dinero o cartas
+  Especiales en cualquier momento"; "Los Grupos sólo pueden transferirse en el turno de uno de
+  los jugadores involucrados.": an offer made in a window moves money and specials only, and
+  holds the window (``d_phase``, ``d_window``) until it is answered; then the window goes on
+  as it was, its proposer still asked;
 - ``offer_give card``: one of the proposer's groups (its puppets and treasuries go along) or
   specials; ``offer_take card``: one of the other's groups, or one of their specials the
   proposer has seen; ``offer_money give|take mb``: MB from one Illuminati to the other; each
@@ -15,7 +21,9 @@ builds the offer in small steps, so the action space stays finite:
 - ``propose`` asks the other seat, ``withdraw`` gives up the offer;
 - ``accept`` moves the money and the specials and lifts the groups out at once; ``decline``
   leaves everything as it was (a gift of a group needs the receiver's consent: it is an offer
-  like any other);
+  like any other); ``counter`` (``MAX_COUNTERS`` in a negotiation) turns the offer round: the
+  other seat becomes the proposer of the same exchange, adds to it and proposes it back, or
+  withdraws, which ends the negotiation;
 - then each receiver lays each group it gets (``receive master_card arrow``); when it cannot
   be laid, the receiver leaves uncontrolled either it or one of its own groups (``lose
   card``): "el jugador debe solucionarlos eligiendo una o más cartas que choquen, sin
@@ -23,7 +31,7 @@ builds the offer in small steps, so the action space stays finite:
 
 An offer the other seat will see shows it the proposer's specials in it; a third player sees
 the groups, the money and only the number of specials. An offer that would hand one of the
-two the game is refused (``gives_the_game_away``).
+two the game is refused (``gives_the_game_away``), in a window as on turn.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ from backroom.games.illuminati.cards import (
     DEAL,
     FACE,
     GAME_ID,
+    MAX_COUNTERS,
     MAX_OFFERS,
     MAX_SPEND,
     UFOS,
@@ -55,9 +64,10 @@ if TYPE_CHECKING:
 PHASES = frozenset({DEAL, ANSWER, ARRIVE})
 KINDS = frozenset(
     {"offer", "offer_give", "offer_take", "offer_money", "propose", "withdraw"}
-    | {"accept", "decline", "receive", "lose"}
+    | {"accept", "decline", "counter", "receive", "lose"}
 )
 MONEY_SIDES = ("give", "take")
+ANSWERED = {"accept": "deal_accepted", "decline": "deal_declined", "counter": "deal_countered"}
 PHASE_OF = {
     "offer": ACTION,
     "offer_give": DEAL,
@@ -67,6 +77,7 @@ PHASE_OF = {
     "withdraw": DEAL,
     "accept": ANSWER,
     "decline": ANSWER,
+    "counter": ANSWER,
     "receive": ARRIVE,
     "lose": ARRIVE,
 }
@@ -79,6 +90,11 @@ def offers(state: IlluminatiState, seat: int) -> list[tuple]:
     """``offer to_seat``: the player on turn may open an offer to any other player in the game."""
     if state.offers >= MAX_OFFERS:
         return []
+    return offers_to_others(state, seat)
+
+
+def offers_to_others(state: IlluminatiState, seat: int) -> list[tuple]:
+    """An offer to each other player in the game (in a window, where ``seat`` may give)."""
     return [("offer", s) for s in range(state.n) if s != seat and state.alive[s]]
 
 
@@ -124,17 +140,20 @@ def can_propose(state: IlluminatiState) -> bool:
 
 
 def additions(state: IlluminatiState) -> list[tuple]:
-    """The groups, specials and MB the proposer may add to the offer."""
-    me, other = state.active, state.d_seat
+    """The groups (on turn only), specials and MB the proposer may add to the offer; the
+    attacker keeps the card its attack cannot do without (Whispering Campaign)."""
+    me, other = state.d_from, state.d_seat
     offered = {FACE[c] for c in state.d_give + state.d_take}
-    room = _groups(state) < state.actions_left
+    room = not state.d_phase and _groups(state) < state.actions_left
+    kept = specials.needed_card(state)
     out: list[tuple] = []
     for kind, seat, chosen in (("offer_give", me, state.d_give), ("offer_take", other, state.d_take)):
         structure = state.structures[seat]
         if room:
             out += [(kind, f) for f in structure.cards()[1:] if _apart(structure, f, offered)]
         hand = [c for c in state.hands[seat] if c not in chosen and (seat == me or _seen(state, me, c))]
-        out += [(kind, f) for f in dict.fromkeys(FACE[c] for c in hand)]
+        faces = dict.fromkeys(FACE[c] for c in hand)
+        out += [(kind, f) for f in faces if not (f == kept and seat == state.active)]
     for side, seat, already in (("give", me, state.d_give_mb), ("take", other, state.d_take_mb)):
         left = state.money[state.illuminati[seat]] - already
         out += [("offer_money", side, mb) for mb in range(1, min(MAX_SPEND, left) + 1)]
@@ -178,15 +197,17 @@ def actions(state: IlluminatiState, seat: int) -> list[tuple]:
     if state.phase == DEAL:
         return building(state)
     if state.phase == ANSWER:
-        return [("accept",), ("decline",)]
+        return [("accept",), ("decline",)] + ([("counter",)] if state.d_counters < MAX_COUNTERS else [])
     return arrivals(state, seat)
 
 
-def why(state: IlluminatiState, action: tuple) -> str:
-    if PHASE_OF[action[0]] != state.phase:
+def why(state: IlluminatiState, action: tuple, windows: frozenset[str]) -> str:
+    """The catalog key refusing ``action``; an offer may be opened in the ``windows`` too."""
+    opening = action[0] == "offer" and state.phase in windows
+    if PHASE_OF[action[0]] != state.phase and not opening:
         return "illuminati.error.not_now"
-    if action[0] == "propose":
-        return "illuminati.error.cannot_propose"
+    if action[0] in ("propose", "counter"):
+        return f"illuminati.error.cannot_{action[0]}"
     return "illuminati.error.cannot_deal"
 
 
@@ -207,7 +228,7 @@ def gives_the_game_away(state: IlluminatiState) -> bool:
     sin embargo, es perfectamente legal." Refused: an offer after which one of the two meets
     a goal it did not meet before and the other meets none. The groups are judged laid as the
     first free arrows allow (ruling 29)."""
-    me, other = state.active, state.d_seat
+    me, other = state.d_from, state.d_seat
     before = (_wins(state, me), _wins(state, other))
     trial = state.clone()
     _exchange(trial, None)
@@ -224,8 +245,7 @@ def gives_the_game_away(state: IlluminatiState) -> bool:
 def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
     kind = action[0]
     if kind == "offer":
-        state.offers += 1
-        state.phase, state.d_seat = DEAL, action[1]
+        _open(state, seat, action[1])
     elif kind in ("offer_give", "offer_take"):
         _add(state, kind, CARD_OF[action[1]])
     elif kind == "offer_money":
@@ -236,30 +256,59 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     elif kind == "propose":
         state.phase, state.window = ANSWER, Window([state.d_seat])
         _announce(state, events)
-    elif kind == "accept":
-        if events is not None:
-            events.append(Event("deal_accepted", {"seat": seat, "to_seat": state.active}))
+    elif kind in ANSWERED and events is not None:
+        events.append(Event(ANSWERED[kind], {"seat": seat, "to_seat": state.d_from}))
+    if kind == "accept":
         _exchange(state, events)
+    elif kind == "counter":
+        _turn_round(state)
     elif kind in ("withdraw", "decline"):
-        if events is not None and kind == "decline":
-            events.append(Event("deal_declined", {"seat": seat, "to_seat": state.active}))
         _close(state)
-    else:
+    elif kind in ("receive", "lose"):
         _arrive(state, seat, action, events)
+
+
+def _open(state: IlluminatiState, seat: int, to_seat: int) -> None:
+    """The player on turn opens an offer in its action phase; any other moment is a window,
+    which the offer holds until it is answered (ruling 30)."""
+    if state.phase == ACTION:
+        state.offers += 1
+    else:
+        state.gifts[seat] += 1
+        state.d_phase, state.d_window = state.phase, list(state.window)
+    state.d_from, state.d_seat = seat, to_seat
+    _ask_proposer(state)
+
+
+def _ask_proposer(state: IlluminatiState) -> None:
+    """The proposer builds: asked in a window unless it is the player on turn in its action
+    phase (then it is simply its turn)."""
+    on_turn = not state.d_phase and state.d_from == state.active
+    state.phase, state.window = DEAL, CLOSED if on_turn else Window([state.d_from])
+
+
+def _turn_round(state: IlluminatiState) -> None:
+    """A counter-offer: the same exchange, seen from the other side, for it to add to."""
+    state.d_from, state.d_seat = state.d_seat, state.d_from
+    state.d_give, state.d_take = state.d_take, state.d_give
+    state.d_give_mb, state.d_take_mb = state.d_take_mb, state.d_give_mb
+    state.d_counters += 1
+    _ask_proposer(state)
 
 
 def _add(state: IlluminatiState, kind: str, card: int) -> None:
     """One card more in the offer; a special the proposer puts in is shown to the other seat."""
-    holder = state.active if kind == "offer_give" else state.d_seat
+    proposer = state.d_from
+    holder = proposer if kind == "offer_give" else state.d_seat
     if is_special(card):
         card = next(
             c
             for c in state.hands[holder]
             if FACE[c] == FACE[card]
             and c not in state.d_give + state.d_take
-            and (holder == state.active or _seen(state, state.active, c))
+            and (holder == proposer or _seen(state, proposer, c))
         )
-        if holder == state.active:
+        if holder == proposer:
             state.known[state.d_seat] |= 1 << card
     if kind == "offer_give":
         state.d_give = [*state.d_give, card]
@@ -270,7 +319,7 @@ def _add(state: IlluminatiState, kind: str, card: int) -> None:
 def _announce(state: IlluminatiState, events: list[Event] | None) -> None:
     if events is None:
         return
-    me, other = state.active, state.d_seat
+    me, other = state.d_from, state.d_seat
     public: dict[str, Any] = {"seat": me, "to_seat": other}
     public.update(give_mb=state.d_give_mb, take_mb=state.d_take_mb)
     for name, cards, mb in (("give", state.d_give, state.d_give_mb), ("take", state.d_take, state.d_take_mb)):
@@ -308,7 +357,7 @@ def _exchange(state: IlluminatiState, events: list[Event] | None) -> None:
     """Everything moves at once: money from Illuminati to Illuminati, specials hand to hand;
     the groups are lifted out to be laid by their receivers, and cost the player on turn an
     action each."""
-    me, other = state.active, state.d_seat
+    me, other = state.d_from, state.d_seat
     for giver, receiver, mb in ((me, other, state.d_give_mb), (other, me, state.d_take_mb)):
         state.money[state.illuminati[giver]] -= mb
         state.money[state.illuminati[receiver]] += mb
@@ -319,7 +368,7 @@ def _exchange(state: IlluminatiState, events: list[Event] | None) -> None:
                 state.hands[receiver].append(card)
                 specials.moved(state, card, giver, receiver)
     state.actions_left -= _groups(state)
-    state.acted = True
+    state.acted = state.acted or state.active in (me, other)
     state.d_arriving = [c for c in state.d_give + state.d_take if is_group(c)]
     state.d_give, state.d_take = [], []
     state.d_give_mb = state.d_take_mb = 0
@@ -327,7 +376,7 @@ def _exchange(state: IlluminatiState, events: list[Event] | None) -> None:
 
 
 def _receiver(state: IlluminatiState, card: int) -> int:
-    return state.d_seat if state.owner[card] == state.active else state.active
+    return state.d_seat if state.owner[card] == state.d_from else state.d_from
 
 
 def _next(state: IlluminatiState, events: list[Event] | None) -> None:
@@ -339,8 +388,13 @@ def _next(state: IlluminatiState, events: list[Event] | None) -> None:
 
 
 def _close(state: IlluminatiState) -> None:
-    state.phase, state.window = ACTION, CLOSED
-    state.d_seat = -1
+    """The negotiation is over: the window an offer held goes on as it was."""
+    if state.d_phase:
+        state.phase, state.window = state.d_phase, Window(state.d_window)
+    else:
+        state.phase, state.window = ACTION, CLOSED
+    state.d_from = state.d_seat = -1
+    state.d_phase, state.d_window, state.d_counters = "", [], 0
     state.d_give, state.d_take, state.d_arriving = [], [], []
     state.d_give_mb = state.d_take_mb = 0
 
@@ -380,10 +434,12 @@ def shown(state: IlluminatiState, seat: int | None) -> dict[str, Any] | None:
     """The offer on the table: the two parties see its specials; anyone else their number."""
     if state.d_seat < 0:
         return None
-    party = seat in (state.active, state.d_seat)
+    party = seat in (state.d_from, state.d_seat)
     data: dict[str, Any] = {
-        "from": state.active,
+        "from": state.d_from,
         "to": state.d_seat,
+        "out_of_turn": bool(state.d_phase),
+        "counters_left": MAX_COUNTERS - state.d_counters,
         "give_mb": state.d_give_mb,
         "take_mb": state.d_take_mb,
         "arriving": [FACE[c] for c in state.d_arriving],

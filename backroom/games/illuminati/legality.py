@@ -46,12 +46,10 @@ from backroom.games.illuminati.cards import (
     CHOOSE,
     CONTROL,
     DEAL,
-    DESTROY,
     FACE,
     GIFTS_OUT_OF_TURN,
     PAYING,
     PLACE,
-    POWER,
     REDISTRIBUTE,
     REPLACE,
     ROLLED,
@@ -118,18 +116,10 @@ def can_attack(state: IlluminatiState, seat: int, action: Action) -> bool:
     return reaches(state, target, pool, discordian(state, target))
 
 
-def needed_card(state: IlluminatiState) -> str | None:
-    """The special the attack in flight cannot do without: Whispering Campaign to destroy a
-    group without Power."""
-    if state.p_mode == DESTROY and not POWER[state.p_target]:
-        return specials.WHISPERING
-    return None
-
-
 def privileges(state: IlluminatiState, seat: int) -> list[str]:
     """How the attack may be made privileged: a special card of the hand (by face), or the
     Bavarians' 5 MB once a turn."""
-    out = [f for f in dict.fromkeys(FACE[c] for c in state.hands[seat]) if f != needed_card(state)]
+    out = [f for f in dict.fromkeys(FACE[c] for c in state.hands[seat]) if f != specials.needed_card(state)]
     root = state.illuminati[seat]
     if root == BAVARIANS and not state.privileged_used and state.money[root] >= BAVARIAN_PRIVILEGE_COST:
         out.append(conflict.BAVARIAN)
@@ -146,18 +136,29 @@ def gifts_out_of_turn(state: IlluminatiState, seat: int) -> list[Action]:
     momento, no sólo durante tu turno." A seat gives when it is asked in a window (before a
     turn's income, in a spending round, after the dice), ``GIFTS_OUT_OF_TURN`` times a turn, and
     never in a privileged attack ("excepto durante un ataque Confidencial"). The attacker keeps
-    the card its attack cannot do without (Whispering Campaign)."""
+    the card its attack cannot do without (Whispering Campaign). The same moments open offers
+    (``window_offers``)."""
     listed, counted = _window_gifts(state, seat)
     return [(*head, mb) for head, most in counted for mb in range(1, most + 1)] + listed
 
 
 def _window_gifts(state: IlluminatiState, seat: int) -> tuple[list[Action], Counted]:
     """``gifts_out_of_turn`` as the specials listed and the money counted (``_draw``)."""
-    if state.p_privileged or state.gifts[seat] >= GIFTS_OUT_OF_TURN:
+    if not may_give(state, seat):
         return [], []
-    kept = needed_card(state) if seat == state.active else None
+    kept = specials.needed_card(state) if seat == state.active else None
     listed: list[Action] = [a for a in moves.special_gifts(state, seat) if a[2] != kept]
     return listed, moves.money_gift_limits(state, seat)
+
+
+def may_give(state: IlluminatiState, seat: int) -> bool:
+    """Whether a window lets ``seat`` give or open an offer now (ruling 30)."""
+    return not state.p_privileged and state.gifts[seat] < GIFTS_OUT_OF_TURN
+
+
+def window_offers(state: IlluminatiState, seat: int) -> list[Action]:
+    """``offer to_seat`` out of the action phase: where a gift could be given (ruling 30)."""
+    return deals.offers_to_others(state, seat) if may_give(state, seat) else []
 
 
 def drops(state: IlluminatiState, seat: int) -> list[Action]:
@@ -261,7 +262,7 @@ def window_answers(state: IlluminatiState, seat: int) -> tuple[list[Action], Cou
     listed: list[Action] = [("pass",)]
     if state.phase == SPEND and conflict.can_cancel(state, seat):
         listed.append(("cancel",))
-    listed += specials.plays(state, seat) + gifts
+    listed += specials.plays(state, seat) + gifts + window_offers(state, seat)
     raises = spending.raise_limits(state, seat) if state.phase == SPEND else []
     return listed, raises + money
 
@@ -288,6 +289,8 @@ def window_answers_include(state: IlluminatiState, seat: int, kind: str, action:
         )
     if kind == "give_special":
         return action in _window_gifts(state, seat)[0]
+    if kind == "offer":
+        return action in window_offers(state, seat)
     return kind in specials.KINDS and action in specials.plays(state, seat)
 
 
@@ -317,19 +320,24 @@ def actions(state: IlluminatiState, seat: int) -> list[Action]:
         out = [*spending.raises(state, seat), ("pass",)]
         if conflict.can_cancel(state, seat):
             out.append(("cancel",))
-        return out + specials.plays(state, seat) + gifts_out_of_turn(state, seat)
+        return out + _free_in_window(state, seat)
     if phase in (ROLLED, START):
-        return [("pass",), *specials.plays(state, seat), *gifts_out_of_turn(state, seat)]
+        return [("pass",), *_free_in_window(state, seat)]
     if phase == PLACE:
         return [("place", p.arrow) for p in conflict.placements(state)]
     return []
+
+
+def _free_in_window(state: IlluminatiState, seat: int) -> list[Action]:
+    """What a seat asked in a window may do without answering it: specials, gifts, offers."""
+    return specials.plays(state, seat) + gifts_out_of_turn(state, seat) + window_offers(state, seat)
 
 
 def why(state: IlluminatiState, seat: int, action: Action) -> str:
     """The catalog key of the rule that refuses ``action``."""
     kind = action[0] if isinstance(action, tuple) and action else None
     if kind in deals.KINDS:
-        return deals.why(state, action)
+        return deals.why(state, action, WINDOWS)
     gifts = state.phase if state.phase in (START, SPEND, ROLLED) else ACTION
     expected = {
         "attack": ACTION,

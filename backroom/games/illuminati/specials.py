@@ -36,8 +36,10 @@ from backroom.games.illuminati.attack import defender
 from backroom.games.illuminati.cards import (
     ACTION,
     CARD_OF,
+    DESTROY,
     FACE,
     PLACE,
+    POWER,
     ROLLED,
     SPEND,
     START,
@@ -61,6 +63,14 @@ ON_CARD = ("media_campaign", WHITE_COLLAR_CRIME)
 BRIBERY, WHISPERING = "bribery", "whispering_campaign"
 KINDS = frozenset({"special", "special_on", "bribe", "unprivilege", "espionage"})
 ESPIONAGE = "computer_espionage"
+
+
+def needed_card(state: IlluminatiState) -> str | None:
+    """The special the attack in flight cannot do without: Whispering Campaign to destroy a
+    group without Power (the attacker may not give it away nor trade it)."""
+    if state.p_mode == DESTROY and not POWER[state.p_target]:
+        return WHISPERING
+    return None
 
 
 def holds(state: IlluminatiState, seat: int, face: str) -> bool:

@@ -9,9 +9,11 @@ nobody) and ``money[c]`` its treasury; ``structures[s]`` lays out seat ``s``'s p
 that seat ``s`` has seen (Computer Espionage, a gift), as a bit mask. The bank is unlimited:
 ``issued`` counts the MB it paid out net, so the money in play minus ``issued`` is conserved.
 
-Deals (``deals.py``): ``d_seat`` the other party of the offer in hand (-1: none), ``d_give``
-and ``d_take`` the cards each way, ``d_give_mb`` and ``d_take_mb`` the money, ``d_arriving`` the
-groups accepted and not yet laid; ``offers`` made this turn, ``gifts[s]`` made out of turn.
+Deals (``deals.py``): ``d_from`` the seat making the offer in hand and ``d_seat`` the other
+party (-1: none), ``d_give`` and ``d_take`` the cards each way, ``d_give_mb`` and ``d_take_mb``
+the money, ``d_arriving`` the groups accepted and not yet laid, ``d_counters`` the counter-offers
+so far; an offer made in a window holds it: ``d_phase`` and ``d_window`` (empty: made on turn);
+``offers`` made this turn, ``gifts[s]`` gifts and offers made out of turn.
 A special waiting for the others' answer (``secrets.py``): ``c_seat`` played ``c_action`` (JSON)
 in phase ``c_phase`` with the window ``c_window``. A group being laid while its player chooses
 where colliding puppets go (``settling.py``): ``s_action`` (JSON), ``s_phase``, ``s_window`` and
@@ -162,7 +164,11 @@ class IlluminatiState(State):
         t_moved=Int(),
         offers=Int(),
         gifts=Ints(),
+        d_from=Int(-1),
         d_seat=Int(-1),
+        d_phase=Str(),
+        d_window=Ints(),
+        d_counters=Int(),
         d_give=Ints(),
         d_take=Ints(),
         d_give_mb=Int(),
@@ -245,7 +251,11 @@ class IlluminatiState(State):
     t_moved: int
     offers: int
     gifts: list[int]
+    d_from: int
     d_seat: int
+    d_phase: str
+    d_window: list[int]
+    d_counters: int
     d_give: list[int]
     d_take: list[int]
     d_give_mb: int

@@ -313,7 +313,7 @@ def announcement(state: IlluminatiState, seat: int, action: Action) -> list[Even
     elif kind == "offer_money":
         return [Event(f"chose_offer_{args[0]}_mb", {**params, "mb": args[1]})]
     elif kind in ("offer_give", "offer_take") and args[0] in SPECIAL_FACES:
-        parties = (state.active, state.d_seat)
+        parties = (state.d_from, state.d_seat)
         others = tuple(s for s in range(state.n) if s not in parties)
         named = Event(f"chose_{kind}", {**params, "card": args[0]}, to=parties)
         return [named, Event(f"chose_{kind}_special", params, to=others)] if others else [named]

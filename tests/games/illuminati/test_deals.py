@@ -182,7 +182,7 @@ def test_gifts_out_of_turn_when_asked_in_a_window():
     assert money(state, "network") == 13 and not state.acted  # nothing the player on turn did
 
 
-def test_no_gifts_during_a_privileged_attack():
+def test_no_gifts_nor_offers_during_a_privileged_attack():
     # "Pueden transferirse dinero o cartas Especiales en cualquier momento, excepto durante un
     # ataque Confidencial"
     state = gifts_position()
@@ -190,7 +190,7 @@ def test_no_gifts_during_a_privileged_attack():
     assert state.p_privileged and 1 in state.window
     while state.phase == "spend":
         seat = state.actors()[0]
-        assert not any(a[0].startswith("give_") for a in state.legal_actions(seat))
+        assert not any(a[0].startswith("give_") or a[0] == "offer" for a in state.legal_actions(seat))
         state.apply(seat, ("pass",))
 
 
