@@ -284,6 +284,42 @@ def test_gift_form_sends_money_and_specials_to_the_chosen_seat(page: Page) -> No
     assert all(a in legal for a in acted(page))
 
 
+def test_deal_panel_a_seat_asked_in_a_window_offers_with_the_same_builder_and_the_other_counters_in_one_click(
+    page: Page,
+) -> None:
+    # Ruling 30: the Gnomes, asked in the Network's spending round, sell Murphy's Law to the
+    # Servants; money and specials only, a special's face to the two parties alone.
+    state = three_seats(hands={1: ["murphys_law"], 2: ["slush_fund"]})
+    declare(state, "control", "loan_sharks", "the_mafia")
+    while state.actors() != (1,):
+        state.apply(state.actors()[0], ("pass",))
+    for name, action in (("iw-offer", ("offer", 2)), ("iw-offer_give", ("offer_give", "murphys_law"))):
+        assert list(action) in show(page, state, 1)
+        choose(page, name, action)
+        assert acted(page)[-1] == list(action)
+        state.apply(1, action)
+    legal = show(page, state, 1)
+    assert not any(a[0] == "offer_give" for a in legal)  # no group out of the action phase
+    box = page.locator('[data-amount="iw-money-take"]')
+    box.locator("input").fill("4")
+    box.locator("button").click()
+    assert acted(page)[-1] == ["offer_money", "take", 4]
+    state.apply(1, ("offer_money", "take", 4))
+    show(page, state, 1)
+    page.locator('[data-panel="deal"] [data-action=\'["propose"]\']').click()
+    state.apply(1, ("propose",))
+    legal = show(page, state, 2)
+    panel = page.locator('[data-panel="deal"]')
+    assert text("web.illuminati.deal.out_of_turn") in panel.inner_text()
+    assert EN["illuminati.card.murphys_law"] in panel.inner_text()
+    panel.locator(".do-counter").click()
+    panel.locator(".do-accept").click()
+    assert acted(page)[-2:] == [["counter"], ["accept"]] and ["counter"] in legal
+    show(page, state, 0)  # the player on turn is no party: the special lies face down
+    assert "murphys_law" not in page.content()
+    assert text("web.illuminati.deal.hidden_specials", count=1) in page.locator('[data-panel="deal"]').inner_text()
+
+
 # ----------------------------------------------------------------------------- two people at a live table
 
 SEED = 2

@@ -1,6 +1,7 @@
 // Illuminati's two panels beside the board (docs/web.md, "Spending windows and deals"): the
 // spending round of an attack (rulebook: "Gastar dinero para atacar", "Interferencias",
-// ruling 6) and the deals and gifts ("Regalos e intercambios", rulings 29 and 30).
+// ruling 6) and the deals and gifts ("Regalos e intercambios", rulings 29 and 30): any seat
+// asked in a window may open an offer of money and specials with the same builder.
 //
 // Both read only the view and the seat's legal actions: every button sends one legal action
 // as it stands (marked data-action), an amount is bounded by the largest legal one, and a
@@ -254,6 +255,14 @@ function builder(ctx, deal) {
   );
 }
 
+/** The addressee's one-click answers, by kind: their button's look and text. A counter-offer hands the
+ * same exchange back to this seat's builder to add to (ruling 29). */
+const ANSWER_LOOKS = {
+  accept: ["use do-accept", "web.illuminati.deal.accept"],
+  counter: ["use do-counter", "web.illuminati.deal.counter"],
+  decline: ["do-pass", "web.illuminati.deal.decline"],
+};
+
 /** The offer on the table, as each seat may see it, with what this seat may do about it. */
 function offer(ctx, deal) {
   const { h, t, view } = ctx;
@@ -261,12 +270,12 @@ function offer(ctx, deal) {
   if (view.phase === "deal") {
     doing = of(ctx, "withdraw").length ? builder(ctx, deal) : h("p", { class: "iw-waiting", text: t("web.illuminati.deal.building", { seat: ctx.name(deal.from) }) });
   } else if (view.phase === "answer") {
-    const answers = [...of(ctx, "accept"), ...of(ctx, "decline")];
+    const answers = [...of(ctx, "accept"), ...of(ctx, "counter"), ...of(ctx, "decline")];
     doing = answers.length
       ? h(
           "div",
           { class: "big-buttons" },
-          answers.map((e) => send(ctx, e, e.action[0] === "accept" ? "use do-accept" : "do-pass", t(e.action[0] === "accept" ? "web.illuminati.deal.accept" : "web.illuminati.deal.decline"))),
+          answers.map((e) => send(ctx, e, ANSWER_LOOKS[e.action[0]][0], t(ANSWER_LOOKS[e.action[0]][1]))),
           countdown(ctx),
         )
       : h("p", { class: "iw-waiting", text: t("web.illuminati.deal.answering", { seat: ctx.name(deal.to) }) });
@@ -281,8 +290,9 @@ function offer(ctx, deal) {
   }
   return h(
     "div",
-    { class: "iw-offer" },
+    { class: "iw-offer", "data-out-of-turn": String(deal.out_of_turn) },
     view.phase === "arrive" ? null : h("div", { class: "iw-totals" }, side(ctx, deal, "give", deal.from), side(ctx, deal, "take", deal.to)),
+    deal.out_of_turn ? h("p", { class: "iw-note", text: t("web.illuminati.deal.out_of_turn") }) : null,
     doing,
   );
 }
