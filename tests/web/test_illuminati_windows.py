@@ -317,7 +317,8 @@ def test_deal_panel_a_seat_asked_in_a_window_offers_with_the_same_builder_and_th
     assert acted(page)[-2:] == [["counter"], ["accept"]] and ["counter"] in legal
     show(page, state, 0)  # the player on turn is no party: the special lies face down
     assert "murphys_law" not in page.content()
-    assert text("web.illuminati.deal.hidden_specials", count=1) in page.locator('[data-panel="deal"]').inner_text()
+    hidden = text("web.illuminati.deal.hidden_specials", count=1)
+    assert hidden in page.locator('[data-panel="deal"]').inner_text()
 
 
 # ----------------------------------------------------------------------------- two people at a live table
