@@ -214,3 +214,25 @@ def test_counter_offers_are_bounded_and_a_withdrawn_counter_ends_the_negotiation
     state.apply(2, ("counter",))
     state.apply(2, ("withdraw",))
     assert money(state, "ufos") == 7 and state.window == window and state.view(1)["deal"] is None
+
+
+def test_no_offer_holds_the_whispering_campaign_its_attack_cannot_do_without():
+    # Whispering Campaign: "playing the card is free; the attack it enables is one of your
+    # actions": the Servants' attack on the powerless Punk Rockers needs it until the dice.
+    state = position(
+        ["servants_of_cthulhu", "network"],
+        uncontrolled=["punk_rockers"],
+        money={"servants_of_cthulhu": 5, "network": 5},
+        hands={0: ["whispering_campaign", "deep_agent"]},
+    )
+    declare(state, "destroy", "punk_rockers", "servants_of_cthulhu")
+    state.apply(0, ("offer", 1))
+    legal = state.legal_actions(0)
+    assert ("offer_give", "deep_agent") in legal and ("offer_give", "whispering_campaign") not in legal
+    state.apply(0, ("withdraw",))
+    state.apply(0, ("pass",))
+    state.known[1] |= 1 << CARD_OF["whispering_campaign"]  # even a card the Network has seen
+    state.known[1] |= 1 << CARD_OF["deep_agent"]
+    state.apply(1, ("offer", 0))
+    legal = state.legal_actions(1)
+    assert ("offer_take", "deep_agent") in legal and ("offer_take", "whispering_campaign") not in legal
