@@ -94,7 +94,7 @@ def offers(state: IlluminatiState, seat: int) -> list[tuple]:
 
 
 def offers_to_others(state: IlluminatiState, seat: int) -> list[tuple]:
-    """An offer to each other player in the game (in a window, where ``seat`` may give)."""
+    """An offer to each other player still in the game (on turn, or in a window: ruling 30)."""
     return [("offer", s) for s in range(state.n) if s != seat and state.alive[s]]
 
 
