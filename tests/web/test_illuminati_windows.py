@@ -284,7 +284,7 @@ def test_gift_form_sends_money_and_specials_to_the_chosen_seat(page: Page) -> No
     assert all(a in legal for a in acted(page))
 
 
-def test_deal_panel_a_seat_asked_in_a_window_offers_with_the_same_builder_and_the_other_counters_in_one_click(
+def test_deal_panel_a_seat_asked_in_a_window_offers_with_the_same_builder_and_the_other_counters_it(
     page: Page,
 ) -> None:
     # Ruling 30: the Gnomes, asked in the Network's spending round, sell Murphy's Law to the
@@ -319,6 +319,14 @@ def test_deal_panel_a_seat_asked_in_a_window_offers_with_the_same_builder_and_th
     assert "murphys_law" not in page.content()
     hidden = text("web.illuminati.deal.hidden_specials", count=1)
     assert hidden in page.locator('[data-panel="deal"]').inner_text()
+    state.apply(2, ("counter",))  # the Servants' builder: first what they take out
+    legal = show(page, state, 2)
+    choose(page, "iw-offer_remove", ("offer_remove", "take", "murphys_law"))
+    box = page.locator('[data-amount="iw-less-give"]')
+    box.locator("input").fill("1")
+    box.locator("button").click()
+    assert acted(page)[-2:] == [["offer_remove", "take", "murphys_law"], ["offer_remove_mb", "give", 1]]
+    assert all(a in legal for a in acted(page)[-2:])
 
 
 # ----------------------------------------------------------------------------- two people at a live table

@@ -128,15 +128,16 @@ class Illuminati(Game):
         by at most ``players`` passes, as is the start of a turn, and a bribe takes two decisions; a special
         is played once in a game (discarded for good), each play asked about by at most ``players`` seats
         (Secrets Man Was Not Meant to Know, then perhaps a replacement) and reopening a round of at most
-        ``players`` answers. Each of a turn's ``MAX_OFFERS`` offers, and of each seat's ``GIFTS_OUT_OF_TURN``
-        offers in windows, takes its opening, one step per group and per special each way, one per MB each
-        way, the proposal, the answer, and a lay or a loss per group, and as much again for each of its
-        ``MAX_COUNTERS`` counter-offers; what an offer brings may be given again on the turn (each special and
-        MB once more). Each seat gives ``GIFTS_OUT_OF_TURN`` times a turn out of its actions, each such gift
-        letting the player on turn give once more. A seat leaves once. Each group laid (captured, moved,
-        received) asks at most one arrow per puppet. That makes ``bound``, without cancelled attacks. Ruling
-        7: between two other decisions (at most ``bound``) each attack (mode, target, attacking group) is
-        cancelled at most once, after at most ``ATTACK_STEPS`` decisions."""
+        ``players`` answers. Each of a turn's ``MAX_OFFERS`` offers, and of each seat's
+        ``GIFTS_OUT_OF_TURN`` offers in windows, takes its opening, one step per group and per special each
+        way, one per MB each way, the proposal, the answer, and a lay or a loss per group, and as much again
+        for each of its ``MAX_COUNTERS`` counter-offers; each build takes out, before adding, at most what
+        an offer holds, so it is at most twice that long. What an offer brings may be given again on the
+        turn (each special and MB once more). Each seat gives ``GIFTS_OUT_OF_TURN`` times a turn out of its
+        actions, each such gift letting the player on turn give once more. A seat leaves once. Each group
+        laid (captured, moved, received) asks at most one arrow per puppet. That makes ``bound``, without
+        cancelled attacks. Ruling 7: between two other decisions (at most ``bound``) each attack (mode,
+        target, attacking group) is cancelled at most once, after at most ``ATTACK_STEPS`` decisions."""
         turns = options["round_limit"] * players
         extra = EXTRA_INCOME_BY_PLAYERS.get(players, 0)
         income = sum(max(0, INCOME[c]) for c in CONTROLLABLE) + extra + PASS_INCOME
@@ -149,7 +150,7 @@ class Illuminati(Game):
         lays = 2 * ACTIONS_PER_TURN + len(CONTROLLABLE) + ACTIONS_PER_TURN * MAX_OFFERS
         settles = lays * len(GROUPS)
         negotiations = MAX_OFFERS + players * GIFTS_OUT_OF_TURN
-        negotiation = offer * (1 + MAX_COUNTERS) + len(SPECIAL_CARDS) + money
+        negotiation = 2 * offer * (1 + MAX_COUNTERS) + len(SPECIAL_CARDS) + money
         deals_per_turn = settles + negotiations * negotiation + 2 * players * GIFTS_OUT_OF_TURN
         rolls = ACTIONS_PER_TURN * players + 2 + players
         specials_played = len(SPECIAL_CARDS) * (2 * players + 4)
@@ -204,6 +205,10 @@ class Illuminati(Game):
             ActionSpec("offer_give", Param("card", GROUP_FACES + SPECIAL_FACES)),
             ActionSpec("offer_take", Param("card", GROUP_FACES + SPECIAL_FACES)),
             ActionSpec("offer_money", Param("side", deals.MONEY_SIDES), mb),
+            ActionSpec(
+                "offer_remove", Param("side", deals.MONEY_SIDES), Param("card", GROUP_FACES + SPECIAL_FACES)
+            ),
+            ActionSpec("offer_remove_mb", Param("side", deals.MONEY_SIDES), mb),
             ActionSpec("propose"),
             ActionSpec("withdraw"),
             ActionSpec("accept"),

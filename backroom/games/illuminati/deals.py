@@ -22,8 +22,9 @@ builds the offer in small steps, so the action space stays finite:
 - ``accept`` moves the money and the specials and lifts the groups out at once; ``decline``
   leaves everything as it was (a gift of a group needs the receiver's consent: it is an offer
   like any other); ``counter`` (``MAX_COUNTERS`` in a negotiation) turns the offer round: the
-  other seat becomes the proposer of the same exchange, adds to it and proposes it back, or
-  withdraws, which ends the negotiation;
+  other seat becomes the proposer of the same exchange, first takes out of it what it will not
+  have (``offer_remove give|take card``, ``offer_remove_mb give|take mb``), then adds to it and
+  proposes it back, or withdraws, which ends the negotiation;
 - then each receiver lays each group it gets (``receive master_card arrow``); when it cannot
   be laid, the receiver leaves uncontrolled either it or one of its own groups (``lose
   card``): "el jugador debe solucionarlos eligiendo una o más cartas que choquen, sin
@@ -40,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.events import Event, Msg
 from backroom.engine.window import CLOSED, Window
-from backroom.games.illuminati import conflict, goals, specials
+from backroom.games.illuminati import conflict, deal_view, goals, specials
 from backroom.games.illuminati.cards import (
     ACTION,
     ANSWER,
@@ -63,8 +64,8 @@ if TYPE_CHECKING:
 
 PHASES = frozenset({DEAL, ANSWER, ARRIVE})
 KINDS = frozenset(
-    {"offer", "offer_give", "offer_take", "offer_money", "propose", "withdraw"}
-    | {"accept", "decline", "counter", "receive", "lose"}
+    {"offer", "offer_give", "offer_take", "offer_money", "offer_remove", "offer_remove_mb"}
+    | {"propose", "withdraw", "accept", "decline", "counter", "receive", "lose"}
 )
 MONEY_SIDES = ("give", "take")
 ANSWERED = {"accept": "deal_accepted", "decline": "deal_declined", "counter": "deal_countered"}
@@ -73,6 +74,8 @@ PHASE_OF = {
     "offer_give": DEAL,
     "offer_take": DEAL,
     "offer_money": DEAL,
+    "offer_remove": DEAL,
+    "offer_remove_mb": DEAL,
     "propose": DEAL,
     "withdraw": DEAL,
     "accept": ANSWER,
@@ -116,9 +119,9 @@ def _apart(structure: Structure, face: str, offered: set[str]) -> bool:
 
 
 def building(state: IlluminatiState) -> list[tuple]:
-    """What the proposer may add to the offer, then ``propose`` (when it moves something and
-    gives nobody the game) and ``withdraw``."""
-    out = additions(state)
+    """What the proposer may take out of the offer or add to it, then ``propose`` (when it
+    moves something and gives nobody the game) and ``withdraw``."""
+    out = removals(state) + additions(state)
     if can_propose(state):
         out.append(("propose",))
     out.append(("withdraw",))
@@ -132,11 +135,28 @@ def building_includes(state: IlluminatiState, action: Any) -> bool:
         return True
     if action == ("propose",):
         return can_propose(state)
+    if isinstance(action, tuple) and action and action[0] in REMOVALS:
+        return action in removals(state)
     return action in additions(state)
 
 
 def can_propose(state: IlluminatiState) -> bool:
     return _moves_something(state) and not gives_the_game_away(state)
+
+
+REMOVALS = frozenset({"offer_remove", "offer_remove_mb"})
+
+
+def removals(state: IlluminatiState) -> list[tuple]:
+    """What a counter-offer may take out of the exchange it turned round, before it adds
+    anything (so that a negotiation ends): each card by side and face, MB each way."""
+    if not state.d_counters or state.d_added:
+        return []
+    out: list[tuple] = []
+    for side, cards, mb in (("give", state.d_give, state.d_give_mb), ("take", state.d_take, state.d_take_mb)):
+        out += [("offer_remove", side, f) for f in dict.fromkeys(FACE[c] for c in cards)]
+        out += [("offer_remove_mb", side, m) for m in range(1, min(MAX_SPEND, mb) + 1)]
+    return out
 
 
 def additions(state: IlluminatiState) -> list[tuple]:
@@ -249,13 +269,15 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     elif kind in ("offer_give", "offer_take"):
         _add(state, kind, CARD_OF[action[1]])
     elif kind == "offer_money":
-        if action[1] == "give":
-            state.d_give_mb += action[2]
-        else:
-            state.d_take_mb += action[2]
+        state.d_added = True
+        _add_mb(state, action[1], action[2])
+    elif kind == "offer_remove":
+        _remove(state, action[1], action[2])
+    elif kind == "offer_remove_mb":
+        _add_mb(state, action[1], -action[2])
     elif kind == "propose":
         state.phase, state.window = ANSWER, Window([state.d_seat])
-        _announce(state, events)
+        deal_view.announce(state, events)
     elif kind in ANSWERED and events is not None:
         events.append(Event(ANSWERED[kind], {"seat": seat, "to_seat": state.d_from}))
     if kind == "accept":
@@ -266,6 +288,24 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         _close(state)
     elif kind in ("receive", "lose"):
         _arrive(state, seat, action, events)
+
+
+def _remove(state: IlluminatiState, side: str, face: str) -> None:
+    """One card out of the offer (a new list: clones share the old one)."""
+    cards = state.d_give if side == "give" else state.d_take
+    at = next(i for i, c in enumerate(cards) if FACE[c] == face)
+    if side == "give":
+        state.d_give = cards[:at] + cards[at + 1 :]
+    else:
+        state.d_take = cards[:at] + cards[at + 1 :]
+
+
+def _add_mb(state: IlluminatiState, side: str, mb: int) -> None:
+    """``mb`` more (or, negative, less) on one side of the offer."""
+    if side == "give":
+        state.d_give_mb += mb
+    else:
+        state.d_take_mb += mb
 
 
 def _open(state: IlluminatiState, seat: int, to_seat: int) -> None:
@@ -293,11 +333,13 @@ def _turn_round(state: IlluminatiState) -> None:
     state.d_give, state.d_take = state.d_take, state.d_give
     state.d_give_mb, state.d_take_mb = state.d_take_mb, state.d_give_mb
     state.d_counters += 1
+    state.d_added = False
     _ask_proposer(state)
 
 
 def _add(state: IlluminatiState, kind: str, card: int) -> None:
     """One card more in the offer; a special the proposer puts in is shown to the other seat."""
+    state.d_added = True
     proposer = state.d_from
     holder = proposer if kind == "offer_give" else state.d_seat
     if is_special(card):
@@ -314,43 +356,6 @@ def _add(state: IlluminatiState, kind: str, card: int) -> None:
         state.d_give = [*state.d_give, card]
     else:
         state.d_take = [*state.d_take, card]
-
-
-def _announce(state: IlluminatiState, events: list[Event] | None) -> None:
-    if events is None:
-        return
-    me, other = state.d_from, state.d_seat
-    public: dict[str, Any] = {"seat": me, "to_seat": other}
-    public.update(give_mb=state.d_give_mb, take_mb=state.d_take_mb)
-    for name, cards, mb in (("give", state.d_give, state.d_give_mb), ("take", state.d_take, state.d_take_mb)):
-        groups = public[f"{name}_groups"] = [FACE[c] for c in cards if is_group(c)]
-        count = public[f"{name}_specials"] = sum(1 for c in cards if is_special(c))
-        public[name] = _side(groups, count, mb)
-    events.append(Event("deal_offered", public))
-    if not (public["give_specials"] or public["take_specials"]):
-        return  # no special in the deal: no faces to tell the two parties
-    faces: dict[str, list[Any]] = {
-        f"{name}_cards": sorted(FACE[c] for c in cards if is_special(c)) or [NOTHING]
-        for name, cards in (("give", state.d_give), ("take", state.d_take))
-    }
-    events.append(Event("deal_offered_faces", {"seat": me, **faces}, to=(me, other)))
-
-
-NOTHING = {"$": "illuminati.deal.nothing"}
-"""An empty side of an offer, as the log names it."""
-
-
-def _side(groups: list[str], specials: int, mb: int) -> list[dict[str, Any]]:
-    """One side of an offer as the log says it: only what it holds ("nothing" when empty),
-    not "0 specials and 0 MB"."""
-    parts: list[dict[str, Any]] = []
-    if groups:
-        parts.append({"$": "illuminati.deal.groups", "cards": groups})
-    if specials:
-        parts.append({"$": "illuminati.deal.specials", "count": specials})
-    if mb:
-        parts.append({"$": "illuminati.deal.mb", "mb": mb})
-    return parts or [NOTHING]
 
 
 def _exchange(state: IlluminatiState, events: list[Event] | None) -> None:
@@ -394,7 +399,7 @@ def _close(state: IlluminatiState) -> None:
     else:
         state.phase, state.window = ACTION, CLOSED
     state.d_from = state.d_seat = -1
-    state.d_phase, state.d_window, state.d_counters = "", [], 0
+    state.d_phase, state.d_window, state.d_counters, state.d_added = "", [], 0, False
     state.d_give, state.d_take, state.d_arriving = [], [], []
     state.d_give_mb = state.d_take_mb = 0
 
@@ -427,28 +432,7 @@ def _arrive(state: IlluminatiState, seat: int, action: tuple, events: list[Event
     _next(state, events)
 
 
-# ----------------------------------------------------------------------------- what is shown
-
-
-def shown(state: IlluminatiState, seat: int | None) -> dict[str, Any] | None:
-    """The offer on the table: the two parties see its specials; anyone else their number."""
-    if state.d_seat < 0:
-        return None
-    party = seat in (state.d_from, state.d_seat)
-    data: dict[str, Any] = {
-        "from": state.d_from,
-        "to": state.d_seat,
-        "out_of_turn": bool(state.d_phase),
-        "counters_left": MAX_COUNTERS - state.d_counters,
-        "give_mb": state.d_give_mb,
-        "take_mb": state.d_take_mb,
-        "arriving": [FACE[c] for c in state.d_arriving],
-    }
-    for name, cards in (("give", state.d_give), ("take", state.d_take)):
-        data[f"{name}_groups"] = [FACE[c] for c in cards if is_group(c)]
-        data[f"{name}_specials"] = sorted(FACE[c] for c in cards if is_special(c)) if party else []
-        data[f"{name}_special_count"] = sum(1 for c in cards if is_special(c))
-    return data
+# ----------------------------------------------------------------------------- labels
 
 
 def label(kind: str, args: tuple) -> Msg | None:
@@ -458,8 +442,10 @@ def label(kind: str, args: tuple) -> Msg | None:
         return Msg(key, {"to_seat": args[0]})
     if kind in ("offer_give", "offer_take", "lose"):
         return Msg(key, {"card": args[0]})
-    if kind == "offer_money":
+    if kind in ("offer_money", "offer_remove_mb"):
         return Msg(f"{key}.{args[0]}", {"mb": args[1]})
+    if kind == "offer_remove":
+        return Msg(f"{key}.{args[0]}", {"card": args[1]})
     if kind == "receive":
         return Msg(key, {"master_card": args[0], "side": Msg(f"{GAME_ID}.side.{args[1]}")})
     if kind in KINDS:

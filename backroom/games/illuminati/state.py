@@ -12,8 +12,9 @@ that seat ``s`` has seen (Computer Espionage, a gift), as a bit mask. The bank i
 Deals (``deals.py``): ``d_from`` the seat making the offer in hand and ``d_seat`` the other
 party (-1: none), ``d_give`` and ``d_take`` the cards each way, ``d_give_mb`` and ``d_take_mb``
 the money, ``d_arriving`` the groups accepted and not yet laid, ``d_counters`` the counter-offers
-so far; an offer made in a window holds it: ``d_phase`` and ``d_window`` (empty: made on turn);
-``offers`` made this turn, ``gifts[s]`` gifts and offers made out of turn.
+so far and ``d_added`` whether the offer grew since it was last turned round; an offer made in
+a window holds it: ``d_phase`` and ``d_window`` (empty: made on turn); ``offers`` made this
+turn, ``gifts[s]`` gifts and offers made out of turn.
 A special waiting for the others' answer (``secrets.py``): ``c_seat`` played ``c_action`` (JSON)
 in phase ``c_phase`` with the window ``c_window``. A group being laid while its player chooses
 where colliding puppets go (``settling.py``): ``s_action`` (JSON), ``s_phase``, ``s_window`` and
@@ -169,6 +170,7 @@ class IlluminatiState(State):
         d_phase=Str(),
         d_window=Ints(),
         d_counters=Int(),
+        d_added=Bool(),
         d_give=Ints(),
         d_take=Ints(),
         d_give_mb=Int(),
@@ -256,6 +258,7 @@ class IlluminatiState(State):
     d_phase: str
     d_window: list[int]
     d_counters: int
+    d_added: bool
     d_give: list[int]
     d_take: list[int]
     d_give_mb: int

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.engine.events import Event, Msg
-from backroom.games.illuminati import attack, concealment, deals, legality, odds
+from backroom.games.illuminati import attack, concealment, deal_view, deals, legality, odds
 from backroom.games.illuminati.cards import (
     ACTION,
     ALIGNMENTS,
@@ -229,7 +229,7 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
         "placing": {"card": mask(hide, FACE[state.p_target]), "master": mask(hide, FACE[state.p_attacker])}
         if state.phase == PLACE
         else None,
-        "deal": deals.shown(state, seat),
+        "deal": deal_view.shown(state, seat),
         "special_played": None
         if state.c_seat < 0
         else {"seat": state.c_seat, "action": json.loads(state.c_action)},
@@ -287,6 +287,8 @@ ANNOUNCED = frozenset(
         "offer_give",
         "offer_take",
         "offer_money",
+        "offer_remove",
+        "offer_remove_mb",
     }
 )
 """Decisions whose effect waits for a later step, or whose events do not name the choice: each
@@ -310,16 +312,24 @@ def announcement(state: IlluminatiState, seat: int, action: Action) -> list[Even
         params["side"] = {"$": f"{GAME_ID}.side.{args[0]}"}
     elif kind == "offer":
         params["to_seat"] = args[0]
-    elif kind == "offer_money":
-        return [Event(f"chose_offer_{args[0]}_mb", {**params, "mb": args[1]})]
-    elif kind in ("offer_give", "offer_take") and args[0] in SPECIAL_FACES:
-        parties = (state.d_from, state.d_seat)
-        others = tuple(s for s in range(state.n) if s not in parties)
-        named = Event(f"chose_{kind}", {**params, "card": args[0]}, to=parties)
-        return [named, Event(f"chose_{kind}_special", params, to=others)] if others else [named]
-    elif kind in ("offer_give", "offer_take"):
-        params["card"] = args[0]
+    elif kind in ("offer_money", "offer_remove_mb"):
+        prefix = "offer" if kind == "offer_money" else "offer_remove"
+        return [Event(f"chose_{prefix}_{args[0]}_mb", {**params, "mb": args[1]})]
+    elif kind in ("offer_give", "offer_take", "offer_remove"):
+        return _offered_card(
+            state, params, *((kind, args[0]) if kind != "offer_remove" else (f"{kind}_{args[0]}", args[1]))
+        )
     return [Event(f"chose_{kind}", params)]
+
+
+def _offered_card(state: IlluminatiState, params: dict[str, Any], name: str, face: str) -> list[Event]:
+    """A card put in an offer or taken out: a special's face to the two parties only."""
+    if face not in SPECIAL_FACES:
+        return [Event(f"chose_{name}", {**params, "card": face})]
+    parties = (state.d_from, state.d_seat)
+    others = tuple(s for s in range(state.n) if s not in parties)
+    named = Event(f"chose_{name}", {**params, "card": face}, to=parties)
+    return [named, Event(f"chose_{name}_special", params, to=others)] if others else [named]
 
 
 def label(state: IlluminatiState, action: Action) -> Msg:

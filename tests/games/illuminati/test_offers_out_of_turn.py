@@ -163,16 +163,21 @@ def test_a_specials_face_in_an_offer_out_of_turn_goes_to_the_two_parties_only():
     assert not (state.known[0] >> card) & 1
 
 
-def test_a_counter_offer_turns_the_offer_round_for_the_other_seat_to_add_to():
-    # "En tu turno puedes ceder un Grupo, incluso si no recibes nada a cambio, venderlo o
-    # intercambiarlo": the UFOs answer the Network's Deep Agent with a counter-offer asking for
-    # 2 MB more and giving the Pentagon; the group still costs the player on turn an action.
-    state = position(
+def deep_agent_for_the_pentagon():
+    """On the Network's turn: its Deep Agent, the UFOs' Pentagon."""
+    return position(
         ["network", "ufos"],
         structures={0: MAFIA, 1: [("pentagon", "ufos", "top")]},
         money={"network": 10, "ufos": 8},
         hands={0: ["deep_agent"]},
     )
+
+
+def test_a_counter_offer_turns_the_offer_round_for_the_other_seat_to_add_to():
+    # "En tu turno puedes ceder un Grupo, incluso si no recibes nada a cambio, venderlo o
+    # intercambiarlo": the UFOs answer the Network's Deep Agent with a counter-offer asking for
+    # 2 MB more and giving the Pentagon; the group still costs the player on turn an action.
+    state = deep_agent_for_the_pentagon()
     state.apply(0, ("offer", 1))
     state.apply(0, ("offer_give", "deep_agent"))
     state.apply(0, ("propose",))
@@ -236,3 +241,45 @@ def test_no_offer_holds_the_whispering_campaign_its_attack_cannot_do_without():
     state.apply(1, ("offer", 0))
     legal = state.legal_actions(1)
     assert ("offer_take", "deep_agent") in legal and ("offer_take", "whispering_campaign") not in legal
+
+
+def test_a_counter_offer_takes_out_what_it_will_not_have_before_it_adds_anything():
+    # A modified offer: the UFOs will not part with the Pentagon and pay 3 MB for Deep Agent
+    # instead; the Network then asks 1 MB less. Nothing is taken out of a first offer, nor
+    # after something was added (so that a negotiation ends).
+    state = deep_agent_for_the_pentagon()
+    state.apply(0, ("offer", 1))
+    state.apply(0, ("offer_give", "deep_agent"))
+    state.apply(0, ("offer_take", "pentagon"))
+    assert not any(a[0].startswith("offer_remove") for a in state.legal_actions(0))
+    state.apply(0, ("propose",))
+    state.apply(1, ("counter",))
+    assert ("offer_remove", "give", "pentagon") in state.legal_actions(1)
+    state.apply(1, ("offer_remove", "give", "pentagon"))
+    state.apply(1, ("offer_money", "give", 3))
+    assert not any(a[0].startswith("offer_remove") for a in state.legal_actions(1))
+    assert refuse(state, 1, ("offer_remove", "take", "deep_agent")) == "illuminati.error.cannot_deal"
+    state.apply(1, ("propose",))
+    state.apply(0, ("counter",))
+    state.apply(0, ("offer_remove_mb", "take", 1))
+    state.apply(0, ("propose",))
+    state.apply(1, ("accept",))
+    assert state.view(1)["hand"] == ["deep_agent"]
+    assert money(state, "network") == 12 and money(state, "ufos") == 6
+    assert state.owner[CARD_OF["pentagon"]] == 1 and state.actions_left == 2 and state.phase == "action"
+
+
+def test_a_special_taken_out_of_an_offer_is_named_to_the_two_parties_only():
+    state = in_spending_round(1)
+    state.apply(1, ("offer", 2))
+    state.apply(1, ("offer_give", "murphys_law"))
+    state.apply(1, ("offer_money", "take", 5))
+    state.apply(1, ("propose",))
+    state.apply(2, ("counter",))
+    events = state.apply(2, ("offer_remove", "take", "murphys_law"))
+    named = event(events, "chose_offer_remove_take")
+    assert named.to == (2, 1) and named.params["card"] == "murphys_law"
+    assert event(events, "chose_offer_remove_take_special").to == (0,)
+    assert "murphys_law" not in str(event(events, "chose_offer_remove_take_special").params)
+    deal = state.view(0)["deal"]
+    assert (deal["take_special_count"], deal["give_mb"], deal["from"]) == (0, 5, 2)

@@ -226,22 +226,28 @@ function side(ctx, deal, name, seat) {
   );
 }
 
-/** The proposer's tools: a card to give or ask for, money each way, Propose and Withdraw. */
+/** The proposer's tools: what a counter-offer takes out first, a card to give or ask for,
+ * money each way, Propose and Withdraw. */
 function builder(ctx, deal) {
   const { h, t } = ctx;
   const cards = (kind, text) => {
     const entries = of(ctx, kind);
     return entries.length ? chooser(ctx, `iw-${kind}`, entries, text, (e) => card(ctx, e.action[1])) : null;
   };
-  const money = (sideName, text) => {
-    const bounds = of(ctx, "offer_money").filter((e) => e.action[1] === sideName);
+  const money = (sideName, text, kind = "offer_money") => {
+    const bounds = of(ctx, kind).filter((e) => e.action[1] === sideName);
     if (!bounds.length) return null;
     const most = Math.max(...bounds.map((e) => e.action[2]));
-    return amount(ctx, `iw-money-${sideName}`, most, (mb) => ["offer_money", sideName, mb], text, "use");
+    const name = `iw-${kind === "offer_money" ? "money" : "less"}-${sideName}`;
+    return amount(ctx, name, most, (mb) => [kind, sideName, mb], text, "use");
   };
+  const removals = of(ctx, "offer_remove");
   return h(
     "div",
     { class: "iw-controls" },
+    removals.length ? chooser(ctx, "iw-offer_remove", removals, t("web.illuminati.deal.remove")) : null,
+    money("give", t("web.illuminati.deal.less_money_give"), "offer_remove_mb"),
+    money("take", t("web.illuminati.deal.less_money_take", { seat: ctx.name(deal.to) }), "offer_remove_mb"),
     cards("offer_give", t("web.illuminati.deal.add_give")),
     cards("offer_take", t("web.illuminati.deal.add_take", { seat: ctx.name(deal.to) })),
     money("give", t("web.illuminati.deal.add_money_give")),
