@@ -51,7 +51,8 @@ def _side(groups: list[str], specials: int, mb: int) -> list[dict[str, Any]]:
 
 
 def shown(state: IlluminatiState, seat: int | None) -> dict[str, Any] | None:
-    """The offer on the table: the two parties see its specials; anyone else their number."""
+    """The offer on the table: the two parties see its specials; anyone else their number.
+    ``added``: it grew since it was last turned round (nothing may be taken out now)."""
     if state.d_seat < 0:
         return None
     party = seat in (state.d_from, state.d_seat)
@@ -60,6 +61,7 @@ def shown(state: IlluminatiState, seat: int | None) -> dict[str, Any] | None:
         "to": state.d_seat,
         "out_of_turn": bool(state.d_phase),
         "counters_left": MAX_COUNTERS - state.d_counters,
+        "added": state.d_added,
         "give_mb": state.d_give_mb,
         "take_mb": state.d_take_mb,
         "arriving": [FACE[c] for c in state.d_arriving],

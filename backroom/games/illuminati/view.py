@@ -38,7 +38,9 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
       "placing": null | {"card", "master"} (a group being laid on a free arrow of ``master``),
       "deal": null | {"from", "to", "give_groups", "take_groups", "give_specials",
                       "take_specials" (faces, for the two parties only), "give_special_count",
-                      "take_special_count", "give_mb", "take_mb", "arriving": [faces]},
+                      "take_special_count", "give_mb", "take_mb", "arriving": [faces],
+                      "out_of_turn" (made in a window: ruling 30), "counters_left", "added"
+                      (grown since last turned round: ruling 29)},
       "special_played": null | {"seat", "action"} (a special waiting for the others: ruling 32),
       "laying": null | {"action", "chosen": {puppet: arrow}} (a group being laid: ruling 33),
       "goal": groups to control, "secret_goal": face of the goal the seat wrote down (the UFOs,
