@@ -23,15 +23,20 @@ if TYPE_CHECKING:
 
 ABORT = "backroom.abort"
 """The ASGI scope extension through which the server lends a WebSocket endpoint its transport's
-``abort``: ``scope["extensions"][ABORT]["abort"]()`` drops the connection at once, without the
-closing handshake that a peer that does not read would never complete."""
+``abort`` and ``write``: ``scope["extensions"][ABORT]["abort"]()`` drops the connection at
+once, without the closing handshake that a peer that does not read would never complete;
+``["write"](text)`` sends a text frame now if the socket takes it (True), without the ASGI
+send's layers and the send loop's wake-up: most of the server's work per message otherwise."""
 
 
-def transport_abort(scope: MutableMapping[str, Any]) -> Callable[[], None] | None:
-    """The transport's ``abort`` lent through the ``ABORT`` extension, or None where the server
-    lends none (Starlette's test client, another ASGI server)."""
+def transport_lent(
+    scope: MutableMapping[str, Any],
+) -> tuple[Callable[[], None], Callable[[str], bool]] | None:
+    """The transport's ``abort`` and ``write`` lent through the ``ABORT`` extension, or None
+    where the server lends none (Starlette's test client, another ASGI server, a connection
+    relayed from another worker)."""
     extension = (scope.get("extensions") or {}).get(ABORT)
-    return None if extension is None else extension["abort"]
+    return None if extension is None else (extension["abort"], extension["write"])
 
 
 class TokenBucket:
@@ -89,7 +94,7 @@ class Outbox:
     the queue behind it: every rejoin was welcomed, dropped and retried for ever. After that,
     a message that would take the queue past ``limit`` is refused, unless the queue is empty."""
 
-    __slots__ = ("limit", "queued", "_items", "_ready", "_closed", "_taking")
+    __slots__ = ("limit", "queued", "_items", "_ready", "_closed", "_taking", "_waiting")
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -100,6 +105,13 @@ class Outbox:
         self._closed = False
         self._taking = False
         """Whether the send loop has taken a message yet (the join's burst is over then)."""
+        self._waiting = False
+        """Whether the send loop waits for a message, having sent every one it took."""
+
+    @property
+    def idle(self) -> bool:
+        """Nothing queued or being sent: a message may bypass the queue without overtaking one."""
+        return self._waiting and not self._items and not self._closed
 
     def put(self, text: str) -> bool:
         """Queue ``text``; False, queuing nothing, when it would take the queue past its limit."""
@@ -122,7 +134,11 @@ class Outbox:
             if self._closed:
                 return None
             self._ready.clear()
-            await self._ready.wait()
+            self._waiting = True
+            try:
+                await self._ready.wait()
+            finally:
+                self._waiting = False
         text = self._items.popleft()
         self.queued -= sys.getsizeof(text)
         return text

@@ -63,7 +63,7 @@ def dumps(message: dict[str, Any]) -> str:
 class Conn:
     """One WebSocket connection: its seat (None: spectator), language, and outbox."""
 
-    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort", "chat", "address")
+    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort", "write", "chat", "address")
 
     def __init__(
         self, seat: int | None, lang: str, rate: float = RATE, queue_bytes: int = QUEUE_BYTES
@@ -77,6 +77,9 @@ class Conn:
         self.abort: Callable[[], None] = self.outbox.close
         """Drops the connection; the endpoint sets it to abort the socket itself. By default
         the send loop ends and closes politely, all a server without the transport allows."""
+        self.write: Callable[[str], bool] | None = None
+        """Sends a message on the socket now, if it takes it (the transport's, lent by the
+        endpoint); None: every message goes through the outbox and the send loop."""
         self.address = ""
         """The client's address: a spectator's chat allowance is its address's, so that
         several connections (or reconnecting) do not multiply it."""
@@ -92,6 +95,8 @@ class Conn:
         """Send a message already encoded (one text serves several alike connections)."""
         if self.closed:
             return
+        if self.write is not None and self.outbox.idle and self.write(text):
+            return  # the socket took it at once: the send loop would only have passed it on
         if not self.outbox.put(text):
             # A client that does not read may not grow the server's memory: it is dropped at
             # once, whatever its send loop is waiting on.

@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
@@ -152,9 +153,10 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             super().connection_lost(exc)
 
     class AbortableWebSocket(WebSocketsSansIOProtocol):
-        """A WebSocket whose endpoint can drop it without the closing handshake (``ABORT``),
-        and whose buffers, the transport's and the kernel's, are small: a peer that stops
-        reading makes sends wait (then time out) before it costs much memory."""
+        """A WebSocket whose endpoint can drop it without the closing handshake, or send on it
+        without awaiting (``ABORT``), and whose buffers, the transport's and the kernel's, are
+        small: a peer that stops reading makes sends wait (then time out) before it costs much
+        memory."""
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
@@ -168,7 +170,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             super().connection_lost(exc)
 
         async def run_asgi(self) -> None:
-            self.scope["extensions"][ABORT] = {"abort": self.abort}
+            self.scope["extensions"][ABORT] = {"abort": self.abort, "write": self.write}
             await super().run_asgi()
 
         def abort(self) -> None:
@@ -179,5 +181,20 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 with contextlib.suppress(OSError, ValueError):  # closed already (uvloop: ValueError)
                     sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.transport.abort()
+
+        def write(self, text: str) -> bool:
+            """Send ``text`` as a frame now, as uvicorn's ``send`` does once the socket is
+            writable; False, sending nothing, when it must wait (its buffers are full) or the
+            socket is closing: the endpoint's send loop then takes the message, and times out."""
+            if self.disconnected or self.close_sent or self.transport.is_closing():
+                return False
+            if not self.writable.is_set():
+                return False
+            try:
+                self.conn.send_text(text.encode())
+            except InvalidState:
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
 
     return GuardedHttp, AbortableWebSocket
