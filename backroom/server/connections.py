@@ -13,7 +13,7 @@ import asyncio
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Hashable, MutableMapping
+from collections.abc import Callable, Hashable, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from backroom.server.settings import Limits
@@ -25,13 +25,14 @@ ABORT = "backroom.abort"
 """The ASGI scope extension through which the server lends a WebSocket endpoint its transport's
 ``abort`` and ``write``: ``scope["extensions"][ABORT]["abort"]()`` drops the connection at
 once, without the closing handshake that a peer that does not read would never complete;
-``["write"](text)`` sends a text frame now if the socket takes it (True), without the ASGI
-send's layers and the send loop's wake-up: most of the server's work per message otherwise."""
+``["write"](texts)`` sends them as text frames now, in one write, if the socket takes them
+(True), without the ASGI send's layers and the send loop's wake-up: most of the server's work
+per message otherwise."""
 
 
 def transport_lent(
     scope: MutableMapping[str, Any],
-) -> tuple[Callable[[], None], Callable[[str], bool]] | None:
+) -> tuple[Callable[[], None], Callable[[Sequence[str]], bool]] | None:
     """The transport's ``abort`` and ``write`` lent through the ``ABORT`` extension, or None
     where the server lends none (Starlette's test client, another ASGI server, a connection
     relayed from another worker)."""

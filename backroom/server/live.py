@@ -285,17 +285,25 @@ class LiveTable:
             update["rematch"] = self.row.rematch
         return update
 
-    def broadcast(self) -> None:
+    def broadcast(self, ack: tuple[Conn, str] | None = None) -> None:
+        """Send every connection its update; ``ack`` (a connection and its encoded ack) goes
+        out just before that connection's update, in the same write."""
         if self._presence is not None:  # this update says who is here: nothing left to gather
             self._presence.cancel()
             self._presence = None
         shared = self.shared()
+        if ack is not None and ack[0] not in self.conns:
+            ack[0].send_text(ack[1])
         # A spectator's update depends only on its language and on what it has already been
         # sent: built and encoded once for every spectator alike in both (a crowd costs one).
         watching: dict[tuple[str, int], str] = {}
         for conn in list(self.conns):
             if conn.seat is not None:
-                conn.send(self.update_for(conn, shared))
+                update = dumps(self.update_for(conn, shared))
+                if ack is not None and conn is ack[0]:
+                    conn.send_text(ack[1], update)
+                else:
+                    conn.send_text(update)
                 continue
             key = (conn.lang, conn.seen)
             text = watching.get(key)
@@ -465,9 +473,8 @@ class LiveTable:
             if client_id is not None:
                 self.client_ids.add((seat, client_id))
             self.remember(events)
-            if reply is not None:
-                reply.send({"type": "ack", "id": client_id, "version": n})
-            self.broadcast()
+            ack = {"type": "ack", "id": client_id, "version": n}
+            self.broadcast(None if reply is None else (reply, dumps(ack)))
         self.wake.set()
         return n
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
@@ -77,8 +77,8 @@ class Conn:
         self.abort: Callable[[], None] = self.outbox.close
         """Drops the connection; the endpoint sets it to abort the socket itself. By default
         the send loop ends and closes politely, all a server without the transport allows."""
-        self.write: Callable[[str], bool] | None = None
-        """Sends a message on the socket now, if it takes it (the transport's, lent by the
+        self.write: Callable[[Sequence[str]], bool] | None = None
+        """Sends messages on the socket now, if it takes them (the transport's, lent by the
         endpoint); None: every message goes through the outbox and the send loop."""
         self.address = ""
         """The client's address: a spectator's chat allowance is its address's, so that
@@ -91,17 +91,20 @@ class Conn:
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(dumps(message))
 
-    def send_text(self, text: str) -> None:
-        """Send a message already encoded (one text serves several alike connections)."""
+    def send_text(self, *texts: str) -> None:
+        """Send messages already encoded, in order (one text serves several alike connections;
+        texts given together leave in one write where the socket takes them at once)."""
         if self.closed:
             return
-        if self.write is not None and self.outbox.idle and self.write(text):
-            return  # the socket took it at once: the send loop would only have passed it on
-        if not self.outbox.put(text):
-            # A client that does not read may not grow the server's memory: it is dropped at
-            # once, whatever its send loop is waiting on.
-            self.closed = True
-            self.abort()
+        if self.write is not None and self.outbox.idle and self.write(texts):
+            return  # the socket took them at once: the send loop would only have passed them on
+        for text in texts:
+            if not self.outbox.put(text):
+                # A client that does not read may not grow the server's memory: it is dropped
+                # at once, whatever its send loop is waiting on.
+                self.closed = True
+                self.abort()
+                return
 
     def error(self, code: str, client_id: str | None = None, /, **params: Any) -> None:
         self.send(error_message(self.lang, code, client_id, **params))
