@@ -17,12 +17,13 @@ import contextlib
 import ipaddress
 import socket
 import struct
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
@@ -152,9 +153,10 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             super().connection_lost(exc)
 
     class AbortableWebSocket(WebSocketsSansIOProtocol):
-        """A WebSocket whose endpoint can drop it without the closing handshake (``ABORT``),
-        and whose buffers, the transport's and the kernel's, are small: a peer that stops
-        reading makes sends wait (then time out) before it costs much memory."""
+        """A WebSocket whose endpoint can drop it without the closing handshake, or send on it
+        without awaiting (``ABORT``), and whose buffers, the transport's and the kernel's, are
+        small: a peer that stops reading makes sends wait (then time out) before it costs much
+        memory."""
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
@@ -168,7 +170,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             super().connection_lost(exc)
 
         async def run_asgi(self) -> None:
-            self.scope["extensions"][ABORT] = {"abort": self.abort}
+            self.scope["extensions"][ABORT] = {"abort": self.abort, "write": self.write}
             await super().run_asgi()
 
         def abort(self) -> None:
@@ -180,4 +182,32 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                     sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.transport.abort()
 
+        def write(self, texts: Sequence[str]) -> bool:
+            """Send ``texts`` as frames now, in one write, as uvicorn's ``send`` does once the
+            socket is writable; False, sending nothing, when it must wait (its buffers are full)
+            or the socket is closing: the endpoint's send loop then takes the messages, and
+            times out. Without an extension (compression) the frames are built here: the
+            library's own framing is general and cost more than the write itself."""
+            if self.disconnected or self.close_sent or self.transport.is_closing():
+                return False
+            if not self.writable.is_set() or self.conn.state is not State.OPEN:
+                return False
+            if self.conn.extensions:
+                for text in texts:
+                    self.conn.send_text(text.encode())
+                self.transport.write(b"".join(self.conn.data_to_send()))
+            else:
+                self.transport.write(b"".join([text_frame(text.encode()) for text in texts]))
+            return True
+
     return GuardedHttp, AbortableWebSocket
+
+
+def text_frame(data: bytes) -> bytes:
+    """One unfragmented, unmasked, uncompressed text frame (RFC 6455, 5.2): a server's."""
+    size = len(data)
+    if size < 126:
+        return bytes((0x81, size)) + data
+    if size < 1 << 16:
+        return struct.pack("!BBH", 0x81, 126, size) + data
+    return struct.pack("!BBQ", 0x81, 127, size) + data
