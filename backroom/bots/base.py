@@ -32,7 +32,7 @@ class Observation:
             self._view = self._state.view(self.seat)
         return self._view
 
-    def read(self, reader: Callable[[State, int], T]) -> T:
+    def read(self, reader: Callable[[Any, int], T]) -> T:
         """The seat's position through a game's own typed reader: a heuristic bot that needs a
         few numbers is spared the JSON view, which can cost more than its whole decision. A
         reader lives beside its game's view and reads only what that view shows the seat (its
