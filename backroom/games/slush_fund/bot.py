@@ -95,14 +95,18 @@ class Belief:
 
     def _term(self, me: int, p: int) -> float:
         """What politician ``p`` is worth to ``me`` against the strongest rival there."""
-        n = len(self.money)
-        rival = max((s for s in range(n) if s != me), key=lambda s: (self.money[s][p], self.cards[s][p]))
-        margin = self.money[me][p] - self.money[rival][p]
-        if margin == 0 and self.money[me][p] > 0:
-            margin = 0.5 * (self.cards[me][p] - self.cards[rival][p])
+        money, cards = self.money, self.cards
+        rival, top, top_cards = -1, 0.0, 0.0  # the first seat with the most money, then cards
+        for s, row in enumerate(money):
+            if s != me and (rival < 0 or row[p] > top or (row[p] == top and cards[s][p] > top_cards)):
+                rival, top, top_cards = s, row[p], cards[s][p]
+        mine = money[me][p]
+        margin = mine - top
+        if margin == 0 and mine > 0:
+            margin = 0.5 * (cards[me][p] - top_cards)
         unknown = self.unknown[me][p] + self.unknown[rival][p]
         sigma = SIGMA_FLOOR + SIGMA_PER_UNKNOWN * math.sqrt(unknown) + self.sigma_future
-        if self.money[me][p] <= 0 and self.money[rival][p] <= 0:
+        if mine <= 0 and top <= 0:
             chance = 0.5
             value_me = value_rival = 0.0
         else:
