@@ -310,10 +310,9 @@ def worth_after(belief: Belief, me: int, action: Action, view: dict[str, Any], m
         belief.scandals,
         belief.removed,
     )
-    saved = [
-        ([r[p] for r in money], [r[p] for r in cards], [r[p] for r in vp], scandals[p], removed[p])
-        for p in touched
-    ]
+    seats = (me, action[1]) if kind == "thief" else (me,)  # the only piles a move changes
+    piles = [(s, p, money[s][p], cards[s][p], vp[s][p]) for p in touched for s in seats]
+    marks = [(p, scandals[p], removed[p]) for p in touched]
     if kind == "bribe":
         face, p = action[1], action[2]
         if face == "vp":
@@ -347,9 +346,9 @@ def worth_after(belief: Belief, me: int, action: Action, view: dict[str, Any], m
     for p, gone in enumerate(removed):
         if not gone:
             total += belief._term(me, p) if p in touched else terms[p]  # type: ignore[operator]
-    for p, (m, c, v, scandal, gone) in zip(touched, saved, strict=True):
-        for s in range(len(money)):
-            money[s][p], cards[s][p], vp[s][p] = m[s], c[s], v[s]
+    for s, p, m, c, v in piles:
+        money[s][p], cards[s][p], vp[s][p] = m, c, v
+    for p, scandal, gone in marks:
         scandals[p], removed[p] = scandal, gone
     return total
 
