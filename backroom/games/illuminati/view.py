@@ -96,7 +96,7 @@ def structure(state: IlluminatiState, seat: int, hide: frozenset[str]) -> list[d
                 "card": mask(hide, face),
                 "master": mask(hide, placed.master) if placed else None,
                 "arrow": placed.arrow if placed else None,
-                "rotation": s.rotation(face),
+                "rotation": turn,
                 "cell": list(s.cell(face)),
                 "money": state.money[CARD_OF[face]],
                 "distance": s.distance(face),
@@ -117,11 +117,16 @@ def card_data(state: IlluminatiState, hide: frozenset[str]) -> dict[str, dict[st
             "transfer": TRANSFER[c],
             "resistance": RESISTANCE[c],
             "income": INCOME[c],
-            "alignments": [a for i, a in enumerate(ALIGNMENTS) if (attack.align(state, c) >> i) & 1],
+            "alignments": alignment_names(attack.align(state, c)),
         }
         for c in [*cards, *state.uncontrolled]
         if FACE[c] not in hide
     }
+
+
+def alignment_names(bits: int) -> list[str]:
+    """The alignments set in ``bits`` (read once per card, not once per alignment)."""
+    return [a for i, a in enumerate(ALIGNMENTS) if (bits >> i) & 1]
 
 
 def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | None:
