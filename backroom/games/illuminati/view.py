@@ -95,8 +95,8 @@ def structure(state: IlluminatiState, seat: int, hide: frozenset[str], brief: bo
             "card": mask(hide, face),
             "master": mask(hide, placed.master) if placed else None,
         }
-        turn, printed = s.rotation(face), ARROWS[face]
         if not brief:
+            turn, printed = s.rotation(face), ARROWS[face]
             entry["arrow"] = placed.arrow if placed else None
             entry["rotation"] = turn
             entry["cell"] = list(s.cell(face))
