@@ -1,4 +1,4 @@
-"""A heuristic Corruption player that sees only its seat's view.
+"""A heuristic Corruption player that sees only what its seat sees (its ``Sight``).
 
 Bidding: every contract gets a chance of being won, from what the seat can see on it (its own
 cards, face-up cards, cards it looked at) and an estimate of what it cannot (each opponent's
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from backroom.bots.base import Observation, SeededBot
 from backroom.engine.actions import Action
+from backroom.games.corruption.award import IN_PLAY, KILLED, REMOVED
 from backroom.games.corruption.cards import ATTORNEY, BODIES, BRIBE_VALUE, FACES, IS_BRIBE, PLAYS_PER_ROUND
 from backroom.games.corruption.view import Sight, sight
 
@@ -51,48 +51,47 @@ class HeuristicBot(SeededBot):
         kinds = {a[0] for a in legal}
         if "positions_done" in kinds:
             return ("positions_done",)
+        seen = obs.read(sight)
         if kinds & {"assign", "kill", "remove", "no_removal"}:
-            return self._award(obs.view(), obs.seat, legal)
-        return _Bidder(obs.read(sight), obs.seat).choose(legal, self.rng)
+            return self._award(seen, obs.seat, legal)
+        return _Bidder(seen, obs.seat).choose(legal, self.rng)
 
     # ------------------------------------------------------------ the award
 
-    def _award(self, view: dict[str, Any], me: int, legal: list[Action]) -> Action:
-        plays = [dict(p) for p in view["plays"]]
-        values = [c["value"] for c in view["contracts"]]
-        pending = view["award"]["play"]
+    def _award(self, seen: Sight, me: int, legal: list[Action]) -> Action:
         best: tuple[float, int] = (-math.inf, 0)
         for index, action in enumerate(legal):
-            trial = [dict(p) for p in plays]
+            on, gone = seen.on[:], seen.gone[:]
             kind = action[0]
             if kind == "assign":
-                trial[pending]["counts_on"] = action[1]
+                on[seen.pending] = action[1]
             elif kind == "kill":
-                trial[action[1]]["fate"] = "killed"
+                gone[action[1]] = KILLED
             elif kind == "remove":  # a reporter's removal is a choice: "no_removal" keeps all
-                trial[action[1]]["fate"] = "removed"
-            score = _award_score(trial, values, me, view["players"])
+                gone[action[1]] = REMOVED
+            score = _award_score(seen, on, gone, me)
             if score > best[0]:
                 best = (score, index)
         return legal[best[1]]
 
 
-def _award_score(plays: list[dict[str, Any]], values: list[int], me: int, players: int) -> float:
+def _award_score(seen: Sight, on: list[int], gone: list[int], me: int) -> float:
     """Contracts the seat would win minus a share of its opponents', if the table stood so."""
-    cancelled = {p["contract"] for p in plays if p["card"] == "attorney" and p["fate"] == "in_play"}
+    kinds = seen.kind
+    cancelled = {seen.where[i] for i, k in enumerate(kinds) if k == ATTORNEY and gone[i] == IN_PLAY}
     sums: dict[int, list[int]] = {}
-    for p in plays:
-        c = p["counts_on"]
-        if c is None or p["fate"] != "in_play" or not IS_BRIBE[FACES.index(p["card"])] or c in cancelled:
+    for i, k in enumerate(kinds):
+        c = on[i]
+        if c < 0 or gone[i] != IN_PLAY or not IS_BRIBE[k] or c in cancelled:
             continue
-        value = VALUE_OF[p["card"]] // (2 if p["swiss"] is not None else 1)
-        sums.setdefault(c, [0] * players)[p["seat"]] += value
+        value = BRIBE_VALUE[k] // (2 if seen.where[i] < 0 else 1)
+        sums.setdefault(c, [0] * seen.players)[seen.seat[i]] += value
     score = 0.0
     for c, row in sums.items():
         top = max(row)
         leaders = [s for s, v in enumerate(row) if v == top]
         if len(leaders) == 1:
-            score += values[c] if leaders[0] == me else -OPPONENT_WEIGHT * values[c]
+            score += seen.value[c] if leaders[0] == me else -OPPONENT_WEIGHT * seen.value[c]
     return score
 
 

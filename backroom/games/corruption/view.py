@@ -54,10 +54,16 @@ class Sight(NamedTuple):
     where: list[int]
     """Each play's contract, or ``-1 - body`` for a Swiss account."""
     spent: list[list[int]]
+    on: list[int]
+    """The contract each play counts on (-1: none yet)."""
+    gone: list[int]
+    """Each play's fate (``award.IN_PLAY``, ``KILLED``, ...)."""
+    pending: int
+    """The play whose owner decides in the award phase (-1 outside it)."""
 
 
 def sight(state: CorruptionState, seat: int) -> Sight:
-    """``seat``'s reading of the corruption phase, for ``Observation.read``."""
+    """``seat``'s reading of the position, for ``Observation.read``."""
     return Sight(
         state.n,
         state.variant,
@@ -68,6 +74,9 @@ def sight(state: CorruptionState, seat: int) -> Sight:
         shown_kinds(state, seat),
         state.p_where,
         state.spent,
+        state.p_on,
+        state.p_gone,
+        state.pending if state.phase == AWARD else -1,
     )
 
 
