@@ -24,10 +24,20 @@ import random
 from backroom.bots.base import Observation, SeededBot
 from backroom.engine.actions import Action
 from backroom.games.corruption.award import IN_PLAY, KILLED, REMOVED
-from backroom.games.corruption.cards import ATTORNEY, BODIES, BRIBE_VALUE, FACES, IS_BRIBE, PLAYS_PER_ROUND
+from backroom.games.corruption.cards import (
+    ATTORNEY,
+    BODIES,
+    BRIBE_VALUE,
+    BRIBES,
+    FACES,
+    IS_BRIBE,
+    PLAYS_PER_ROUND,
+    SET_SIZE,
+)
 from backroom.games.corruption.view import Sight, sight
 
 VALUE_OF = dict(zip(FACES, BRIBE_VALUE, strict=True))
+SET_DOLLARS = sum(BRIBE_VALUE)
 BRIBE_PRICE = 12.0
 """Contract dollars a bribe dollar must buy to be worth playing now rather than later."""
 CHARACTER_PRICE = {"attorney": 120_000.0, "reporter": 60_000.0, "hitman": 80_000.0}
@@ -101,7 +111,7 @@ class _Bidder:
     Read from the seat's ``Sight``, not its JSON view, and scored with the terms of each
     contract taken once per decision: about fifty candidates are scored per card played."""
 
-    __slots__ = ("me", "values", "table", "by_body", "mine", "where", "terms", "opp_best", "biggest")
+    __slots__ = ("me", "values", "table", "by_body", "mine", "where", "terms", "biggest")
 
     def __init__(self, seen: Sight, me: int) -> None:
         self.me = me
@@ -110,19 +120,19 @@ class _Bidder:
         self.values = {c: seen.value[c] for c in self.table}
         self.where = seen.where
         kinds, seats, where = seen.kind, seen.seat, seen.where
-        # Each opponent's unseen cards: its round-start hand less what it showed this round.
-        full = list(FACES) if seen.variant != "cerrado" else [f for f in FACES if VALUE_OF[f]]
-        pools: list[list[str]] = []
-        for s, spent in enumerate(seen.spent):
-            pool = full[:]
-            for k in spent:
-                pool.remove(FACES[k])
-            for i, owner in enumerate(seats):
-                if owner == s and kinds[i] >= 0 and FACES[kinds[i]] in pool:
-                    pool.remove(FACES[kinds[i]])
-            pools.append(pool)
-        mean = [sum(VALUE_OF[f] for f in pool) / len(pool) if pool else 0.0 for pool in pools]
-        p_da = [("attorney" in pool) / len(pool) if pool else 0.0 for pool in pools]
+        # Each opponent's unseen cards: its round-start hand less what it showed this round,
+        # counted as the number of cards, their dollars and whether the attorney is among them.
+        cerrado = seen.variant == "cerrado"
+        gone = [list(spent) for spent in seen.spent]
+        for owner, k in zip(seats, kinds, strict=True):
+            if k >= 0 and not (cerrado and not IS_BRIBE[k]):
+                gone[owner].append(k)
+        cards, attorney = (len(BRIBES), False) if cerrado else (SET_SIZE, True)  # Cerrado: bribes only
+        mean, p_da = [], []
+        for out in gone:
+            left = cards - len(out)
+            mean.append((SET_DOLLARS - sum(BRIBE_VALUE[k] for k in out)) / left if left else 0.0)
+            p_da.append((attorney and ATTORNEY not in out) / left if left else 0.0)
         played = [0] * players
         for owner in seats:
             played[owner] += 1
