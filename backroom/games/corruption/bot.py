@@ -218,8 +218,9 @@ class _Bidder:
             if wanted is not None:
                 return wanted
         best: tuple[float, float, int] = (-math.inf, 0.0, 0)
+        score, draw = self.score, rng.random
         for index, action in enumerate(legal):
-            key = (self.score(action), rng.random(), index)
+            key = (score(action), draw(), index)
             if key > best:
                 best = key
         if best[0] == -math.inf and ("decline",) in legal:
