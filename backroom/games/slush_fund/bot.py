@@ -15,6 +15,7 @@ end; behind, it takes from the slush fund (three cards, no Time revealed).
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from backroom.bots.base import Observation, SeededBot
@@ -120,7 +121,9 @@ class Belief:
         return chance * value_me - (1.0 - chance) * value_rival
 
 
+@cache
 def money_k(face: str) -> float:
+    """A money face's value in $K (asked for every candidate move: kept per face)."""
     return float(face.split("-", 1)[1])
 
 
