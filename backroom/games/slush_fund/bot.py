@@ -300,33 +300,43 @@ def worth_after(belief: Belief, me: int, action: Action, view: dict[str, Any], m
     kind = action[0]
     if kind in ("discard", "spy", "no_look", "look"):
         return None
+    if kind == "bribe":  # most candidates: one card on one of the mover's own piles
+        face, p = action[1], action[2]
+        money, cards, vp = belief.money[me], belief.cards[me], belief.vp[me]
+        was = money[p], cards[p], vp[p]
+        if face == "vp":
+            vp[p] += 1.0
+        else:
+            money[p] += money_k(face)
+            cards[p] += 1.0
+        term = belief._term(me, p)
+        money[p], cards[p], vp[p] = was
+        return _total(belief, me, {p: term})
     if kind == "transfer":
         touched: tuple[int, ...] = (action[1], action[3])
     elif kind == "spy_move":
         touched = (action[1], action[2])
-    else:  # a bribe or a thief names a pile's politician last, a scandal only one
+    else:  # a thief names a pile's politician last, a scandal only one
         touched = (action[1],) if kind == "scandal" else (action[2],)
-    money, cards, vp, scandals, removed = (
-        belief.money,
-        belief.cards,
-        belief.vp,
-        belief.scandals,
-        belief.removed,
-    )
     seats = (me, action[1]) if kind == "thief" else (me,)  # the only piles a move changes
-    piles = [(s, p, money[s][p], cards[s][p], vp[s][p]) for p in touched for s in seats]
-    marks = [(p, scandals[p], removed[p]) for p in touched]
-    if kind == "bribe":
-        face, p = action[1], action[2]
-        if face == "vp":
-            vp[me][p] += 1.0
-        else:
-            money[me][p] += money_k(face)
-            cards[me][p] += 1.0
-    elif kind == "scandal":
+    piles = [(s, p, belief.money[s][p], belief.cards[s][p]) for p in touched for s in seats]
+    marks = [(p, belief.scandals[p], belief.removed[p]) for p in touched]
+    _move(belief, me, action, view, mean)
+    total = _total(belief, me, {p: belief._term(me, p) for p in touched if not belief.removed[p]})
+    for s, p, m, c in piles:
+        belief.money[s][p], belief.cards[s][p] = m, c
+    for p, scandal, gone in marks:
+        belief.scandals[p], belief.removed[p] = scandal, gone
+    return total
+
+
+def _move(belief: Belief, me: int, action: Action, view: dict[str, Any], mean: float) -> None:
+    """A scandal, a spy's move, a thief or a transfer, made on the belief (to be undone)."""
+    money, cards, kind = belief.money, belief.cards, action[0]
+    if kind == "scandal":
         _add_scandal(belief, action[1])
     elif kind == "spy_move":
-        scandals[action[1]] -= 1
+        belief.scandals[action[1]] -= 1
         _add_scandal(belief, action[2])
     elif kind == "thief":
         t, p = action[1], action[2]
@@ -344,15 +354,16 @@ def worth_after(belief: Belief, me: int, action: Action, view: dict[str, Any], m
         cards[me][a] -= 1.0
         money[me][b] += value
         cards[me][b] += 1.0
+
+
+def _total(belief: Belief, me: int, fresh: dict[int, float]) -> float:
+    """The sum of ``worth``: each politician still in play, in order, ``fresh`` terms where
+    a move changed them."""
     terms = belief._terms[me]
     total = 0.0
-    for p, gone in enumerate(removed):
+    for p, gone in enumerate(belief.removed):
         if not gone:
-            total += belief._term(me, p) if p in touched else terms[p]  # type: ignore[operator]
-    for s, p, m, c, v in piles:
-        money[s][p], cards[s][p], vp[s][p] = m, c, v
-    for p, scandal, gone in marks:
-        scandals[p], removed[p] = scandal, gone
+            total += fresh[p] if p in fresh else terms[p]  # type: ignore[operator]
     return total
 
 
