@@ -51,6 +51,7 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
 from __future__ import annotations
 
 import json
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
@@ -240,7 +241,7 @@ def view(state: IlluminatiState, seat: int | None, *, brief: bool = False) -> di
             "gifts": list(state.gifts),
             "redistribute": state.redistribute or None,
             "shifts": state.shifts,
-            "used": mask(hide, [FACE[c] for c, n in enumerate(state.used) if n]),
+            "used": mask(hide, list(compress(FACE, state.used))),
             "ready": [FACE[c] for c in attack.ready_attackers(state, seat)] if seat == state.active else [],
             "aims": aims(state, seat) if seat == state.active and state.phase == ACTION and not brief else {},
         },
