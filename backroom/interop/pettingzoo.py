@@ -101,17 +101,20 @@ class BackroomAEC(AECEnv):
         assert state is not None, "reset() first"
         state.apply_quiet(self._seat[agent], self.table.action(action))
         self._cumulative_rewards[agent] = 0.0
+        actors = state.actors()
+        if actors:
+            # Rewards come only at the end, so mid-game every reward is still 0: nothing to
+            # clear or accumulate (PettingZoo's two dictionary walks were a fifth of a step).
+            self.agent_selection = self.possible_agents[actors[0]]
+            return
         outcome = state.outcome()
-        if outcome is None:
-            self._clear_rewards()
-            self.agent_selection = self.possible_agents[state.actors()[0]]
-        else:
-            final = returns(outcome)
-            for a in self.agents:
-                seat = self._seat[a]
-                self.rewards[a] = final[seat]
-                self.terminations[a] = True
-                self.infos[a] = {"score": outcome.scores[seat], "rank": outcome.ranks[seat]}
+        assert outcome is not None, "no seat may act, so the game is over"
+        final = returns(outcome)
+        for a in self.agents:
+            seat = self._seat[a]
+            self.rewards[a] = final[seat]
+            self.terminations[a] = True
+            self.infos[a] = {"score": outcome.scores[seat], "rank": outcome.ranks[seat]}
         self._accumulate_rewards()
 
     def render(self) -> str | None:
