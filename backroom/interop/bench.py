@@ -4,8 +4,12 @@
 for about ``S`` CPU seconds each, through the bare engine (``backroom.sim.bench``: ``actors``,
 ``random_action``, ``apply_quiet``) and through every adapter, in the same process, and prints
 actions per CPU second and each adapter's cost as a multiple of the engine's time per action.
-An adapter's random agent does what a learner's loop does: it takes the observation vector
-and the legal mask every step and picks among the legal indices (``legal``: the mask read as
+Each adapter is measured twice where its API allows (``LOOPS``): as a learner's loop, which
+takes the observation vector and the legal mask every step (``pettingzoo``, ``openspiel``), and
+as a random player's, which takes the mask alone (``pettingzoo-mask``: ``last(observe=False)``
+and the mask in ``info``; ``openspiel-mask``: ``legal_actions()`` without the observer).
+Gymnasium's ``step`` always returns the vector, so ``gymnasium`` is the learner's loop; its
+bots' actions count too. The agents pick among the legal indices (``legal``: the mask read as
 booleans, since NumPy finds the non-zero entries of an ``int8`` array 30 times slower than
 those of a ``bool`` one — 48 µs against 1.4 µs over Illuminati's 27,821 actions). Figures live
 in ``docs/benchmarks.md``; this is a measurement, never a timed test.
@@ -18,6 +22,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -43,7 +48,7 @@ def legal(mask: np.ndarray) -> np.ndarray:
     return mask.view(np.bool_).nonzero()[0]
 
 
-def pettingzoo_loop(game: str, players: int) -> Callable[[int], int]:
+def pettingzoo_loop(game: str, players: int, observe: bool = True) -> Callable[[int], int]:
     from backroom.interop.pettingzoo import env
 
     e = env(game, players)
@@ -53,11 +58,11 @@ def pettingzoo_loop(game: str, players: int) -> Callable[[int], int]:
         e.reset(seed=seed)
         actions = 0
         for _agent in e.agent_iter():
-            obs, _, done, truncated, _ = e.last()
+            obs, _, done, truncated, info = e.last(observe)
             if done or truncated:
                 e.step(None)
                 continue
-            indices = legal(obs["action_mask"])
+            indices = legal(obs["action_mask"] if observe else info["action_mask"])
             e.step(int(indices[int(rng.random() * len(indices))]))
             actions += 1
         return actions
@@ -84,7 +89,7 @@ def gym_loop(game: str, players: int) -> Callable[[int], int]:
     return play_one
 
 
-def openspiel_loop(game: str, players: int) -> Callable[[int], int]:
+def openspiel_loop(game: str, players: int, observe: bool = True) -> Callable[[int], int]:
     from open_spiel.python.observation import make_observation
 
     from backroom.interop.openspiel import load_game
@@ -101,7 +106,8 @@ def openspiel_loop(game: str, players: int) -> Callable[[int], int]:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
                 continue
-            observation.set_from(state, state.current_player())
+            if observe:
+                observation.set_from(state, state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             actions += 1
@@ -110,7 +116,13 @@ def openspiel_loop(game: str, players: int) -> Callable[[int], int]:
     return play_one
 
 
-LOOPS = {"pettingzoo": pettingzoo_loop, "gymnasium": gym_loop, "openspiel": openspiel_loop}
+LOOPS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
+    "pettingzoo": pettingzoo_loop,
+    "pettingzoo-mask": partial(pettingzoo_loop, observe=False),
+    "gymnasium": gym_loop,
+    "openspiel": openspiel_loop,
+    "openspiel-mask": partial(openspiel_loop, observe=False),
+}
 
 
 def per_step_microseconds(table: Table, count: int = 200, repeat: int = 20) -> dict[str, float]:
