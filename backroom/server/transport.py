@@ -17,6 +17,7 @@ import contextlib
 import ipaddress
 import socket
 import struct
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -76,18 +77,21 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
     ``trusted_proxies`` are not counted per address: a proxy carries every visitor's (the app
     counts WebSockets by the forwarded address instead)."""
     trusted = trusts(trusted_proxies)
-    by_address: dict[str, set[asyncio.BaseTransport]] = {}
+    by_address: Counter[str] = Counter()
     """The open connections of each untrusted address, kept as they open and close so that the
-    cap costs the same at ten thousand connections as at ten. Sets of transports, not counts:
-    a connection upgraded to a WebSocket ends through the WebSocket protocol instead, and
-    forgetting it twice must change nothing."""
+    cap costs the same at ten thousand connections as at ten."""
+    counted: dict[asyncio.BaseTransport, str] = {}
+    """The address each counted connection was counted under. A connection upgraded to a
+    WebSocket ends through the WebSocket protocol, which reads its peer's address again: that
+    of a peer that has reset by then can no longer be read, and forgetting by it leaked the
+    slot. Forgetting twice must change nothing."""
 
-    def forget(client: tuple[str, int] | None, transport: asyncio.BaseTransport) -> None:
-        if client is None or (held := by_address.get(client[0])) is None:
-            return
-        held.discard(transport)
-        if not held:
-            del by_address[client[0]]
+    def forget(transport: asyncio.BaseTransport) -> None:
+        host = counted.pop(transport, None)
+        if host is not None:
+            by_address[host] -= 1
+            if not by_address[host]:
+                del by_address[host]
 
     class GuardedHttp(HttpToolsProtocol):
         """HTTP/1.1 with a connection cap and request read timeouts."""
@@ -109,9 +113,9 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             host = self.client[0] if self.client else None
             if host is None or trusted(host):
                 return False
-            held = by_address.setdefault(host, set())
-            held.add(self.transport)  # forgotten in ``connection_lost``, refused or not
-            return len(held) > limits.connections_per_address
+            counted[self.transport] = host  # forgotten in ``connection_lost``, refused or not
+            by_address[host] += 1
+            return by_address[host] > limits.connections_per_address
 
         def _arm(self, seconds: float) -> None:
             self._disarm()
@@ -149,7 +153,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
-            forget(self.client, self.transport)
+            forget(self.transport)
             super().connection_lost(exc)
 
     class AbortableWebSocket(WebSocketsSansIOProtocol):
@@ -166,7 +170,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_BUFFER_BYTES)
 
         def connection_lost(self, exc: Exception | None) -> None:
-            forget(self.client, self.transport)  # counted when it came as HTTP
+            forget(self.transport)  # counted when it came as HTTP
             super().connection_lost(exc)
 
         async def run_asgi(self) -> None:
