@@ -44,6 +44,8 @@ def _answer(status: bytes, code: str) -> bytes:
 
 BUSY = _answer(b"503 Service Unavailable", "server_busy")
 TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
+PONG = b"\x8a"
+"""The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
 
 
 def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
@@ -172,6 +174,32 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
         def connection_lost(self, exc: Exception | None) -> None:
             forget(self.transport)  # counted when it came as HTTP
             super().connection_lost(exc)
+
+        _pong = b""
+        """The answer to the latest ping, held while the transport is over its mark."""
+
+        def handle_ping(self) -> None:
+            """Answer pings only while the transport takes writes, holding the latest answer
+            otherwise (RFC 6455, 5.5.3: only the latest ping needs one): the library answers
+            every ping a read brings, and a peer that flooded pings and read nothing grew the
+            buffer without bound. Anything else the read brought (a close) goes as before."""
+            for data in self.conn.data_to_send():
+                if data[:1] == PONG:
+                    self._pong = data
+                else:
+                    self._answer()
+                    self.transport.write(data)
+            if self.writable.is_set():
+                self._answer()
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            self._answer()
+
+        def _answer(self) -> None:
+            if self._pong:
+                self.transport.write(self._pong)
+                self._pong = b""
 
         async def run_asgi(self) -> None:
             self.scope["extensions"][ABORT] = {"abort": self.abort, "write": self.write}
