@@ -5,8 +5,10 @@ its update, in one write)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,8 @@ import pytest
 from websockets.frames import Frame, Opcode
 from websockets.sync.client import ClientConnection, connect
 
+from backroom.server.messages import Conn
+from backroom.server.protocol import _send_loop
 from backroom.server.transport import text_frame
 from backroom.sim.server_load import create_table, free_port, server_process
 
@@ -59,3 +63,47 @@ def test_each_seat_gets_its_updates_and_the_mover_its_ack_first_with_or_without_
                 assert ack == {"type": "ack", "id": f"m{version}", "version": version}
                 latest = [_until(ws, "update", version) for ws in seats]
                 assert [update["view"]["seat"] for update in latest] == [0, 1]
+
+
+def test_a_message_waits_behind_one_the_send_loop_has_taken_but_not_yet_sent() -> None:
+    """The socket may take writes again while the send loop still awaits its turn to send what
+    it took off the queue: a message sent then must not be written first, and only once the
+    loop has sent everything may one go straight to the socket."""
+    sent: list[str] = []
+    writable = False
+
+    def write(texts: Sequence[str]) -> bool:
+        if writable:
+            sent.extend(texts)
+        return writable
+
+    class Socket:
+        """Sends once ``turn`` is set, as uvicorn's send waits for the transport to drain."""
+
+        turn = asyncio.Event()
+
+        async def send_text(self, text: str) -> None:
+            await self.turn.wait()
+            sent.append(text)
+
+    async def run() -> None:
+        nonlocal writable
+        conn = Conn(0, "en")
+        conn.write = write
+        conn.send_text("welcome")  # queued: the send loop has not started
+        socket = Socket()
+        sender = asyncio.create_task(_send_loop(socket, conn, 5))  # type: ignore[arg-type]
+        await asyncio.sleep(0)  # the loop has taken the welcome and waits to send it
+        writable = True
+        conn.send_text("ack", "update")
+        assert sent == []
+        socket.turn.set()
+        while not conn.outbox.idle:
+            await asyncio.sleep(0)
+        conn.send_text("next")
+        assert sent == ["welcome", "ack", "update", "next"]
+        conn.closed = True
+        conn.outbox.close()
+        await sender
+
+    asyncio.run(run())
