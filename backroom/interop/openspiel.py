@@ -155,17 +155,25 @@ class BackroomState(pyspiel.State):
         """(seat, action index) chosen but waiting for chance to seed the draw it makes."""
         self.digits: tuple[int, ...] = ()
         """The chance outcomes of the seed being drawn so far (``SEED_NODES`` make one)."""
+        self.player = int(CHANCE)
+        """Whose move it is, kept by ``_moved``: OpenSpiel asks ``current_player`` (and
+        ``is_terminal``) several times a step, each one a crossing from C++."""
 
     # -- whose move ----------------------------------------------------------------------
 
-    def current_player(self) -> int:
+    def _moved(self) -> None:
+        """Note whose move it is after the position, the pending draw or the deal changed."""
         if self.position is None or self.pending is not None:
-            return int(CHANCE)
-        actors = self.position.state.actors()
-        return actors[0] if actors else int(TERMINAL)
+            self.player = int(CHANCE)
+        else:
+            actors = self.position.state.actors()
+            self.player = actors[0] if actors else int(TERMINAL)
+
+    def current_player(self) -> int:
+        return self.player
 
     def is_terminal(self) -> bool:
-        return self.position is not None and self.pending is None and not self.position.state.actors()
+        return self.player == TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
@@ -179,6 +187,10 @@ class BackroomState(pyspiel.State):
     # -- moves ---------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
+        self._advance(action)
+        self._moved()
+
+    def _advance(self, action: int) -> None:
         if self.position is None or self.pending is not None:
             self.digits += (action,)
             if len(self.digits) < SEED_NODES:
@@ -197,14 +209,18 @@ class BackroomState(pyspiel.State):
             self._play(seat, index)
             return
         state = self.position.state
-        seat = self.current_player()
-        if _draws(state) is not None:
-            trial = state.clone()
-            trial.apply_quiet(seat, self.table.action(action))
-            if _draws(trial) != _draws(state):
-                self.pending = (seat, action)
-                return
+        seat = self.player
+        drawn = _draws(state)
+        if drawn is None:
+            self._play(seat, action)
+            return
+        # Play it, keeping a copy to go back to if it drew: one clone and one apply, where
+        # trying it on a copy first cost a second apply at every step.
+        before = state.clone(), self.memory
         self._play(seat, action)
+        if _draws(state) != drawn:
+            self.position.state, self.memory = before
+            self.pending = (seat, action)
 
     def _play(self, seat: int, index: int) -> None:
         assert self.position is not None and self.memory is not None
@@ -251,6 +267,7 @@ class BackroomState(pyspiel.State):
         fresh = self.get_game().new_initial_state()
         fresh.position = _Position(other)
         fresh.memory = Memory(None, -1, [], self.table.players, (*digests, public))
+        fresh._moved()
         return fresh
 
     def __str__(self) -> str:

@@ -4,7 +4,11 @@ Agents are ``player_0`` … ``player_{n-1}``, one per seat. The action space is
 ``Discrete(num_distinct_actions)`` from the game's integer encoding
 (``Game.action_space``); every observation is ``{"observation": float32 vector in [0, 1],
 "action_mask": int8 vector}``, the vector written by the game's observation encoder (its
-blocks: ``Table.layout.describe()`` and ``docs/research.md``). Rewards come at the end only:
+blocks: ``Table.layout.describe()`` and ``docs/research.md``). The agent to act also finds its
+``action_mask`` (the same array) in its ``info``: an agent that needs no observation vector (a
+random or scripted player, a rollout) calls ``last(observe=False)`` and reads the mask there,
+and the vector, a learner's input and the dearest part of a step, is then never written.
+Rewards come at the end only:
 each seat's return (``backroom.interop.table.returns``, +1 first … -1 last).
 
 Reaction windows map to AEC turns one seat at a time: ``agent_selection`` is always
@@ -62,6 +66,7 @@ class BackroomAEC(AECEnv):
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents}
         self._deals = random.Random()
+        self.agent_selection = self.possible_agents[0]
         self.game_state: State | None = None
         """The kernel's position (not PettingZoo's ``state()``, a global observation this
         environment does not offer)."""
@@ -82,14 +87,23 @@ class BackroomAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game_state.actors()[0]]
+        self._select(self.game_state.actors()[0])
+
+    def _select(self, seat: int) -> None:
+        """Make ``seat`` the agent to act, its legal mask in its ``info`` (and only its own:
+        the previous agent's ``info`` is emptied, so no mask there is ever stale)."""
+        assert self.game_state is not None
+        self.infos[self.agent_selection] = {}
+        agent = self.agent_selection = self.possible_agents[seat]
+        self.infos[agent] = {"action_mask": self.table.mask(self.game_state, seat)}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game_state is not None, "reset() first"
         seat = self._seat[agent]
+        mask = self.infos[agent].get("action_mask")  # the selected agent's, made by the step
         return {
             "observation": self.table.observation(self.game_state, seat),
-            "action_mask": self.table.mask(self.game_state, seat),
+            "action_mask": self.table.mask(self.game_state, seat) if mask is None else mask,
         }
 
     def step(self, action: Any) -> None:
@@ -101,17 +115,20 @@ class BackroomAEC(AECEnv):
         assert state is not None, "reset() first"
         state.apply_quiet(self._seat[agent], self.table.action(action))
         self._cumulative_rewards[agent] = 0.0
+        actors = state.actors()
+        if actors:
+            # Rewards come only at the end, so mid-game every reward is still 0: nothing to
+            # clear or accumulate (PettingZoo's two dictionary walks were a fifth of a step).
+            self._select(actors[0])
+            return
         outcome = state.outcome()
-        if outcome is None:
-            self._clear_rewards()
-            self.agent_selection = self.possible_agents[state.actors()[0]]
-        else:
-            final = returns(outcome)
-            for a in self.agents:
-                seat = self._seat[a]
-                self.rewards[a] = final[seat]
-                self.terminations[a] = True
-                self.infos[a] = {"score": outcome.scores[seat], "rank": outcome.ranks[seat]}
+        assert outcome is not None, "no seat may act, so the game is over"
+        final = returns(outcome)
+        for a in self.agents:
+            seat = self._seat[a]
+            self.rewards[a] = final[seat]
+            self.terminations[a] = True
+            self.infos[a] = {"score": outcome.scores[seat], "rank": outcome.ranks[seat]}
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -13,7 +13,7 @@ import asyncio
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Hashable, MutableMapping
+from collections.abc import Callable, Hashable, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from backroom.server.settings import Limits
@@ -23,15 +23,21 @@ if TYPE_CHECKING:
 
 ABORT = "backroom.abort"
 """The ASGI scope extension through which the server lends a WebSocket endpoint its transport's
-``abort``: ``scope["extensions"][ABORT]["abort"]()`` drops the connection at once, without the
-closing handshake that a peer that does not read would never complete."""
+``abort`` and ``write``: ``scope["extensions"][ABORT]["abort"]()`` drops the connection at
+once, without the closing handshake that a peer that does not read would never complete;
+``["write"](texts)`` sends them as text frames now, in one write, if the socket takes them
+(True), without the ASGI send's layers and the send loop's wake-up: most of the server's work
+per message otherwise."""
 
 
-def transport_abort(scope: MutableMapping[str, Any]) -> Callable[[], None] | None:
-    """The transport's ``abort`` lent through the ``ABORT`` extension, or None where the server
-    lends none (Starlette's test client, another ASGI server)."""
+def transport_lent(
+    scope: MutableMapping[str, Any],
+) -> tuple[Callable[[], None], Callable[[Sequence[str]], bool]] | None:
+    """The transport's ``abort`` and ``write`` lent through the ``ABORT`` extension, or None
+    where the server lends none (Starlette's test client, another ASGI server, a connection
+    relayed from another worker)."""
     extension = (scope.get("extensions") or {}).get(ABORT)
-    return None if extension is None else extension["abort"]
+    return None if extension is None else (extension["abort"], extension["write"])
 
 
 class TokenBucket:
@@ -89,7 +95,7 @@ class Outbox:
     the queue behind it: every rejoin was welcomed, dropped and retried for ever. After that,
     a message that would take the queue past ``limit`` is refused, unless the queue is empty."""
 
-    __slots__ = ("limit", "queued", "_items", "_ready", "_closed", "_taking")
+    __slots__ = ("limit", "queued", "_items", "_ready", "_closed", "_taking", "_waiting")
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -100,6 +106,13 @@ class Outbox:
         self._closed = False
         self._taking = False
         """Whether the send loop has taken a message yet (the join's burst is over then)."""
+        self._waiting = False
+        """Whether the send loop waits for a message, having sent every one it took."""
+
+    @property
+    def idle(self) -> bool:
+        """Nothing queued or being sent: a message may bypass the queue without overtaking one."""
+        return self._waiting and not self._items and not self._closed
 
     def put(self, text: str) -> bool:
         """Queue ``text``; False, queuing nothing, when it would take the queue past its limit."""
@@ -122,7 +135,11 @@ class Outbox:
             if self._closed:
                 return None
             self._ready.clear()
-            await self._ready.wait()
+            self._waiting = True
+            try:
+                await self._ready.wait()
+            finally:
+                self._waiting = False
         text = self._items.popleft()
         self.queued -= sys.getsizeof(text)
         return text

@@ -54,6 +54,9 @@ recent logs of hundreds of tables then cost its pauses nothing (as ``Event`` obj
 parameter dicts they were most of what a full collection had to walk). The JSON is kept as
 text: orjson's bytes keep a 4 KiB buffer each."""
 
+Shared = tuple[int | None, orjson.Fragment, list[int]]
+"""What every connection's update says alike: the turn deadline, the seats, the actors."""
+
 
 class LiveTable:
     def __init__(self, hub: Hub, row: TableRow, game: Game, state: State, version: int, epoch: int) -> None:
@@ -95,7 +98,7 @@ class LiveTable:
         self._views: dict[int | None, orjson.Fragment] = {}
         self._legal: dict[tuple[int, str], tuple[int, list[Action], orjson.Fragment]] = {}
         self.static_labels = type(state).STATIC_LABELS
-        self._texts: dict[tuple[int, str], str] = {}
+        self._entries: dict[tuple[int, str, bool], orjson.Fragment] = {}
         self._names: dict[str, tuple[str, ...]] = {}
         self._outcome: dict[str, Any] | None = None
         self._refresh_outcome()
@@ -127,18 +130,22 @@ class LiveTable:
             params = orjson.dumps(e.to_json()["params"]).decode()
             self.events.append((self.event_count, e.kind, None if e.to is None else tuple(e.to), params))
             self.event_count += 1
-        if len(self._texts) > 4 * RECENT_EVENTS:
+        if len(self._entries) > 4 * RECENT_EVENTS:
             oldest = self.events[0][0]
-            self._texts = {k: v for k, v in self._texts.items() if k[0] >= oldest}
+            self._entries = {k: v for k, v in self._entries.items() if k[0] >= oldest}
 
-    def _event_text(self, index: int, kind: str, params: str, lang: str) -> str:
-        """Translated once per event and language, however many connections see it."""
-        text = self._texts.get((index, lang))
-        if text is None:
-            key = f"{self.row.game}.event.{kind}"
-            text = translate(lang, key, orjson.loads(params), self.names(lang))
-            self._texts[(index, lang)] = text
-        return text
+    def _event_entry(self, index: int, kind: str, params: str, lang: str, transient: bool) -> orjson.Fragment:
+        """An event as updates carry it, translated and encoded once per event and language,
+        however many connections see it."""
+        key = (index, lang, transient)
+        entry = self._entries.get(key)
+        if entry is None:
+            text = translate(lang, f"{self.row.game}.event.{kind}", orjson.loads(params), self.names(lang))
+            fields: dict[str, Any] = {"kind": kind, "params": orjson.Fragment(params), "text": text}
+            if transient:
+                fields["transient"] = True
+            entry = self._entries[key] = orjson.Fragment(orjson.dumps(fields))
+        return entry
 
     def _legal_for(self, seat: int, lang: str) -> orjson.Fragment:
         """A seat's labelled legal actions, computed once per version and language; where a
@@ -234,15 +241,15 @@ class LiveTable:
             text += " " + translate(lang, f"{gid}.tiebreak.{self._outcome['tiebreak']}", details, names)
         return {**self._outcome, "text": text}
 
-    def shared(self) -> tuple[int | None, orjson.Fragment]:
-        """What an update says alike to every connection: the turn deadline and the seats."""
-        return self.deadline(), orjson.Fragment(orjson.dumps(self.seats_json()))
+    def shared(self) -> Shared:
+        """What an update says alike to every connection: the turn deadline, the seats and the
+        seats that act."""
+        return self.deadline(), orjson.Fragment(orjson.dumps(self.seats_json())), list(self.state.actors())
 
-    def update_for(self, conn: Conn, shared: tuple[int | None, orjson.Fragment]) -> dict[str, Any]:
-        deadline, seats = shared
+    def update_for(self, conn: Conn, shared: Shared) -> dict[str, Any]:
+        deadline, seats, actors = shared
         seat = conn.seat
         lang = conn.lang
-        actors = list(self.state.actors())
         legal: orjson.Fragment | list[Any] = []
         if seat is not None and seat in actors and not self.autoplay[seat]:
             legal = self._legal_for(seat, lang)
@@ -260,11 +267,7 @@ class LiveTable:
             private = forget and to is not None
             if private and index < self.latest_events and index <= delivered:
                 continue
-            text = self._event_text(index, kind, params, lang)
-            entry: dict[str, Any] = {"kind": kind, "params": orjson.Fragment(params), "text": text}
-            if private:
-                entry["transient"] = True
-            events.append(entry)
+            events.append(self._event_entry(index, kind, params, lang, private))
         conn.seen = self.event_count - 1
         if seat is not None:
             self.delivered[seat] = conn.seen
@@ -285,17 +288,25 @@ class LiveTable:
             update["rematch"] = self.row.rematch
         return update
 
-    def broadcast(self) -> None:
+    def broadcast(self, ack: tuple[Conn, str] | None = None) -> None:
+        """Send every connection its update; ``ack`` (a connection and its encoded ack) goes
+        out just before that connection's update, in the same write."""
         if self._presence is not None:  # this update says who is here: nothing left to gather
             self._presence.cancel()
             self._presence = None
         shared = self.shared()
+        if ack is not None and ack[0] not in self.conns:
+            ack[0].send_text(ack[1])
         # A spectator's update depends only on its language and on what it has already been
         # sent: built and encoded once for every spectator alike in both (a crowd costs one).
         watching: dict[tuple[str, int], str] = {}
         for conn in list(self.conns):
             if conn.seat is not None:
-                conn.send(self.update_for(conn, shared))
+                update = dumps(self.update_for(conn, shared))
+                if ack is not None and conn is ack[0]:
+                    conn.send_text(ack[1], update)
+                else:
+                    conn.send_text(update)
                 continue
             key = (conn.lang, conn.seen)
             text = watching.get(key)
@@ -465,9 +476,8 @@ class LiveTable:
             if client_id is not None:
                 self.client_ids.add((seat, client_id))
             self.remember(events)
-            if reply is not None:
-                reply.send({"type": "ack", "id": client_id, "version": n})
-            self.broadcast()
+            ack = {"type": "ack", "id": client_id, "version": n}
+            self.broadcast(None if reply is None else (reply, dumps(ack)))
         self.wake.set()
         return n
 
@@ -498,7 +508,7 @@ class LiveTable:
         self.bots = {}
         self._views = {}
         self._legal = {}
-        self._texts = {}
+        self._entries = {}
         self._names = {}
         self._refresh_outcome()
         self.auto.time_idle(None)

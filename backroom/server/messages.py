@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
@@ -63,7 +63,7 @@ def dumps(message: dict[str, Any]) -> str:
 class Conn:
     """One WebSocket connection: its seat (None: spectator), language, and outbox."""
 
-    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort", "chat", "address")
+    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort", "write", "chat", "address")
 
     def __init__(
         self, seat: int | None, lang: str, rate: float = RATE, queue_bytes: int = QUEUE_BYTES
@@ -77,6 +77,9 @@ class Conn:
         self.abort: Callable[[], None] = self.outbox.close
         """Drops the connection; the endpoint sets it to abort the socket itself. By default
         the send loop ends and closes politely, all a server without the transport allows."""
+        self.write: Callable[[Sequence[str]], bool] | None = None
+        """Sends messages on the socket now, if it takes them (the transport's, lent by the
+        endpoint); None: every message goes through the outbox and the send loop."""
         self.address = ""
         """The client's address: a spectator's chat allowance is its address's, so that
         several connections (or reconnecting) do not multiply it."""
@@ -88,15 +91,20 @@ class Conn:
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(dumps(message))
 
-    def send_text(self, text: str) -> None:
-        """Send a message already encoded (one text serves several alike connections)."""
+    def send_text(self, *texts: str) -> None:
+        """Send messages already encoded, in order (one text serves several alike connections;
+        texts given together leave in one write where the socket takes them at once)."""
         if self.closed:
             return
-        if not self.outbox.put(text):
-            # A client that does not read may not grow the server's memory: it is dropped at
-            # once, whatever its send loop is waiting on.
-            self.closed = True
-            self.abort()
+        if self.write is not None and self.outbox.idle and self.write(texts):
+            return  # the socket took them at once: the send loop would only have passed them on
+        for text in texts:
+            if not self.outbox.put(text):
+                # A client that does not read may not grow the server's memory: it is dropped
+                # at once, whatever its send loop is waiting on.
+                self.closed = True
+                self.abort()
+                return
 
     def error(self, code: str, client_id: str | None = None, /, **params: Any) -> None:
         self.send(error_message(self.lang, code, client_id, **params))

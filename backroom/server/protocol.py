@@ -15,7 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from backroom.engine.actions import action_from_json
 from backroom.i18n import LANGUAGES, normalize_language
-from backroom.server.connections import transport_abort
+from backroom.server.connections import transport_lent
 from backroom.server.hub import Hub
 from backroom.server.live import LiveTable
 from backroom.server.messages import Conn, Refused, dumps, error_message, refusal_message
@@ -73,9 +73,9 @@ async def _serve(websocket: WebSocket, hub: Hub, lang: str) -> None:
     conn = Conn(seat, lang, hub.rate, hub.limits.queue_bytes)
     conn.chat = websocket.query_params.get("chat") == "1"
     conn.address = websocket.client.host if websocket.client else ""
-    abort = transport_abort(websocket.scope)
-    if abort is not None:
-        conn.abort = abort  # the receive loop then sees the disconnect and cleans up
+    lent = transport_lent(websocket.scope)
+    if lent is not None:
+        conn.abort, conn.write = lent  # an abort: the receive loop sees the disconnect, cleans up
     try:
         while not await table.join(conn):  # it left memory meanwhile: load it again
             reloaded = await hub.get(table_id)
@@ -128,7 +128,8 @@ async def _send_loop(websocket: WebSocket, conn: Conn, timeout: float) -> None:
     connection: a polite close would queue behind the same full buffers and never finish."""
     try:
         while (text := await conn.outbox.get()) is not None:
-            await asyncio.wait_for(websocket.send_text(text), timeout)
+            async with asyncio.timeout(timeout):  # no task per message, unlike ``wait_for``
+                await websocket.send_text(text)
     except Exception:
         conn.closed = True
         conn.abort()

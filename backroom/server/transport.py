@@ -17,12 +17,14 @@ import contextlib
 import ipaddress
 import socket
 import struct
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
@@ -42,6 +44,8 @@ def _answer(status: bytes, code: str) -> bytes:
 
 BUSY = _answer(b"503 Service Unavailable", "server_busy")
 TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
+PONG = b"\x8a"
+"""The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
 
 
 def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
@@ -75,18 +79,21 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
     ``trusted_proxies`` are not counted per address: a proxy carries every visitor's (the app
     counts WebSockets by the forwarded address instead)."""
     trusted = trusts(trusted_proxies)
-    by_address: dict[str, set[asyncio.BaseTransport]] = {}
+    by_address: Counter[str] = Counter()
     """The open connections of each untrusted address, kept as they open and close so that the
-    cap costs the same at ten thousand connections as at ten. Sets of transports, not counts:
-    a connection upgraded to a WebSocket ends through the WebSocket protocol instead, and
-    forgetting it twice must change nothing."""
+    cap costs the same at ten thousand connections as at ten."""
+    counted: dict[asyncio.BaseTransport, str] = {}
+    """The address each counted connection was counted under. A connection upgraded to a
+    WebSocket ends through the WebSocket protocol, which reads its peer's address again: that
+    of a peer that has reset by then can no longer be read, and forgetting by it leaked the
+    slot. Forgetting twice must change nothing."""
 
-    def forget(client: tuple[str, int] | None, transport: asyncio.BaseTransport) -> None:
-        if client is None or (held := by_address.get(client[0])) is None:
-            return
-        held.discard(transport)
-        if not held:
-            del by_address[client[0]]
+    def forget(transport: asyncio.BaseTransport) -> None:
+        host = counted.pop(transport, None)
+        if host is not None:
+            by_address[host] -= 1
+            if not by_address[host]:
+                del by_address[host]
 
     class GuardedHttp(HttpToolsProtocol):
         """HTTP/1.1 with a connection cap and request read timeouts."""
@@ -108,9 +115,9 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             host = self.client[0] if self.client else None
             if host is None or trusted(host):
                 return False
-            held = by_address.setdefault(host, set())
-            held.add(self.transport)  # forgotten in ``connection_lost``, refused or not
-            return len(held) > limits.connections_per_address
+            counted[self.transport] = host  # forgotten in ``connection_lost``, refused or not
+            by_address[host] += 1
+            return by_address[host] > limits.connections_per_address
 
         def _arm(self, seconds: float) -> None:
             self._disarm()
@@ -148,13 +155,14 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
-            forget(self.client, self.transport)
+            forget(self.transport)
             super().connection_lost(exc)
 
     class AbortableWebSocket(WebSocketsSansIOProtocol):
-        """A WebSocket whose endpoint can drop it without the closing handshake (``ABORT``),
-        and whose buffers, the transport's and the kernel's, are small: a peer that stops
-        reading makes sends wait (then time out) before it costs much memory."""
+        """A WebSocket whose endpoint can drop it without the closing handshake, or send on it
+        without awaiting (``ABORT``), and whose buffers, the transport's and the kernel's, are
+        small: a peer that stops reading makes sends wait (then time out) before it costs much
+        memory."""
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
@@ -164,11 +172,37 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_BUFFER_BYTES)
 
         def connection_lost(self, exc: Exception | None) -> None:
-            forget(self.client, self.transport)  # counted when it came as HTTP
+            forget(self.transport)  # counted when it came as HTTP
             super().connection_lost(exc)
 
+        _pong = b""
+        """The answer to the latest ping, held while the transport is over its mark."""
+
+        def handle_ping(self) -> None:
+            """Answer pings only while the transport takes writes, holding the latest answer
+            otherwise (RFC 6455, 5.5.3: only the latest ping needs one): the library answers
+            every ping a read brings, and a peer that flooded pings and read nothing grew the
+            buffer without bound. Anything else the read brought (a close) goes as before."""
+            for data in self.conn.data_to_send():
+                if data[:1] == PONG:
+                    self._pong = data
+                else:
+                    self._answer()
+                    self.transport.write(data)
+            if self.writable.is_set():
+                self._answer()
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            self._answer()
+
+        def _answer(self) -> None:
+            if self._pong:
+                self.transport.write(self._pong)
+                self._pong = b""
+
         async def run_asgi(self) -> None:
-            self.scope["extensions"][ABORT] = {"abort": self.abort}
+            self.scope["extensions"][ABORT] = {"abort": self.abort, "write": self.write}
             await super().run_asgi()
 
         def abort(self) -> None:
@@ -180,4 +214,32 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                     sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.transport.abort()
 
+        def write(self, texts: Sequence[str]) -> bool:
+            """Send ``texts`` as frames now, in one write, as uvicorn's ``send`` does once the
+            socket is writable; False, sending nothing, when it must wait (its buffers are full)
+            or the socket is closing: the endpoint's send loop then takes the messages, and
+            times out. Without an extension (compression) the frames are built here: the
+            library's own framing is general and cost more than the write itself."""
+            if self.disconnected or self.close_sent or self.transport.is_closing():
+                return False
+            if not self.writable.is_set() or self.conn.state is not State.OPEN:
+                return False
+            if self.conn.extensions:
+                for text in texts:
+                    self.conn.send_text(text.encode())
+                self.transport.write(b"".join(self.conn.data_to_send()))
+            else:
+                self.transport.write(b"".join([text_frame(text.encode()) for text in texts]))
+            return True
+
     return GuardedHttp, AbortableWebSocket
+
+
+def text_frame(data: bytes) -> bytes:
+    """One unfragmented, unmasked, uncompressed text frame (RFC 6455, 5.2): a server's."""
+    size = len(data)
+    if size < 126:
+        return bytes((0x81, size)) + data
+    if size < 1 << 16:
+        return struct.pack("!BBH", 0x81, 126, size) + data
+    return struct.pack("!BBQ", 0x81, 127, size) + data

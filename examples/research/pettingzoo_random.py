@@ -19,12 +19,13 @@ def main(game: str = "corruption", players: int = 4, games: int = 3) -> dict[str
     for seed in range(games):
         e.reset(seed=seed)
         for agent in e.agent_iter():
-            observation, reward, termination, truncation, _ = e.last()
+            # A random agent needs no observation vector: the mask is in the agent's info.
+            _, reward, termination, truncation, info = e.last(observe=False)
             totals[agent] += reward
             if termination or truncation:
                 action = None
             else:
-                action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+                action = int(rng.choice(info["action_mask"].view(bool).nonzero()[0]))
             e.step(action)
     return totals
 

@@ -60,3 +60,24 @@ def test_render_ansi_draws_the_terminal_board():
     e.reset(seed=2)
     text = e.render()
     assert isinstance(text, str) and "player_0" in text
+
+
+def test_the_agent_to_act_finds_its_legal_mask_in_its_info_and_no_other_agent_has_one():
+    """``last(observe=False)`` is enough for an agent that needs no vector: the mask in ``info``
+    is the selected seat's legal actions at every step, never a stale one."""
+    e = env("stool-pigeon", 4)
+    e.reset(seed=5)
+    rng = np.random.default_rng(2)
+    for agent in e.agent_iter():
+        _, _, done, _, info = e.last(observe=False)
+        others = [a for a in e.agents if a != agent]
+        assert all("action_mask" not in e.infos[a] for a in others)
+        if done:
+            assert "action_mask" not in info
+            e.step(None)
+            continue
+        seat = e.possible_agents.index(agent)
+        legal = sorted(e.table.legal_indices(e.game_state, seat))
+        assert np.flatnonzero(info["action_mask"]).tolist() == legal
+        assert np.array_equal(e.observe(agent)["action_mask"], info["action_mask"])
+        e.step(int(rng.choice(legal)))

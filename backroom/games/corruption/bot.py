@@ -1,4 +1,4 @@
-"""A heuristic Corruption player that sees only its seat's view.
+"""A heuristic Corruption player that sees only what its seat sees (its ``Sight``).
 
 Bidding: every contract gets a chance of being won, from what the seat can see on it (its own
 cards, face-up cards, cards it looked at) and an estimate of what it cannot (each opponent's
@@ -20,13 +20,24 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from backroom.bots.base import Observation, SeededBot
 from backroom.engine.actions import Action
-from backroom.games.corruption.cards import BODIES, BRIBE_VALUE, FACES, IS_BRIBE, PLAYS_PER_ROUND
+from backroom.games.corruption.award import IN_PLAY, KILLED, REMOVED
+from backroom.games.corruption.cards import (
+    ATTORNEY,
+    BODIES,
+    BRIBE_VALUE,
+    BRIBES,
+    FACES,
+    IS_BRIBE,
+    PLAYS_PER_ROUND,
+    SET_SIZE,
+)
+from backroom.games.corruption.view import Sight, sight
 
 VALUE_OF = dict(zip(FACES, BRIBE_VALUE, strict=True))
+SET_DOLLARS = sum(BRIBE_VALUE)
 BRIBE_PRICE = 12.0
 """Contract dollars a bribe dollar must buy to be worth playing now rather than later."""
 CHARACTER_PRICE = {"attorney": 120_000.0, "reporter": 60_000.0, "hitman": 80_000.0}
@@ -39,7 +50,7 @@ OPPONENT_WEIGHT = 0.35
 
 
 def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+    return 1.0 / (1.0 + math.exp(-(30.0 if x > 30.0 else -30.0 if x < -30.0 else x)))
 
 
 class HeuristicBot(SeededBot):
@@ -50,179 +61,154 @@ class HeuristicBot(SeededBot):
         kinds = {a[0] for a in legal}
         if "positions_done" in kinds:
             return ("positions_done",)
-        view = obs.view()
+        seen = obs.read(sight)
         if kinds & {"assign", "kill", "remove", "no_removal"}:
-            return self._award(view, obs.seat, legal)
-        return _Bidder(view, obs.seat).choose(legal, self.rng)
+            return self._award(seen, obs.seat, legal)
+        return _Bidder(seen, obs.seat).choose(legal, self.rng)
 
     # ------------------------------------------------------------ the award
 
-    def _award(self, view: dict[str, Any], me: int, legal: list[Action]) -> Action:
-        plays = [dict(p) for p in view["plays"]]
-        values = [c["value"] for c in view["contracts"]]
-        pending = view["award"]["play"]
+    def _award(self, seen: Sight, me: int, legal: list[Action]) -> Action:
         best: tuple[float, int] = (-math.inf, 0)
         for index, action in enumerate(legal):
-            trial = [dict(p) for p in plays]
+            on, gone = seen.on[:], seen.gone[:]
             kind = action[0]
             if kind == "assign":
-                trial[pending]["counts_on"] = action[1]
+                on[seen.pending] = action[1]
             elif kind == "kill":
-                trial[action[1]]["fate"] = "killed"
+                gone[action[1]] = KILLED
             elif kind == "remove":  # a reporter's removal is a choice: "no_removal" keeps all
-                trial[action[1]]["fate"] = "removed"
-            score = _award_score(trial, values, me, view["players"])
+                gone[action[1]] = REMOVED
+            score = _award_score(seen, on, gone, me)
             if score > best[0]:
                 best = (score, index)
         return legal[best[1]]
 
 
-def _award_score(plays: list[dict[str, Any]], values: list[int], me: int, players: int) -> float:
+def _award_score(seen: Sight, on: list[int], gone: list[int], me: int) -> float:
     """Contracts the seat would win minus a share of its opponents', if the table stood so."""
-    cancelled = {p["contract"] for p in plays if p["card"] == "attorney" and p["fate"] == "in_play"}
+    kinds = seen.kind
+    cancelled = {seen.where[i] for i, k in enumerate(kinds) if k == ATTORNEY and gone[i] == IN_PLAY}
     sums: dict[int, list[int]] = {}
-    for p in plays:
-        c = p["counts_on"]
-        if c is None or p["fate"] != "in_play" or not IS_BRIBE[FACES.index(p["card"])] or c in cancelled:
+    for i, k in enumerate(kinds):
+        c = on[i]
+        if c < 0 or gone[i] != IN_PLAY or not IS_BRIBE[k] or c in cancelled:
             continue
-        value = VALUE_OF[p["card"]] // (2 if p["swiss"] is not None else 1)
-        sums.setdefault(c, [0] * players)[p["seat"]] += value
+        value = BRIBE_VALUE[k] // (2 if seen.where[i] < 0 else 1)
+        sums.setdefault(c, [0] * seen.players)[seen.seat[i]] += value
     score = 0.0
     for c, row in sums.items():
         top = max(row)
         leaders = [s for s, v in enumerate(row) if v == top]
         if len(leaders) == 1:
-            score += values[c] if leaders[0] == me else -OPPONENT_WEIGHT * values[c]
+            score += seen.value[c] if leaders[0] == me else -OPPONENT_WEIGHT * seen.value[c]
     return score
 
 
 class _Bidder:
-    """One Corruption-phase decision: the estimate of every contract on the table."""
+    """One Corruption-phase decision: the estimate of every contract on the table.
 
-    __slots__ = (
-        "me",
-        "values",
-        "table",
-        "body",
-        "mine",
-        "opp",
-        "sigma",
-        "da_risk",
-        "da_seen",
-        "biggest",
-        "pools",
-        "where",
-        "best",
-        "base",
-    )
+    Read from the seat's ``Sight``, not its JSON view, and scored with the terms of each
+    contract taken once per decision: about fifty candidates are scored per card played."""
 
-    def __init__(self, view: dict[str, Any], me: int) -> None:
+    __slots__ = ("me", "values", "table", "by_body", "mine", "where", "terms", "biggest")
+
+    def __init__(self, seen: Sight, me: int) -> None:
         self.me = me
-        players = view["players"]
-        self.values = {t["contract"]: view["contracts"][t["contract"]]["value"] for t in view["table"]}
-        self.table = list(self.values)
-        self.body = {t["contract"]: BODIES.index(t["body"]) for t in view["table"]}
-        plays = view["plays"]
-        self.where = {p["index"]: p["contract"] for p in plays}
-        # Each opponent's unseen cards: its round-start hand less what it showed this round.
-        full = list(FACES) if view["variant"] != "cerrado" else [f for f in FACES if VALUE_OF[f]]
-        self.pools: list[list[str]] = []
-        for hand in view["hands"]:
-            pool = full[:]
-            for face in hand["spent"]:
-                pool.remove(face)
-            for p in plays:
-                if p["seat"] == hand["seat"] and p["card"] != "back" and p["card"] in pool:
-                    pool.remove(p["card"])
-            self.pools.append(pool)
-        mean = [sum(VALUE_OF[f] for f in pool) / len(pool) if pool else 0.0 for pool in self.pools]
-        p_da = [("attorney" in pool) / len(pool) if pool else 0.0 for pool in self.pools]
+        players = seen.players
+        self.table = seen.table
+        self.values = {c: seen.value[c] for c in self.table}
+        self.where = seen.where
+        kinds, seats, where = seen.kind, seen.seat, seen.where
+        # Each opponent's unseen cards: its round-start hand less what it showed this round,
+        # counted as the number of cards, their dollars and whether the attorney is among them.
+        cerrado = seen.variant == "cerrado"
+        gone = [list(spent) for spent in seen.spent]
+        for owner, k in zip(seats, kinds, strict=True):
+            if k >= 0 and not (cerrado and not IS_BRIBE[k]):
+                gone[owner].append(k)
+        cards, attorney = (len(BRIBES), False) if cerrado else (SET_SIZE, True)  # Cerrado: bribes only
+        mean, p_da = [], []
+        for out in gone:
+            left = cards - len(out)
+            mean.append((SET_DOLLARS - sum(BRIBE_VALUE[k] for k in out)) / left if left else 0.0)
+            p_da.append((attorney and ATTORNEY not in out) / left if left else 0.0)
         played = [0] * players
-        for p in plays:
-            played[p["seat"]] += 1
+        for owner in seats:
+            played[owner] += 1
         targets = len(self.table) + len(BODIES)
-        self.mine = dict.fromkeys(self.table, 0)
-        self.opp = {c: [0.0] * players for c in self.table}
+        mine = dict.fromkeys(self.table, 0)
+        opp = {c: [0.0] * players for c in self.table}
         unseen = dict.fromkeys(self.table, 0.0)
-        self.da_risk = dict.fromkeys(self.table, 1.0)
-        self.da_seen = dict.fromkeys(self.table, False)
+        da_risk = dict.fromkeys(self.table, 1.0)
+        da_seen = dict.fromkeys(self.table, False)
         self.biggest = dict.fromkeys(self.table, 0)
-        for p in plays:
-            c = p["contract"]
-            if c is None:
+        for seat, kind, c in zip(seats, kinds, where, strict=True):
+            if c < 0:
                 continue
-            seat = p["seat"]
-            card = p["card"]
             if seat == me:
-                if card in VALUE_OF:
-                    self.mine[c] += VALUE_OF[card]
-                continue
-            if card == "back":
-                self.opp[c][seat] += mean[seat]
+                mine[c] += BRIBE_VALUE[kind]
+            elif kind < 0:
+                opp[c][seat] += mean[seat]
                 unseen[c] += 1
-                self.da_risk[c] *= 1.0 - p_da[seat]
-            elif card == "attorney":
-                self.da_seen[c] = True
-            elif VALUE_OF[card]:
-                self.opp[c][seat] += VALUE_OF[card]
-                self.biggest[c] = max(self.biggest[c], VALUE_OF[card])
+                da_risk[c] *= 1.0 - p_da[seat]
+            elif kind == ATTORNEY:
+                da_seen[c] = True
+            elif BRIBE_VALUE[kind]:
+                opp[c][seat] += BRIBE_VALUE[kind]
+                self.biggest[c] = max(self.biggest[c], BRIBE_VALUE[kind])
         # What opponents still to play may add, spread over every place a card can go.
         for seat in range(players):
             if seat != me:
                 future = (PLAYS_PER_ROUND - played[seat]) * mean[seat] / targets
                 for c in self.table:
-                    self.opp[c][seat] += future
+                    opp[c][seat] += future
                     unseen[c] += (PLAYS_PER_ROUND - played[seat]) / targets
-        self.sigma = {c: 1500.0 + 2500.0 * math.sqrt(unseen[c]) for c in self.table}
-        # Every candidate card is scored against the same table: its leader and the seat's
-        # present chance are taken once per contract, not once per candidate.
-        self.best = {c: max(self.opp[c]) for c in self.table}
-        self.base = {c: self.chance(c, self.mine[c]) for c in self.table}
-
-    def chance(self, c: int, mine: float, opp_cut: float = 0.0) -> float:
-        if mine <= 0:
-            return 0.0
-        return _sigmoid((mine - (self.best[c] - opp_cut)) / self.sigma[c])
-
-    def worth(self, c: int) -> float:
-        """The contract's value, discounted by the chance a district attorney cancels it."""
-        if self.da_seen[c]:
-            return 0.1 * self.values[c]
-        return self.values[c] * self.da_risk[c]
-
-    def gain(self, c: int, add: float) -> float:
-        return self.worth(c) * (self.chance(c, self.mine[c] + add) - self.base[c])
-
-    def swiss_gain(self, c: int, add: float) -> float:
-        """Like ``gain``, but a Swiss bribe is assigned once attorneys are known: a contract
-        that may be cancelled costs it nothing, it simply goes to the other one."""
-        value = 0.1 * self.values[c] if self.da_seen[c] else self.values[c]
-        return value * (self.chance(c, self.mine[c] + add) - self.base[c])
+        self.mine = mine
+        self.by_body: list[list[int]] = [[] for _ in BODIES]
+        # Per contract: worth (discounted by the chance an attorney cancels it), worth to a
+        # Swiss bribe (placed once attorneys are known), the seat's dollars, the leader's,
+        # the spread of the estimate, the seat's present chance, and the attorney's risk.
+        self.terms: dict[int, tuple[float, float, int, float, float, float, float, bool]] = {}
+        for c in self.table:
+            self.by_body[seen.body[c]].append(c)
+            value = self.values[c]
+            best = max(opp[c])
+            sigma = 1500.0 + 2500.0 * math.sqrt(unseen[c])
+            base = _sigmoid((mine[c] - best) / sigma) if mine[c] > 0 else 0.0
+            swiss = 0.1 * value if da_seen[c] else value
+            worth = 0.1 * value if da_seen[c] else value * da_risk[c]
+            self.terms[c] = (worth, swiss, mine[c], best, sigma, base, da_risk[c], da_seen[c])
 
     def score(self, action: Action) -> float:
         kind = action[0]
         if kind == "swiss":
-            k, body = FACES.index(action[1]), action[2]
-            half = BRIBE_VALUE[k] / 2
-            best = max((self.swiss_gain(c, half) for c in self.table if self.body[c] == body), default=0.0)
-            return SWISS_FLEXIBILITY * best - BRIBE_PRICE * BRIBE_VALUE[k]
+            v = VALUE_OF[action[1]]
+            half = v / 2
+            best = -math.inf
+            for c in self.by_body[action[2]]:
+                _, swiss, mine, lead, sigma, base, _, _ = self.terms[c]
+                gain = swiss * (_sigmoid((mine + half - lead) / sigma) - base)
+                if gain > best:
+                    best = gain
+            return SWISS_FLEXIBILITY * (best if best > -math.inf else 0.0) - BRIBE_PRICE * v
         if kind != "play":
             return -math.inf
-        face, c = action[1], action[2]
-        k = FACES.index(face)
-        if IS_BRIBE[k]:
-            return self.gain(c, BRIBE_VALUE[k]) - BRIBE_PRICE * BRIBE_VALUE[k]
-        value = self.values[c]
+        face = action[1]
+        worth, _, mine, lead, sigma, base, da_risk, da_seen = self.terms[action[2]]
+        v = VALUE_OF[face]
+        if v:
+            return worth * (_sigmoid((mine + v - lead) / sigma) - base) - BRIBE_PRICE * v
+        value = self.values[action[2]]
         if face == "attorney":
-            rival = self.best[c]
-            p_rival = _sigmoid((rival - self.mine[c]) / self.sigma[c]) if rival > 0 else 0.0
-            deny = value * p_rival * self.da_risk[c] * 0.5
-            return deny - value * self.base[c] - CHARACTER_PRICE[face]
+            p_rival = _sigmoid((lead - mine) / sigma) if lead > 0 else 0.0
+            deny = value * p_rival * da_risk * 0.5
+            return deny - value * base - CHARACTER_PRICE[face]
         if face == "reporter":
-            cut = self.chance(c, self.mine[c], float(self.biggest[c])) - self.base[c]
-            return self.worth(c) * cut - CHARACTER_PRICE[face]
-        if self.da_seen[c]:
-            return value * self.base[c] * 0.9 - CHARACTER_PRICE[face]
+            chance = _sigmoid((mine - (lead - float(self.biggest[action[2]]))) / sigma) if mine > 0 else 0.0
+            return worth * (chance - base) - CHARACTER_PRICE[face]
+        if da_seen:
+            return value * base * 0.9 - CHARACTER_PRICE[face]
         return -CHARACTER_PRICE[face] - value
 
     def choose(self, legal: list[Action], rng: random.Random) -> Action:
@@ -232,8 +218,9 @@ class _Bidder:
             if wanted is not None:
                 return wanted
         best: tuple[float, float, int] = (-math.inf, 0.0, 0)
+        score, draw = self.score, rng.random
         for index, action in enumerate(legal):
-            key = (self.score(action), rng.random(), index)
+            key = (score(action), draw(), index)
             if key > best:
                 best = key
         if best[0] == -math.inf and ("decline",) in legal:

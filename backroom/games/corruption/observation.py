@@ -12,6 +12,7 @@ derived from the revealed plays.
 
 from __future__ import annotations
 
+from array import array
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 KIND_OF = tuple(KINDS.index(f) for f in FACES)
 """The face (0-8) of every card of a set (two reporters share one)."""
 COPIES = tuple(FACES.count(k) for k in KINDS)
+SHARE = tuple(1.0 / COPIES[kind] for kind in KIND_OF)
+"""What one card adds to its face's count: ``1 / copies`` (no dictionary to count in)."""
 RESULTS = (award.WON, award.TIED, award.UNBID, award.CANCELLED)
 B = len(BODIES)
 K = len(KINDS)
@@ -120,10 +123,11 @@ class CorruptionObservation:
         _contracts(state, at["contracts"], out)
         _plays(state, seat, at["plays"], out)
         _counts(out, at["hand"], state.hands[seat])
+        sizes, left, spent = at["hand_sizes"], at["black_book_left"], at["spent"]
         for s in range(n):
-            out[at["hand_sizes"] + s] = len(state.hands[s]) / SET_SIZE
-            out[at["black_book_left"] + s] = state.bb_left[s] / BLACK_BOOK_CARDS
-            _counts(out, at["spent"] + s * K, state.spent[s])
+            out[sizes + s] = len(state.hands[s]) / SET_SIZE
+            out[left + s] = state.bb_left[s] / BLACK_BOOK_CARDS
+            _counts(out, spent + s * K, state.spent[s])
         out[at["award_step"] + award.STEPS.index(state.step)] = 1.0
         if phase == AWARD and state.pending >= 0:
             out[at["award_play"] + state.pending] = 1.0
@@ -131,26 +135,23 @@ class CorruptionObservation:
 
 def _counts(out: Any, start: int, kinds: list[int]) -> None:
     """Cards per face / copies of the face in a set."""
-    counts: dict[int, int] = {}
     for k in kinds:
-        kind = KIND_OF[k]
-        counts[kind] = counts.get(kind, 0) + 1
-    for kind, count in counts.items():
-        out[start + kind] = count / COPIES[kind]
+        out[start + KIND_OF[k]] += SHARE[k]
 
 
 @cache
-def _values(contracts: tuple[Contract, ...]) -> tuple[float, ...]:
-    """Each contract's value / the table's highest (a table's list never changes)."""
+def _values(contracts: tuple[Contract, ...]) -> memoryview:
+    """Each contract's value / the table's highest (a table's list never changes), as
+    ``float32``: written into every contract's cell by one slice assignment."""
     top = max(c.value for c in contracts) or 1
-    return tuple(c.value / top for c in contracts)
+    return memoryview(array("f", [c.value / top for c in contracts]))
 
 
 def _contracts(state: CorruptionState, start: int, out: Any) -> None:
     n = state.n
     size = _contract_size(n)
-    for c, value in enumerate(_values(state.contracts)):
-        out[start + c * size] = value
+    values = _values(state.contracts)
+    out[start : start + len(values) * size : size] = values
     for c in state.table:
         out[start + c * size + 1 + state.body_of[c]] = 1.0
     for c in state.cancelled:
@@ -171,27 +172,32 @@ def _plays(state: CorruptionState, seat: int, start: int, out: Any) -> None:
     size = _play_size(n)
     revealed = state.phase == AWARD
     seen = state.seen[seat]
-    for i, owner in enumerate(state.p_seat):
+    # Offsets within a play's cell: its card, contract, face-up flag, counted-on contract,
+    # fate and look blocks.
+    kind = 1 + n
+    place = kind + K + 1
+    up = place + DECK_SIZE + B
+    on = up + 1
+    gone = on + DECK_SIZE
+    look = gone + len(award.GONE_NAMES)
+    plays = zip(state.p_seat, state.p_kind, state.p_where, state.p_up, state.p_on, state.p_gone, strict=True)
+    for i, (owner, card, where, face_up, counts_on, fate) in enumerate(plays):
         cell = start + i * size
         out[cell] = 1.0
         out[cell + 1 + owner] = 1.0
         looked = (seen >> i) & 1
-        kind = cell + 1 + n
-        if revealed or state.p_up[i] or owner == seat or looked:
-            out[kind + KIND_OF[state.p_kind[i]]] = 1.0
+        if revealed or face_up or owner == seat or looked:
+            out[cell + kind + KIND_OF[card]] = 1.0
         else:
-            out[kind + K] = 1.0
-        where = state.p_where[i]
-        place = kind + K + 1
-        out[place + where if where >= 0 else place + DECK_SIZE + (-1 - where)] = 1.0
-        rest = place + DECK_SIZE + B
-        if state.p_up[i]:
-            out[rest] = 1.0
-        if state.p_on[i] >= 0:
-            out[rest + 1 + state.p_on[i]] = 1.0
-        out[rest + 1 + DECK_SIZE + state.p_gone[i]] = 1.0
+            out[cell + kind + K] = 1.0
+        out[cell + place + (where if where >= 0 else DECK_SIZE - 1 - where)] = 1.0
+        if face_up:
+            out[cell + up] = 1.0
+        if counts_on >= 0:
+            out[cell + on + counts_on] = 1.0
+        out[cell + gone + fate] = 1.0
         if looked:
-            out[rest + 1 + DECK_SIZE + len(award.GONE_NAMES)] = 1.0
+            out[cell + look] = 1.0
 
 
 ENCODER = CorruptionObservation()

@@ -5,7 +5,7 @@ everyone once the round's cards are revealed (the award phase)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from backroom.games.corruption import award
 from backroom.games.corruption.cards import (
@@ -24,14 +24,71 @@ if TYPE_CHECKING:
     from backroom.games.corruption.state import CorruptionState
 
 
+def shown_kinds(state: CorruptionState, seat: int | None, recall: bool = True) -> list[int]:
+    """The kind of each of this round's plays as ``seat`` sees it, -1 for a card it cannot
+    see: the one rule of what is hidden, read by the view and by the heuristic bot."""
+    if state.phase == AWARD:
+        return state.p_kind[:]
+    seen = state.seen[seat] if seat is not None and recall else 0
+    up = state.p_up
+    return [
+        kind if up[i] or state.p_seat[i] == seat or (seen >> i) & 1 else -1
+        for i, kind in enumerate(state.p_kind)
+    ]
+
+
+class Sight(NamedTuple):
+    """The numbers the heuristic bot bids from, as ``view(seat)`` shows them (lists are the
+    state's own, to read and not to change)."""
+
+    players: int
+    variant: str
+    table: list[int]
+    value: list[int]
+    """Each contract's dollars, by contract index."""
+    body: list[int]
+    """Each contract's body index, by contract index."""
+    seat: list[int]
+    kind: list[int]
+    """Each play's kind, -1 where the seat cannot see it (``shown_kinds``)."""
+    where: list[int]
+    """Each play's contract, or ``-1 - body`` for a Swiss account."""
+    spent: list[list[int]]
+    on: list[int]
+    """The contract each play counts on (-1: none yet)."""
+    gone: list[int]
+    """Each play's fate (``award.IN_PLAY``, ``KILLED``, ...)."""
+    pending: int
+    """The play whose owner decides in the award phase (-1 outside it)."""
+
+
+def sight(state: CorruptionState, seat: int) -> Sight:
+    """``seat``'s reading of the position, for ``Observation.read``."""
+    return Sight(
+        state.n,
+        state.variant,
+        state.table,
+        [c.value for c in state.contracts],
+        state.body_of,
+        state.p_seat,
+        shown_kinds(state, seat),
+        state.p_where,
+        state.spent,
+        state.p_on,
+        state.p_gone,
+        state.pending if state.phase == AWARD else -1,
+    )
+
+
 def build_view(state: CorruptionState, seat: int | None, recall: bool) -> dict[str, Any]:
     revealed = state.phase == AWARD
     seen = state.seen[seat] if seat is not None and recall else 0
+    shown = shown_kinds(state, seat, recall)
     plays = []
     for i, owner in enumerate(state.p_seat):
         kind = state.p_kind[i]
         where = state.p_where[i]
-        known = revealed or state.p_up[i] or owner == seat or bool((seen >> i) & 1)
+        known = shown[i] >= 0
         on = state.p_on[i]
         plays.append(
             {

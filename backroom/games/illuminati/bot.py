@@ -30,7 +30,7 @@ from backroom.games.illuminati.cards import (
     WEIRD,
 )
 from backroom.games.illuminati.reading import OUT_ARROWS, Table
-from backroom.games.illuminati.view import chance_of
+from backroom.games.illuminati.view import bot_view, chance_of
 
 SURE = 10
 """The roll worth paying for: 11 and 12 always fail, so a need above 10 buys nothing."""
@@ -54,7 +54,7 @@ class HeuristicBot(SeededBot):
     __slots__ = ()
 
     def decide(self, obs: Observation) -> Action:
-        view = obs.view()
+        view = obs.read(bot_view)
         legal = obs.legal
         choice = Plan(view, obs.seat, legal).choose()
         if choice is None or choice not in legal:

@@ -7,7 +7,8 @@ checked at the end of every turn, and every seat meeting one then wins. The basi
 the cards controlled, Illuminati included, by the number of players at the start. The UFOs'
 secret goal is chosen before the first turn, seen by them alone (ruling 24); with the option
 ``secret_goals`` every player chooses one so (ruling 34). The option ``very_long`` replaces the
-goals with points once no group is left uncontrolled (ruling 35).
+goals with points once no group is left uncontrolled (ruling 35). A check nobody wins rules out,
+for resampling, the hidden cards and goals that would have won (ruling 38).
 """
 
 from __future__ import annotations
@@ -65,22 +66,30 @@ def goal_of(state: IlluminatiState, seat: int) -> int:
     return state.goal_choice[seat] if chooses(state, seat) else state.illuminati[seat]
 
 
-def goal_met(state: IlluminatiState, seat: int, root: int) -> bool:
-    """Whether ``seat``'s structure meets the special goal of the Illuminati ``root``."""
-    cards = state.cards_of(seat)
-    if root == GNOMES:
-        return sum(state.money[c] for c in cards) >= GNOMES_MB
-    if root == BAVARIANS:
+def goal_met(state: IlluminatiState, seat: int, goal: int, root: int = -1) -> bool:
+    """Whether ``seat``'s structure meets the special goal of the Illuminati ``goal``. ``root``:
+    another Illuminati supposed at the structure's root (ruling 38), bringing its printed numbers
+    but not a treasury: as in a resample, the seat's treasury stays in its place."""
+    held = state.cards_of(seat)
+    return meets(state, seat, goal, held, held if root < 0 else [root, *held[1:]])
+
+
+def meets(state: IlluminatiState, seat: int, goal: int, held: list[int], cards: list[int]) -> bool:
+    """``goal_met`` on the seat's cards ``held`` (whose treasuries count) with ``cards`` (whose
+    printed numbers count) computed once by the caller."""
+    if goal == GNOMES:
+        return sum(state.money[c] for c in held) >= GNOMES_MB
+    if goal == BAVARIANS:
         return sum(state.power(c) for c in cards) >= BAVARIANS_POWER
-    if root == NETWORK:
+    if goal == NETWORK:
         return sum(TRANSFER[c] for c in cards) >= NETWORK_TRANSFER
-    if root == CTHULHU:
+    if goal == CTHULHU:
         return state.destroyed[seat] >= CTHULHU_KILLS
-    if root == DISCORDIANS:
+    if goal == DISCORDIANS:
         return sum(1 for c in cards if align(state, c) & WEIRD) >= DISCORDIANS_WEIRD
-    if root == ASSASSINS:
+    if goal == ASSASSINS:
         return sum(1 for c in cards if align(state, c) & VIOLENT) >= ASSASSINS_VIOLENT
-    if root == BERMUDA:
+    if goal == BERMUDA:
         covered = 0
         for c in cards:
             covered |= align(state, c)
@@ -104,6 +113,7 @@ def check(state: IlluminatiState, events: list[Event] | None) -> None:
     if winners:
         finish(state, winners, "goal", events)
     else:
+        rule_out_met(state)
         eliminate(state, events, turn_over=True)
 
 
@@ -223,14 +233,17 @@ def chooser(state: IlluminatiState) -> int:
 
 
 def goals_to_choose(state: IlluminatiState, seat: int) -> list[str]:
-    """The goals on the list the seat may write: never the UFOs' (they have none of their own),
-    nor, with secret goals, the seat's own printed one ("ninguno, salvo los OVNIs, tiene su
-    Objetivo especial habitual"; ruling 34). With hidden Illuminati and no secret goals the
+    return [FACE[c] for c in goals_for(state, state.illuminati[seat])]
+
+
+def goals_for(state: IlluminatiState, root: int) -> list[int]:
+    """The goals on the list the Illuminati ``root`` may write: never the UFOs' (they have none
+    of their own), nor, with secret goals, its own printed one ("ninguno, salvo los OVNIs, tiene
+    su Objetivo especial habitual"; ruling 34). With hidden Illuminati and no secret goals the
     others write their own printed goal, the one choice they have (ruling 38)."""
-    root = state.illuminati[seat]
     if not state.secret_goals and root != UFOS:
-        return [FACE[root]]
-    return [FACE[c] for c in ILLUMINATI if c != UFOS and c != root]
+        return [root]
+    return [c for c in ILLUMINATI if c != UFOS and c != root]
 
 
 def choose(state: IlluminatiState, seat: int, face: str, events: list[Event] | None) -> None:
@@ -241,3 +254,31 @@ def choose(state: IlluminatiState, seat: int, face: str, events: list[Event] | N
         events.append(Event("goal_chosen_face", {"seat": seat, "card": face}, to=(seat,)))
     if chooser(state) < 0:
         turn.begin_turn(state, events)
+
+
+def rule_out_met(state: IlluminatiState) -> None:
+    """A check that nobody won tells the table that no seat holds an Illuminati and a goal its
+    structure meets ("Un jugador gana si cumple su Objetivo especial al final de cualquier
+    turno"). Those pairs are public knowledge: every card a face-down seat could hold is tried,
+    on the structures, treasuries and tally of destructions all can see, so neither the real
+    card nor the real goal goes into them. They are kept, for every later check adds to what an
+    earlier one ruled out; a resample never draws one (ruling 38)."""
+    if state.very_long:
+        return
+    for seat in range(state.n):
+        if not state.alive[seat] or not chooses(state, seat):
+            continue
+        roots = ILLUMINATI if concealment.conceals(state, seat) else (state.illuminati[seat],)
+        pairs = [(root, goal) for root in roots for goal in goals_for(state, root)]
+        if len(pairs) == 1:
+            continue  # nothing hidden: its own goal, which it has not won
+        held = state.cards_of(seat)
+        for root, goal in pairs:
+            if not ruled_out(state, seat, root, goal) and meets(state, seat, goal, held, [root, *held[1:]]):
+                state.ruled_goals[seat] |= 1 << (root * len(ILLUMINATI) + goal)
+
+
+def ruled_out(state: IlluminatiState, seat: int, root: int, goal: int) -> bool:
+    """Whether a check the seat did not win has ruled out its holding ``root`` and pursuing
+    ``goal``."""
+    return bool(state.ruled_goals[seat] >> (root * len(ILLUMINATI) + goal) & 1)

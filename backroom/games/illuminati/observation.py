@@ -17,6 +17,7 @@ hangs from follows from the cells of the cards beside it. Money is divided by
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from backroom.engine.observation import Layout
@@ -207,12 +208,11 @@ def _cards(state: IlluminatiState, cell: int, out: Any) -> None:
             out[k + 5 + structure.rotation(face) % 4] = 1.0
             out[k + 9] = min(max((x + REACH) / (2 * REACH), 0.0), 1.0)
             out[k + 10] = min(max((y + REACH) / (2 * REACH), 0.0), 1.0)
-    for c, mb in enumerate(state.money[:C]):
-        if mb:
-            out[cell + c * size + n + 3] = min(mb / MONEY_SCALE, 1.0)
-    for c, uses in enumerate(state.used[:C]):
-        if uses:
-            out[cell + c * size + n + 11] = 1.0
+    money = state.money
+    for c in compress(range(C), money):  # the few cards with money or used, found in C
+        out[cell + c * size + n + 3] = min(money[c] / MONEY_SCALE, 1.0)
+    for c in compress(range(C), state.used):
+        out[cell + c * size + n + 11] = 1.0
     for c in (*state.d_give, *state.d_take):
         if c < C:  # a group: specials offered are the two parties' alone (ruling 29)
             out[cell + c * size + n + 12] = 1.0

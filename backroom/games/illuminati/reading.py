@@ -50,6 +50,7 @@ class Table:
 
     __slots__ = (
         "active",
+        "bonuses",
         "cards",
         "distance",
         "goal",
@@ -69,6 +70,7 @@ class Table:
         self.seat = seat
         self.active: int = view["active"]
         self.goal: int = view["goal"]
+        self.bonuses: list[tuple[Any, ...]] | None = None
         self.owner: dict[str, int] = {}
         self.money: dict[str, int] = {}
         self.distance: dict[str, int] = {}
@@ -176,9 +178,11 @@ class Table:
 
     def bonus(self, mode: str, attacker: str, target: str) -> int:
         a, t = CARD_OF[attacker], CARD_OF[target]
+        if self.bonuses is None:  # the active structure's printed bonuses, once a decision
+            self.bonuses = [b for b in BONUSES if self.owner.get(FACE[b[0]], -1) == self.active]
         total = 0
-        for card, modes, mask, cards, amount, any_attempt in BONUSES:
-            if mode not in modes or self.owner.get(FACE[card], -1) != self.active:
+        for card, modes, mask, cards, amount, any_attempt in self.bonuses:
+            if mode not in modes:
                 continue
             if not (any_attempt or card == a):
                 continue

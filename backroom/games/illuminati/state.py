@@ -115,6 +115,7 @@ class IlluminatiState(State):
         shown_power=Ints(),
         shown_income=Ints(),
         ruled_out=Masks(),
+        ruled_goals=Masks(),
         first=Int(),
         active=Int(),
         turns=Ints(),
@@ -203,6 +204,7 @@ class IlluminatiState(State):
     shown_power: list[int]
     shown_income: list[int]
     ruled_out: list[int]
+    ruled_goals: list[int]
     first: int
     active: int
     turns: list[int]
@@ -296,6 +298,7 @@ class IlluminatiState(State):
         state.shown_power = [concealment.POWER_FLOOR] * players
         state.shown_income = [concealment.INCOME_FLOOR] * players
         state.ruled_out = [0] * players
+        state.ruled_goals = [0] * players
         state.chance = Chance(seed)
         roots = list(ILLUMINATI)
         state.chance = state.chance.shuffle(roots)
@@ -477,7 +480,14 @@ class IlluminatiState(State):
         return view.label(self, action)
 
     def check(self) -> None:
-        per_seat = (self.illuminati, self.structures, self.goal_choice, self.identified, self.shown_power)
+        per_seat = (
+            self.illuminati,
+            self.structures,
+            self.goal_choice,
+            self.identified,
+            self.shown_power,
+            self.ruled_goals,
+        )
         if not 2 <= self.n <= 8 or any(len(f) != self.n for f in per_seat):
             raise ValueError("not a valid illuminati position: seats")
         if len(self.owner) != NUM_CARDS or len(self.money) != NUM_CARDS or len(self.used) != NUM_CARDS:

@@ -53,6 +53,7 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
 from __future__ import annotations
 
 import json
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
@@ -86,26 +87,31 @@ def chance_of(need: int) -> float:
     return hits / 36
 
 
-def structure(state: IlluminatiState, seat: int, hide: frozenset[str]) -> list[dict[str, Any]]:
+def structure(state: IlluminatiState, seat: int, hide: frozenset[str], brief: bool) -> list[dict[str, Any]]:
+    """Each card of ``seat``'s structure; ``brief`` leaves out where it lies (arrow, rotation,
+    cell, sides), which only a screen draws."""
     s = state.structures[seat]
     out = []
     for face in s.cards():
         placed = s.placement(face)
-        turn, printed = s.rotation(face), ARROWS[face]
-        free = s.free_arrows(face)
-        out.append(
-            {
-                "card": mask(hide, face),
-                "master": mask(hide, placed.master) if placed else None,
-                "arrow": placed.arrow if placed else None,
-                "rotation": s.rotation(face),
-                "cell": list(s.cell(face)),
-                "money": state.money[CARD_OF[face]],
-                "distance": s.distance(face),
-                "in": None if printed.incoming is None else turned(printed.incoming, turn),
-                "out": [{"arrow": a, "side": turned(a, turn), "free": a in free} for a in printed.outgoing],
-            }
-        )
+        entry: dict[str, Any] = {
+            "card": mask(hide, face),
+            "master": mask(hide, placed.master) if placed else None,
+        }
+        if not brief:
+            turn, printed = s.rotation(face), ARROWS[face]
+            entry["arrow"] = placed.arrow if placed else None
+            entry["rotation"] = turn
+            entry["cell"] = list(s.cell(face))
+        entry["money"] = state.money[CARD_OF[face]]
+        entry["distance"] = s.distance(face)
+        if not brief:
+            free = s.free_arrows(face)
+            entry["in"] = None if printed.incoming is None else turned(printed.incoming, turn)
+            entry["out"] = [
+                {"arrow": a, "side": turned(a, turn), "free": a in free} for a in printed.outgoing
+            ]
+        out.append(entry)
     return out
 
 
@@ -119,14 +125,19 @@ def card_data(state: IlluminatiState, hide: frozenset[str]) -> dict[str, dict[st
             "transfer": TRANSFER[c],
             "resistance": RESISTANCE[c],
             "income": INCOME[c],
-            "alignments": [a for i, a in enumerate(ALIGNMENTS) if (attack.align(state, c) >> i) & 1],
+            "alignments": alignment_names(attack.align(state, c)),
         }
         for c in [*cards, *state.uncontrolled]
         if FACE[c] not in hide
     }
 
 
-def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | None:
+def alignment_names(bits: int) -> list[str]:
+    """The alignments set in ``bits`` (read once per card, not once per alignment)."""
+    return [a for i, a in enumerate(ALIGNMENTS) if (bits >> i) & 1]
+
+
+def pending(state: IlluminatiState, hide: frozenset[str], brief: bool) -> dict[str, Any] | None:
     if not state.p_mode:
         return None
     data: dict[str, Any] = {
@@ -146,8 +157,9 @@ def pending(state: IlluminatiState, hide: frozenset[str]) -> dict[str, Any] | No
     elif state.p_attacker >= 0:
         need = attack.needed(state)
         data["need"] = need
-        data["chance"] = chance_of(need)
-        data["breakdown"] = odds.breakdown(state, hide)
+        if not brief:
+            data["chance"] = chance_of(need)
+            data["breakdown"] = odds.breakdown(state, hide)
     return data
 
 
@@ -178,7 +190,15 @@ def concealed(state: IlluminatiState, seat: int) -> dict[str, Any] | None:
     }
 
 
-def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
+def bot_view(state: IlluminatiState, seat: int) -> dict[str, Any]:
+    """The heuristic bot's reading (``Observation.read``): ``seat``'s view, ``brief``."""
+    return view(state, seat, brief=True)
+
+
+def view(state: IlluminatiState, seat: int | None, *, brief: bool = False) -> dict[str, Any]:
+    """``brief``: what a bot reads, at a fraction of the cost: without what only a screen
+    needs (the cards' printed data, where structure cards lie, the attack's breakdown and
+    chance, each ready group's aims). It hides exactly what the full view hides."""
     hide = concealment.masked(state, seat)
     data: dict[str, Any] = {
         "game": GAME_ID,
@@ -201,11 +221,11 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
                 if seat is not None and s != seat
                 else [],
                 "destroyed": state.destroyed[s],
-                "structure": structure(state, s, hide) if state.alive[s] else [],
+                "structure": structure(state, s, hide, brief) if state.alive[s] else [],
             }
             for s in range(state.n)
         ],
-        "cards": card_data(state, hide),
+        "cards": None if brief else card_data(state, hide),
         "uncontrolled": [FACE[c] for c in state.uncontrolled],
         "dead": [FACE[c] for c in state.dead],
         "discard": [FACE[c] for c in state.discard],
@@ -223,11 +243,11 @@ def view(state: IlluminatiState, seat: int | None) -> dict[str, Any]:
             "gifts": list(state.gifts),
             "redistribute": state.redistribute or None,
             "shifts": state.shifts,
-            "used": mask(hide, [FACE[c] for c, n in enumerate(state.used) if n]),
+            "used": mask(hide, list(compress(FACE, state.used))),
             "ready": [FACE[c] for c in attack.ready_attackers(state, seat)] if seat == state.active else [],
-            "aims": aims(state, seat) if seat == state.active and state.phase == ACTION else {},
+            "aims": aims(state, seat) if seat == state.active and state.phase == ACTION and not brief else {},
         },
-        "attack": pending(state, hide),
+        "attack": pending(state, hide, brief),
         "placing": {"card": mask(hide, FACE[state.p_target]), "master": mask(hide, FACE[state.p_attacker])}
         if state.phase == PLACE
         else None,

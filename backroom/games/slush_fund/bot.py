@@ -15,6 +15,7 @@ end; behind, it takes from the slush fund (three cards, no Time revealed).
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from backroom.bots.base import Observation, SeededBot
@@ -57,9 +58,9 @@ class Belief:
         left = max(0, view["time_to_end"] - view["time"]) / max(1, view["time_to_end"])
         self.sigma_future = SIGMA_FUTURE * left
         self._terms: dict[int, list[float | None]] = {}
-        """Each seat's ``worth`` term per politician, kept until a move touches that politician
-        (``touch``): a candidate move changes one or two politicians, and recomputing all six
-        for every candidate of every card was most of the bot's time."""
+        """Each seat's ``worth`` term per politician: a candidate move changes one or two
+        politicians (``worth_after``), and recomputing all six for every candidate of every
+        card was most of the bot's time."""
         self._gains: dict[tuple[int, str], float] = {}
         """``card_gain`` per (seat, face) on this belief: one decision asks the same card's
         gain several times (the fund's faces, the takes, the unseen cards)."""
@@ -76,26 +77,6 @@ class Belief:
                     elif face.startswith("money-"):
                         self.money[s][p] += money_k(face)
                         self.cards[s][p] += 1.0
-
-    def copy(self) -> Belief:
-        other = Belief.__new__(Belief)
-        other.money = [r[:] for r in self.money]
-        other.cards = [r[:] for r in self.cards]
-        other.vp = [r[:] for r in self.vp]
-        other.unknown = [r[:] for r in self.unknown]
-        other.scandals = self.scandals[:]
-        other.removed = self.removed[:]
-        other.sigma_future = self.sigma_future
-        other._terms = {me: terms[:] for me, terms in self._terms.items()}
-        other._gains = {}
-        return other
-
-    def touch(self, *politicians: int) -> None:
-        """Forget the worth terms of ``politicians``, whose piles or Scandals just changed."""
-        self._gains.clear()
-        for terms in self._terms.values():
-            for p in politicians:
-                terms[p] = None
 
     def worth(self, me: int) -> float:
         """Expected VP of ``me`` minus that of the strongest rival at each politician: the same
@@ -115,14 +96,18 @@ class Belief:
 
     def _term(self, me: int, p: int) -> float:
         """What politician ``p`` is worth to ``me`` against the strongest rival there."""
-        n = len(self.money)
-        rival = max((s for s in range(n) if s != me), key=lambda s: (self.money[s][p], self.cards[s][p]))
-        margin = self.money[me][p] - self.money[rival][p]
-        if margin == 0 and self.money[me][p] > 0:
-            margin = 0.5 * (self.cards[me][p] - self.cards[rival][p])
+        money, cards = self.money, self.cards
+        rival, top, top_cards = -1, 0.0, 0.0  # the first seat with the most money, then cards
+        for s, row in enumerate(money):
+            if s != me and (rival < 0 or row[p] > top or (row[p] == top and cards[s][p] > top_cards)):
+                rival, top, top_cards = s, row[p], cards[s][p]
+        mine = money[me][p]
+        margin = mine - top
+        if margin == 0 and mine > 0:
+            margin = 0.5 * (cards[me][p] - top_cards)
         unknown = self.unknown[me][p] + self.unknown[rival][p]
         sigma = SIGMA_FLOOR + SIGMA_PER_UNKNOWN * math.sqrt(unknown) + self.sigma_future
-        if self.money[me][p] <= 0 and self.money[rival][p] <= 0:
+        if mine <= 0 and top <= 0:
             chance = 0.5
             value_me = value_rival = 0.0
         else:
@@ -135,14 +120,10 @@ class Belief:
             value_rival *= 0.6
         return chance * value_me - (1.0 - chance) * value_rival
 
-    def add_scandal(self, p: int) -> None:
-        self.touch(p)
-        self.scandals[p] += 1
-        if self.scandals[p] >= SCANDALS_TO_REMOVE:
-            self.removed[p] = True
 
-
+@cache
 def money_k(face: str) -> float:
+    """A money face's value in $K (asked for every candidate move: kept per face)."""
     return float(face.split("-", 1)[1])
 
 
@@ -252,8 +233,8 @@ class HeuristicBot(SeededBot):
         best = legal[0]
         best_score = -math.inf
         for action in legal:
-            after = apply_to_belief(belief, me, action, view, mean)
-            score = (after.worth(me) if after is not None else base) - base
+            after = worth_after(belief, me, action, view, mean)
+            score = (after if after is not None else base) - base
             if action[0] == "spy":
                 score += LOOK_BONUS
             if action[0] == "discard":
@@ -277,9 +258,9 @@ def _card_gain(belief: Belief, seat: int, face: str, view: dict[str, Any], mean:
     base = belief.worth(seat)
     best = 0.0
     for action in card_uses(belief, seat, face, view):
-        after = apply_to_belief(belief, seat, action, view, mean)
+        after = worth_after(belief, seat, action, view, mean)
         if after is not None:
-            best = max(best, after.worth(seat) - base)
+            best = max(best, after - base)
     if face == "spy":
         best += LOOK_BONUS
     return best
@@ -312,44 +293,81 @@ def card_uses(belief: Belief, seat: int, face: str, view: dict[str, Any]) -> lis
     return []
 
 
-def apply_to_belief(
-    belief: Belief, me: int, action: Action, view: dict[str, Any], mean: float
-) -> Belief | None:
-    """The belief after ``action`` by ``me``; ``None`` when it changes nothing on the board."""
+def worth_after(belief: Belief, me: int, action: Action, view: dict[str, Any], mean: float) -> float | None:
+    """``belief.worth(me)`` after ``action`` by ``me``; ``None`` when it changes nothing on the
+    board. The move is made on the belief and undone: only the one or two politicians it
+    touches get a new term (the others keep theirs), summed in the same order as ``worth``."""
     kind = action[0]
     if kind in ("discard", "spy", "no_look", "look"):
         return None
-    after = belief.copy()
-    if kind == "bribe":
+    if kind == "bribe":  # most candidates: one card on one of the mover's own piles
         face, p = action[1], action[2]
-        after.touch(p)
+        money, cards, vp = belief.money[me], belief.cards[me], belief.vp[me]
+        was = money[p], cards[p], vp[p]
         if face == "vp":
-            after.vp[me][p] += 1.0
+            vp[p] += 1.0
         else:
-            after.money[me][p] += money_k(face)
-            after.cards[me][p] += 1.0
-    elif kind == "scandal":
-        after.add_scandal(action[1])
+            money[p] += money_k(face)
+            cards[p] += 1.0
+        term = belief._term(me, p)
+        money[p], cards[p], vp[p] = was
+        return _total(belief, me, {p: term})
+    if kind == "transfer":
+        touched: tuple[int, ...] = (action[1], action[3])
     elif kind == "spy_move":
-        after.touch(action[1])
-        after.scandals[action[1]] -= 1
-        after.add_scandal(action[2])
+        touched = (action[1], action[2])
+    else:  # a thief names a pile's politician last, a scandal only one
+        touched = (action[1],) if kind == "scandal" else (action[2],)
+    seats = (me, action[1]) if kind == "thief" else (me,)  # the only piles a move changes
+    piles = [(s, p, belief.money[s][p], belief.cards[s][p]) for p in touched for s in seats]
+    marks = [(p, belief.scandals[p], belief.removed[p]) for p in touched]
+    _move(belief, me, action, view, mean)
+    total = _total(belief, me, {p: belief._term(me, p) for p in touched if not belief.removed[p]})
+    for s, p, m, c in piles:
+        belief.money[s][p], belief.cards[s][p] = m, c
+    for p, scandal, gone in marks:
+        belief.scandals[p], belief.removed[p] = scandal, gone
+    return total
+
+
+def _move(belief: Belief, me: int, action: Action, view: dict[str, Any], mean: float) -> None:
+    """A scandal, a spy's move, a thief or a transfer, made on the belief (to be undone)."""
+    money, cards, kind = belief.money, belief.cards, action[0]
+    if kind == "scandal":
+        _add_scandal(belief, action[1])
+    elif kind == "spy_move":
+        belief.scandals[action[1]] -= 1
+        _add_scandal(belief, action[2])
     elif kind == "thief":
         t, p = action[1], action[2]
-        after.touch(p)
         top = view["piles"][t][p]["cards"][-1]
         taken = money_k(top) if top and top.startswith("money-") else mean
-        taken = min(taken, after.money[t][p]) if after.money[t][p] > 0 else 0.0
-        after.money[t][p] -= taken
-        after.cards[t][p] = max(0.0, after.cards[t][p] - 1.0)
-        after.money[me][p] += taken
-        after.cards[me][p] += 1.0
+        taken = min(taken, money[t][p]) if money[t][p] > 0 else 0.0
+        money[t][p] -= taken
+        cards[t][p] = max(0.0, cards[t][p] - 1.0)
+        money[me][p] += taken
+        cards[me][p] += 1.0
     elif kind == "transfer":
         a, face, b = action[1], action[2], action[3]
-        after.touch(a, b)
         value = money_k(face)
-        after.money[me][a] -= value
-        after.cards[me][a] -= 1.0
-        after.money[me][b] += value
-        after.cards[me][b] += 1.0
-    return after
+        money[me][a] -= value
+        cards[me][a] -= 1.0
+        money[me][b] += value
+        cards[me][b] += 1.0
+
+
+def _total(belief: Belief, me: int, fresh: dict[int, float]) -> float:
+    """The sum of ``worth``: each politician still in play, in order, ``fresh`` terms where
+    a move changed them."""
+    terms = belief._terms[me]
+    total = 0.0
+    for p, gone in enumerate(belief.removed):
+        if not gone:
+            total += fresh[p] if p in fresh else terms[p]  # type: ignore[operator]
+    return total
+
+
+def _add_scandal(belief: Belief, p: int) -> None:
+    belief.scandals[p] += 1
+    if belief.scandals[p] >= SCANDALS_TO_REMOVE:
+        belief.removed[p] = True

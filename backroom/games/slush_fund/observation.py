@@ -29,15 +29,14 @@ if TYPE_CHECKING:
 
 
 class _Faces:
-    """A deck's distinct faces, the face of every card id and the copies of each face."""
+    """A deck's distinct faces, the face of every card id and what one card of each face counts."""
 
-    __slots__ = ("names", "of", "copies", "share")
+    __slots__ = ("names", "of", "share")
 
     def __init__(self, deck: Deck) -> None:
         self.names = tuple(dict.fromkeys(deck.faces))
         self.of = tuple(self.names.index(f) for f in deck.faces)
-        self.copies = tuple(deck.faces.count(f) for f in self.names)
-        self.share = tuple(1.0 / c for c in self.copies)
+        self.share = tuple(1.0 / deck.faces.count(f) for f in self.names)
         """What one card of a face counts (1 / its copies)."""
 
 
@@ -129,15 +128,12 @@ class SlushFundObservation:
 
 
 def _counts(out: Any, start: int, cards: list[int], faces: _Faces) -> None:
-    """Cards per face / copies of the face in the deck."""
-    face_of = faces.of
-    counts: dict[int, int] = {}
+    """Cards per face / copies of the face in the deck: each card adds its share (no
+    dictionary to count in)."""
+    face_of, share = faces.of, faces.share
     for c in cards:
         face = face_of[c]
-        counts[face] = counts.get(face, 0) + 1
-    copies = faces.copies
-    for face, count in counts.items():
-        out[start + face] = count / copies[face]
+        out[start + face] += share[face]
 
 
 ENCODER = SlushFundObservation()

@@ -4,6 +4,7 @@ sees alone; its reading of the attack table is the engine's; and it beats random
 
 from __future__ import annotations
 
+import copy
 import random
 
 from hypothesis import given, settings
@@ -14,6 +15,7 @@ from backroom.games.illuminati import GAME
 from backroom.games.illuminati.attack import RATES
 from backroom.games.illuminati.bot import HeuristicBot
 from backroom.games.illuminati.reading import Table
+from backroom.games.illuminati.view import bot_view
 from backroom.sim.playout import play_game
 
 ROUNDS = 8
@@ -118,3 +120,45 @@ def test_heuristic_bot_plays_at_random_among_actions_it_does_not_know():
     novel = [("novel_deal", 1), ("novel_deal", 2), ("novel_card",)]
     chosen = {HeuristicBot(random.Random(s)).choose(Observation(state, seat, novel)) for s in range(40)}
     assert chosen == set(novel)
+
+
+SCREEN_ONLY = ("arrow", "rotation", "cell", "in", "out")
+"""What a structure card's full view adds to the bot's brief one: where it lies."""
+
+
+def without_what_only_a_screen_draws(view: dict) -> dict:
+    trimmed = copy.deepcopy(view)
+    trimmed["cards"] = None
+    trimmed["turn"]["aims"] = {}
+    for info in trimmed["players_info"]:
+        info["structure"] = [{k: v for k, v in e.items() if k not in SCREEN_ONLY} for e in info["structure"]]
+    if trimmed["attack"]:
+        trimmed["attack"].pop("chance", None)
+        trimmed["attack"].pop("breakdown", None)
+    return trimmed
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 8),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 400),
+    hidden=st.sampled_from(["off", "face_down", "exaggerating"]),
+    secret=st.booleans(),
+)
+def test_the_bots_brief_view_is_the_seats_view_less_what_only_a_screen_draws(
+    players, seed, steps, hidden, secret
+):
+    """The bot reads ``bot_view``: the same keys and values as the seat's view, with only the
+    printed card data, card places, aims and the attack's breakdown left out, so it can show
+    nothing the view hides (hidden Illuminati and secret goals included)."""
+    options = {"round_limit": ROUNDS, "hidden_illuminati": hidden, "secret_goals": secret}
+    state, _ = GAME.start(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.actors()[0]
+        state.apply_quiet(seat, state.random_action(seat, rng))
+    for seat in range(players):
+        assert bot_view(state, seat) == without_what_only_a_screen_draws(state.view(seat))
