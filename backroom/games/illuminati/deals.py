@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.events import Event, Msg
 from backroom.engine.window import CLOSED, Window
-from backroom.games.illuminati import conflict, deal_view, goals, specials
+from backroom.games.illuminati import concealment, conflict, deal_view, goals, specials
 from backroom.games.illuminati.cards import (
     ACTION,
     ANSWER,
@@ -235,10 +235,13 @@ def why(state: IlluminatiState, action: tuple, windows: frozenset[str]) -> str:
 
 
 def _wins(state: IlluminatiState, seat: int) -> bool:
-    """A goal met, as every player can tell: the UFOs' chosen goal is secret (ruling 24)."""
+    """A goal met, as every player can tell: the UFOs' chosen goal (ruling 24), every goal with
+    secret goals (ruling 34) and a face-down seat's (ruling 38) are known to their owner only,
+    and a refusal would tell them to the other seat."""
     if not state.alive[seat]:
         return False
-    special = state.illuminati[seat] != UFOS and goals.special_goal(state, seat)
+    secret = state.secret_goals or state.illuminati[seat] == UFOS or concealment.conceals(state, seat)
+    special = not secret and goals.special_goal(state, seat)
     return goals.basic_goal(state, seat) or special
 
 

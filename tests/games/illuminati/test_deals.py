@@ -302,3 +302,14 @@ def test_a_deal_without_specials_tells_no_faces():
     assert translate(
         "fr", "illuminati.event.deal_offered", event(events, "deal_offered").params, ("A", "B", "C")
     ) == ("A propose un marché à B : 3 MB contre rien.")
+
+
+def test_giving_the_game_away_is_not_judged_on_a_secret_goal():
+    # With secret goals (ruling 34) nobody but its owner knows what a seat pursues: an offer
+    # refused because it would meet the Gnomes' goal would tell the proposer the other's goal.
+    state = position(["network", "bavarian_illuminati"], money={"network": 10, "bavarian_illuminati": 145})
+    state.secret_goals = True
+    state.goal_choice = [CARD_OF["bavarian_illuminati"], CARD_OF["gnomes_of_zurich"]]
+    state.apply(0, ("offer", 1))
+    state.apply(0, ("offer_money", "give", 10))
+    assert ("propose",) in state.legal_actions(0)

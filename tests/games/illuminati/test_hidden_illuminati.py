@@ -301,3 +301,15 @@ def test_hidden_illuminati_resample_draws_only_what_claims_and_accusations_allow
     for i in range(20):
         other = state.resample(0, random.Random(i))
         assert other.illuminati[2] == gnomes and other.illuminati[1] != gnomes
+
+
+def test_hidden_illuminati_an_offer_is_not_refused_for_a_goal_only_its_owner_knows():
+    # "Regalar la partida" is judged on what the proposer can see (ruling 29): refusing an offer
+    # of 10 MB to face-down Gnomes at 145 MB would tell the proposer who they are.
+    state = hidden(["network", "gnomes_of_zurich"], money={"network": 10, "gnomes_of_zurich": 145})
+    state.goal_choice = [CARD_OF["network"], CARD_OF["gnomes_of_zurich"]]  # their printed goals
+    state.apply(0, ("offer", 1))
+    state.apply(0, ("offer_money", "give", 10))
+    assert ("propose",) in state.legal_actions(0)
+    state.identified[1] = True
+    assert ("propose",) not in state.legal_actions(0)
