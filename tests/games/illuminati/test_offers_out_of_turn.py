@@ -8,9 +8,11 @@ declines or counters."""
 
 from __future__ import annotations
 
+import pytest
+
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import CARD_OF, GIFTS_OUT_OF_TURN, MAX_COUNTERS
-from backroom.server.idle import window_passes
+from backroom.server.idle import IdleClock, Timers, window_passes
 from tests.helpers import event, refuse
 
 from .conftest import declare, position
@@ -283,3 +285,19 @@ def test_a_special_taken_out_of_an_offer_is_named_to_the_two_parties_only():
     assert "murphys_law" not in str(event(events, "chose_offer_remove_take_special").params)
     deal = state.view(0)["deal"]
     assert (deal["take_special_count"], deal["give_mb"], deal["from"]) == (0, 5, 2)
+
+
+@pytest.mark.xfail(strict=True, reason="review-ill: the idle clock takes 'withdraw' for a window's pass")
+def test_an_offer_the_player_on_turn_builds_runs_on_its_move_timer_not_as_a_window():
+    # Ruling 29: building an offer in one's action phase is "simply its turn", not a window. The
+    # idle clock calls a seat's question a window when one of the windows' passes is legal, and
+    # ``withdraw`` is one: a player on turn that opens an offer and goes silent is never answered
+    # for at a table with a move timer and no window timer, and its chess clock stops.
+    state = three_seats()
+    clock = IdleClock(Timers(window=None, move=60, clock="game"), GAME, 3)
+    clock.observe(state, [True] * 3)
+    assert clock.due_at(0) is not None
+    state.apply(0, ("offer", 1))
+    clock.observe(state, [True] * 3, moved=0)
+    assert state.actors() == (0,)
+    assert clock.due_at(0) is not None
