@@ -262,3 +262,23 @@ def test_longer_game_option_raises_the_basic_goal():
     # básico."
     state, _ = GAME.start(4, {"goal_extra": 3}, seed=1)
     assert state.goal == 12 + 3 and state.view(0)["goal"] == 15
+
+
+@pytest.mark.parametrize(("destroyed", "wins"), [(7, True), (6, False)])
+def test_cthulhu_destroying_its_own_last_group_wins_if_that_is_its_eighth(destroyed, wins):
+    # "Excepción: si los Servidores de Cthulhu destruyen su último Grupo y al hacerlo cumplen su
+    # Objetivo especial de destruir 8 Grupos, no quedan destruidos... ¡ganan!"
+    state = position(
+        ["servants_of_cthulhu", "network"],
+        structures={0: [("texas", "servants_of_cthulhu", "right")], 1: [("kkk", "network", "right")]},
+        money={"servants_of_cthulhu": 10},
+        turns=4,
+    )
+    state.destroyed[0] = destroyed
+    declare(state, "destroy", "texas", "servants_of_cthulhu")
+    state.chance = dice(2)
+    state.apply(0, ("spend", "illuminati", 10))
+    all_pass(state)
+    assert CARD_OF["texas"] in state.dead and state.destroyed[0] == destroyed + 1
+    assert state.alive[0] == wins
+    assert state.winners == ([0] if wins else [1])  # else the Network, the last left
