@@ -235,6 +235,13 @@ class Game(ABC):
         is 'sourced' or 'proposed-default' (a placeholder until someone checks a real copy)."""
         return []
 
+    def window_pass(self, state: State, seat: int, passes: frozenset[Action]) -> Action | None:
+        """The pass (one of ``passes``, those the windows declare) by which ``seat`` lets the
+        window asking it go by; None when its question is a turn, which a table's idle timers
+        answer with its bot (``backroom.server.idle``). A game whose turn may end by such an
+        action too says so here."""
+        return next((a for a in state.legal_actions(seat) if a in passes), None)
+
     def human_recall(self, options: dict[str, Any]) -> bool:
         """Whether a human seat's view shows what it saw earlier (see ``State.view``)."""
         return True

@@ -88,6 +88,7 @@ class IdleClock:
 
     def __init__(self, timers: Timers, game: Game, players: int) -> None:
         self.timers = timers
+        self.game = game
         self.passes = window_passes(game)
         self.asked: list[float | None] = [None] * players
         self.window: list[bool] = [False] * players
@@ -106,7 +107,7 @@ class IdleClock:
                 self.asked[seat] = None
             if seat in actors and persons[seat] and self.asked[seat] is None:
                 self.asked[seat] = now
-                self.window[seat] = any(a in self.passes for a in state.legal_actions(seat))
+                self.window[seat] = self.game.window_pass(state, seat, self.passes) is not None
 
     def due_at(self, seat: int) -> float | None:
         """When ``seat`` is answered for, if it is asked and a timer covers its question."""
@@ -138,7 +139,7 @@ class IdleClock:
         """The pass of an overdue window (None: a turn, which the table's bot plays)."""
         if not self.window[seat]:
             return None
-        return next(a for a in state.legal_actions(seat) if a in self.passes)
+        return self.game.window_pass(state, seat, self.passes)
 
     def clocks(self) -> list[float] | None:
         """Chess clock: the seconds each seat has left now (None with a per-move timer)."""

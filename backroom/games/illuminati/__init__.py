@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from backroom.engine.actions import Action
 from backroom.engine.events import Event
 from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
@@ -237,6 +238,13 @@ class Illuminati(Game):
 
     def data_status(self) -> list[dict[str, str]]:
         return data_status()
+
+    def window_pass(self, state: State, seat: int, passes: frozenset[Action]) -> Action | None:
+        """An offer the player on turn builds in its action phase is its turn (ruling 29), though
+        ``withdraw`` is a window's pass elsewhere: its move timer runs, its bot answers."""
+        if isinstance(state, IlluminatiState) and deals.building_on_turn(state):
+            return None
+        return super().window_pass(state, seat, passes)
 
 
 GAME = Illuminati()

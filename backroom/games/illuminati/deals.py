@@ -326,8 +326,13 @@ def _open(state: IlluminatiState, seat: int, to_seat: int) -> None:
 def _ask_proposer(state: IlluminatiState) -> None:
     """The proposer builds: asked in a window unless it is the player on turn in its action
     phase (then it is simply its turn)."""
-    on_turn = not state.d_phase and state.d_from == state.active
-    state.phase, state.window = DEAL, CLOSED if on_turn else Window([state.d_from])
+    state.phase = DEAL
+    state.window = CLOSED if building_on_turn(state) else Window([state.d_from])
+
+
+def building_on_turn(state: IlluminatiState) -> bool:
+    """Whether the offer being built is the player on turn's, in its action phase."""
+    return state.phase == DEAL and not state.d_phase and state.d_from == state.active
 
 
 def _turn_round(state: IlluminatiState) -> None:

@@ -8,8 +8,6 @@ declines or counters."""
 
 from __future__ import annotations
 
-import pytest
-
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import CARD_OF, GIFTS_OUT_OF_TURN, MAX_COUNTERS
 from backroom.server.idle import IdleClock, Timers, window_passes
@@ -287,12 +285,11 @@ def test_a_special_taken_out_of_an_offer_is_named_to_the_two_parties_only():
     assert (deal["take_special_count"], deal["give_mb"], deal["from"]) == (0, 5, 2)
 
 
-@pytest.mark.xfail(strict=True, reason="review-ill: the idle clock takes 'withdraw' for a window's pass")
 def test_an_offer_the_player_on_turn_builds_runs_on_its_move_timer_not_as_a_window():
     # Ruling 29: building an offer in one's action phase is "simply its turn", not a window. The
     # idle clock calls a seat's question a window when one of the windows' passes is legal, and
-    # ``withdraw`` is one: a player on turn that opens an offer and goes silent is never answered
-    # for at a table with a move timer and no window timer, and its chess clock stops.
+    # ``withdraw`` is one: a player on turn that opened an offer and went silent was never
+    # answered for at a table with a move timer and no window timer, and its chess clock stopped.
     state = three_seats()
     clock = IdleClock(Timers(window=None, move=60, clock="game"), GAME, 3)
     clock.observe(state, [True] * 3)
@@ -300,4 +297,8 @@ def test_an_offer_the_player_on_turn_builds_runs_on_its_move_timer_not_as_a_wind
     state.apply(0, ("offer", 1))
     clock.observe(state, [True] * 3, moved=0)
     assert state.actors() == (0,)
-    assert clock.due_at(0) is not None
+    assert clock.due_at(0) is not None and clock.answer(state, 0) is None  # the bot plays it
+    state.apply(0, ("offer_money", "give", 1))
+    state.apply(0, ("propose",))
+    clock.observe(state, [True] * 3, moved=0)
+    assert clock.answer(state, 1) == ("decline",)  # the addressee's question is a window
