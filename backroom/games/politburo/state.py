@@ -270,14 +270,23 @@ class PolitburoState(State):
         self._picked = (seat, action)
         return action
 
+    def apply_quiet(self, seat: int, action: Action) -> None:
+        """The action ``random_action`` just drew is legal without a look (a playout's case)."""
+        picked = self._picked
+        if picked is not None and picked[1] is action and picked[0] == seat:
+            self.play(seat, action, None)
+        else:
+            super().apply_quiet(seat, action)
+
     def why_illegal(self, seat: int, action: Action) -> str:
         return legality.why_illegal(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kept, self._turn, self._picked = self._turn, None, None
         kind = action[0]
-        passed = kind == "pass" and not self.react and not self.step and self.phase != REDRAW
+        passed = False
         if kind == "pass":
+            passed = not self.react and not self.step and self.phase != REDRAW
             hidden.remember(self, seat)
         if self.react and not self.step:
             self.window = self.window.answered(seat)
