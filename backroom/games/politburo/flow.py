@@ -255,7 +255,7 @@ def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:
         if not state.deck:
             if not state.discard:
                 break
-            state.facts = hidden.settle(hidden.facts(state), hidden.public(state))  # before they hide again
+            hidden.reshuffled(state)
             state.deck, state.discard = state.discard, []
             state.chance = state.chance.shuffle(state.deck)
             if events is not None:

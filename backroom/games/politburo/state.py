@@ -190,7 +190,7 @@ class PolitburoState(State):
     winner: int
     end_reason: str
     chance: Chance
-    facts: tuple[hidden.Fact | hidden.Pass, ...]
+    facts: tuple[hidden.Fact | hidden.Pass | hidden.Shown, ...]
     """What passing in a window told the table about a seat's hidden cards (``hidden.py``)."""
     _outcome: Outcome | None
     _mine: tuple[tuple[int, ...], ...] | None
@@ -492,7 +492,7 @@ class PolitburoState(State):
             raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
         if self.react not in ("", *REACTIONS) or self.phase not in PHASES or not 0 <= self.active < self.n:
             raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
-        if any(not 0 <= f[0] < self.n for f in self.facts):
+        if any(not 0 <= f[0] < self.n for f in hidden.written(self.facts)):
             raise ValueError("a fact names a seat that is not at the table")
 
     def _all_cards(self) -> list[int]:
