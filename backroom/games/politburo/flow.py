@@ -86,8 +86,9 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
                 return
         if state.office_event:
             state.office_event = False
-            seats = [s for s in priority(state) if can_answer(state, s, OFFICE)]
+            seats = [s for s in range(state.n) if can_answer(state, s, OFFICE)]  # seldom any
             if seats:
+                seats = priority(state, seats=seats) if len(seats) > 1 else seats
                 _open(state, OFFICE, seats, events)
                 return
             continue
