@@ -25,7 +25,9 @@ from backroom.games.politburo.cards import (
     OFFICES,
     OVER,
     PATRIOTISMO,
+    PLAN_GAIN,
     POPULARIDAD,
+    ROUND_GAIN,
     SECRETARIO,
     cand,
     cause,
@@ -39,7 +41,7 @@ Events = list[Event] | None
 
 
 def effect_count(state: PolitburoState, kind: int, seat: int) -> int:
-    return sum(1 for e in state.effects if e[1] == kind and e[2] == seat)
+    return sum(1 for e in state.effects if e[1] == kind and e[2] == seat) if state.effects else 0
 
 
 def gain(state: PolitburoState, c: int, amount: int, events: Events, why: str) -> None:
@@ -47,6 +49,19 @@ def gain(state: PolitburoState, c: int, amount: int, events: Events, why: str) -
     if amount > 0:
         amount += effect_count(state, PATRIOTISMO, state.owner[c])
     _set_loyalty(state, c, state.loyalty[c] + amount, events, why)
+
+
+def round_gain(state: PolitburoState, planned: set[int], events: Events) -> None:
+    """The end of a round: ``gain`` for every candidate in play, a point of loyalty, three for
+    the players in ``planned`` (Plan quinquenal in force); Patriotismo counted once a player."""
+    bonus = [effect_count(state, PATRIOTISMO, seat) for seat in range(state.n)]
+    loyalty, owner = state.loyalty, state.owner
+    for c in board(state)[3]:
+        seat = owner[c]
+        if seat in planned:
+            _set_loyalty(state, c, loyalty[c] + PLAN_GAIN + bonus[seat], events, "plan_quinquenal")
+        else:
+            _set_loyalty(state, c, loyalty[c] + ROUND_GAIN + bonus[seat], events, "round")
 
 
 def lose(state: PolitburoState, c: int, amount: int, events: Events, why: str) -> None:
@@ -154,12 +169,17 @@ def promote(state: PolitburoState, events: Events) -> None:
     state.office_dirty = False
     office, loyalty = state.office, state.loyalty
     rank: list[int] | None = None  # each candidate's office: built only if an office is open
-    live = board(state)[3]
-    top_loyalty = max(map(loyalty.__getitem__, live), default=LOYALTY_MIN)
+    live: tuple[int, ...] = ()
+    top_loyalty = LOYALTY_MAX + 1  # the most loyalty in play: looked up only if an office is open
     for o in range(len(OFFICES) - 1, -1, -1):
         holder = office[o]
         need = OFFICE_MIN[o]
-        if top_loyalty < need or (holder >= 0 and loyalty[holder] >= need):
+        if holder >= 0 and loyalty[holder] >= need:
+            continue
+        if top_loyalty > LOYALTY_MAX:
+            live = board(state)[3]
+            top_loyalty = max(map(loyalty.__getitem__, live), default=LOYALTY_MIN)
+        if top_loyalty < need:
             continue
         if rank is None:
             rank = [-1] * NC

@@ -33,10 +33,8 @@ from backroom.games.politburo.cards import (
     OVER,
     PER_PLAYER,
     PLAN,
-    PLAN_GAIN,
     REDRAW,
     ROUND_END,
-    ROUND_GAIN,
     SETUP,
     SIBERIA,
     TURN,
@@ -88,8 +86,9 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
                 return
         if state.office_event:
             state.office_event = False
-            seats = [s for s in priority(state) if can_answer(state, s, OFFICE)]
+            seats = [s for s in range(state.n) if can_answer(state, s, OFFICE)]  # seldom any
             if seats:
+                seats = priority(state, seats=seats) if len(seats) > 1 else seats
                 _open(state, OFFICE, seats, events)
                 return
             continue
@@ -173,8 +172,9 @@ def attack(
 def _dying(state: PolitburoState, events: Events) -> bool:
     """A candidate at 0 health dies unless its owner plays a cure in the window (R)."""
     state.wounded = False
-    for c in range(NC):
-        if state.fate[c] == IN_PLAY and state.health[c] <= 0:
+    health = state.health
+    for c in board(state)[3]:  # a removal below changes only that candidate's fate
+        if health[c] <= 0:
             state.dying = c
             if can_answer(state, state.owner[c], DYING):
                 state.wounded = True  # others may be at 0 too: look again after this one
@@ -245,12 +245,18 @@ def hand_max(state: PolitburoState, seat: int) -> int:
 
 def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:
     """Draw from the deck; an empty deck is the discard pile shuffled (ruling 3)."""
-    drawn: list[int] = []
+    deck = state.deck
+    if 0 < count <= len(deck):  # most draws: the top ``count`` cards, last first, at once
+        drawn = deck[-1 : -count - 1 : -1]
+        del deck[len(deck) - count :]
+        count = 0
+    else:
+        drawn = []
     for _ in range(count):
         if not state.deck:
             if not state.discard:
                 break
-            state.facts = hidden.settle(hidden.facts(state), hidden.public(state))  # before they hide again
+            hidden.reshuffled(state)
             state.deck, state.discard = state.discard, []
             state.chance = state.chance.shuffle(state.deck)
             if events is not None:
@@ -323,13 +329,7 @@ def end_round(state: PolitburoState, events: Events) -> None:
     for c in range(NC):
         if state.hospital[c] < 0:
             state.marker[c] = False
-    planned = {e[2] for e in state.effects if e[1] == PLAN}
-    for c in range(NC):
-        if state.fate[c] == IN_PLAY:
-            amount = PLAN_GAIN if state.owner[c] in planned else ROUND_GAIN
-            effects.gain(
-                state, c, amount, events, "plan_quinquenal" if state.owner[c] in planned else "round"
-            )
+    effects.round_gain(state, {e[2] for e in state.effects if e[1] == PLAN}, events)
     for c in range(NC):
         if state.fate[c] == IN_PLAY and state.loyalty[c] < 0:
             effects.remove(state, c, SIBERIA, events)

@@ -36,6 +36,9 @@ cards there and the cards that would have answered (bit masks of card ids). One 
 first was one of the second."""
 Pass = tuple[int, str, "PolitburoState"]
 """A pass not worked out yet: the seat, the window, and a copy of the position then."""
+Shown = int
+"""The cards face up when the discard pile became the deck (a mask): the facts before it are
+settled against them (``settle``) when they are worked out."""
 ATTEMPTS = 20
 """Redeals tried before giving up on the windows closed earlier (see ``redeal``)."""
 
@@ -59,6 +62,13 @@ def remember(state: PolitburoState, seat: int) -> None:
     state.facts = (*state.facts, (seat, react, state.clone()))
 
 
+def reshuffled(state: PolitburoState) -> None:
+    """The discard pile becomes the deck: its cards, face up until now, hide again. The facts
+    so far are settled against them, when worked out (a playout seldom needs them)."""
+    if state.facts:
+        state.facts = (*state.facts, public(state))
+
+
 def facts(state: PolitburoState) -> tuple[Fact, ...]:
     """``state``'s facts, each pass worked out (and kept so)."""
     done = written(state.facts)
@@ -66,11 +76,14 @@ def facts(state: PolitburoState) -> tuple[Fact, ...]:
     return done
 
 
-def written(kept: tuple[Fact | Pass, ...]) -> tuple[Fact, ...]:
-    """The facts, passes worked out: which cards lay at each place, which would have answered."""
+def written(kept: tuple[Fact | Pass | Shown, ...]) -> tuple[Fact, ...]:
+    """The facts, passes worked out: which cards lay at each place, which would have answered;
+    each reshuffle settles those before it."""
     out: list[Fact] = []
     for f in kept:
-        if len(f) == 3:
+        if isinstance(f, int):
+            out = list(settle(tuple(out), f))
+        elif len(f) == 3:
             seat, react, then = f
             groups = []
             for cards, answers in answer_faces(then, seat, react):
@@ -114,7 +127,7 @@ def _answering(faces: frozenset[str]) -> int:
     return mask
 
 
-def encode(kept: tuple[Fact | Pass, ...]) -> list[Any]:
+def encode(kept: tuple[Fact | Pass | Shown, ...]) -> list[Any]:
     """Facts as JSON (masks as decimal strings: 98-bit numbers)."""
     return [[seat, [[str(h), str(a)] for h, a in groups]] for seat, groups in written(kept)]
 

@@ -79,6 +79,11 @@ def faces(cards: list[int]) -> list[str]:
     return list(dict.fromkeys(map(FACE.__getitem__, cards)))
 
 
+def holds(cards: list[int], f: str) -> bool:
+    """Whether a card of face ``f`` is among ``cards`` (no list of faces made)."""
+    return f in map(FACE.__getitem__, cards)
+
+
 # ------------------------------------------------------------------- candidates
 
 
@@ -178,18 +183,19 @@ def activatable(state: PolitburoState, seat: int, c: int) -> bool:
 # ----------------------------------------------------------------------- turns
 
 
-def initiative(state: PolitburoState, seat: int) -> list[Action]:
-    """Special cards a seat may play of its own accord (ruling 4)."""
-    return [action for plays in _initiative_plays(state, seat) for action in plays]
+def initiative(state: PolitburoState, seat: int) -> list[Segment]:
+    """Special cards a seat may play of its own accord (ruling 4), as segments: each card's
+    targets are one entry (Atentado on every candidate in play is not a dozen actions)."""
+    return [segment for segment in _initiative_segments(state, seat) if segment is not None]
 
 
 def any_initiative(state: PolitburoState, seat: int) -> bool:
     """Whether ``initiative`` is not empty, answered at the first special card that can be
     played: asked of every other seat at the end of every turn."""
-    return any(_initiative_plays(state, seat))
+    return any(_initiative_segments(state, seat))
 
 
-def _initiative_plays(state: PolitburoState, seat: int) -> Iterator[list[Action]]:
+def _initiative_segments(state: PolitburoState, seat: int) -> Iterator[Segment | None]:
     """The uses of each special face in ``seat``'s hand that may be played of its own accord."""
     specials = [c for c in state.hands[seat] if TYPE[c] < 0]
     if not specials:
@@ -197,35 +203,50 @@ def _initiative_plays(state: PolitburoState, seat: int) -> Iterator[list[Action]
     mine = own(state, seat)
     if not mine:
         return
-    for f in faces(specials):
+    for f in dict.fromkeys(map(FACE.__getitem__, specials)):
         if f in INITIATIVE:
-            yield special_plays(state, seat, f, mine)
+            yield special_segment(state, seat, f, mine)
 
 
 def special_plays(state: PolitburoState, seat: int, f: str, mine: Sequence[int]) -> list[Action]:
     """The uses of special card ``f`` by ``seat`` now, restrictions included."""
-    holds = bool(offices_of(state, seat))
+    segment = special_segment(state, seat, f, mine)
+    return [] if segment is None else expand([segment])
+
+
+def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int]) -> Segment | None:
+    """``special_plays`` as one segment (None: the card cannot be played now)."""
     if f in ON_OFFICE:
-        return [("special_office", f, o) for o in removable(state, seat, f)]
+        return _some(("special_office", f), removable(state, seat, f))
     if f == "ascenso":
         o = first_vacant(state)
-        return [] if o < 0 else [("special_on", f, c) for c in mine if office_of(state, c) < o]
+        return None if o < 0 else _some(("special_on", f), [c for c in mine if office_of(state, c) < o])
     if f == "atentado":
-        return [("special_on", f, c) for c in targets(state, AGRESION)]
+        return _some(("special_on", f), targets(state, AGRESION))
+    hospital = state.hospital
     if f == "hospitalizacion":
-        return [("special_on", f, c) for c in mine if state.hospital[c] < 0]
+        return _some(("special_on", f), [c for c in mine if hospital[c] < 0])
     if f == "cura":
-        return [("special_on", f, c) for c in mine if state.hospital[c] < 0 and state.health[c] < HEALTH_MAX]
+        health = state.health
+        return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and health[c] < HEALTH_MAX])
     if f == "contrabando":
-        return [("smuggle", g) for g in faces(state.discard)]
+        return _some(("smuggle",), faces(state.discard))
     if f in ("gran_purga", "industrializacion", "colectivizacion"):
-        return [("special", f)] if holds else []
+        return (("special", f), None) if offices_of(state, seat) else None
     if f == "plan_quinquenal":
         planned = any(e[1] == PLAN and e[2] == seat for e in state.effects)
-        return [("special", f)] if holds and not planned else []
+        return (("special", f), None) if offices_of(state, seat) and not planned else None
     if f == "revueltas":
-        return [("special", f)] if not holds and any(c >= 0 for c in state.office) else []
-    return [("special", f)]  # popularidad
+        return (
+            (("special", f), None)
+            if not offices_of(state, seat) and any(c >= 0 for c in state.office)
+            else None
+        )
+    return (("special", f), None)  # popularidad
+
+
+def _some(prefix: tuple[str, ...], options: Sequence[int] | Sequence[str]) -> Segment | None:
+    return (prefix, options) if options else None
 
 
 def first_vacant(state: PolitburoState) -> int:
@@ -308,14 +329,14 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
     """What ``seat`` may play in reaction window ``react`` (a pass is always added)."""
     hand = state.hands[seat]
     if react == BETRAY:
-        return [("special", "traicion")] if seat == state.p_seat and "traicion" in faces(hand) else []
+        return [("special", "traicion")] if seat == state.p_seat and holds(hand, "traicion") else []
     if react in (ATTACK, DEFAME):
         return defences(state, seat, react)
     if react == DYING:
         c = state.dying
-        return [("special_on", "cura", c)] if state.owner[c] == seat and "cura" in faces(hand) else []
+        return [("special_on", "cura", c)] if state.owner[c] == seat and holds(hand, "cura") else []
     if react == MURDERED:
-        return [("special", "patriotismo")] if "patriotismo" in faces(hand) and own(state, seat) else []
+        return [("special", "patriotismo")] if holds(hand, "patriotismo") and own(state, seat) else []
     if react == OFFICE:
         mine = own(state, seat)
         out: list[Action] = []
@@ -335,24 +356,25 @@ def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
     if state.owner[c] != seat or state.hospital[c] >= 0:
         return []
     kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
-    out: list[Action] = []
-    returnable = bool(return_targets(state))
+    returnable = react == ATTACK and bool(return_targets(state))  # for Vengativo, ¡Contraataque!
+    hand = state.hands[seat]
     if seat == state.active:
-        sources = [("hand", state.hands[seat])]
+        where, cards = "hand", hand
+    elif activatable(state, seat, c):
+        where, cards = "assigned", state.assigned[c]
     else:
-        sources = [("assigned", state.assigned[c])] if activatable(state, seat, c) else []
-    for where, cards in sources:
-        for f in faces(cards):
-            kind = FACE_TYPE[f]
-            if kind in kinds and type_allowed(state, seat, kind, c) and (f != "vengativo" or returnable):
-                out.append(("defend", f, where))
-    hand = faces(state.hands[seat])
+        where, cards = "", []
+    out: list[Action] = []
+    for f in dict.fromkeys(map(FACE.__getitem__, cards)):
+        kind = FACE_TYPE[f]
+        if kind in kinds and type_allowed(state, seat, kind, c) and (f != "vengativo" or returnable):
+            out.append(("defend", f, where))
     if react == ATTACK:
-        if "contraataque" in hand and returnable:
+        if returnable and holds(hand, "contraataque"):
             out.append(("special", "contraataque"))
-        if "hospitalizacion" in hand:
+        if holds(hand, "hospitalizacion"):
             out.append(("special_on", "hospitalizacion", c))
-    elif "popularidad" in hand:
+    elif holds(hand, "popularidad"):
         out.append(("special", "popularidad"))
     return out
 
@@ -367,7 +389,7 @@ def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[lis
     if react == TURN_END:
         if not mine:
             return []
-        out = [(hand, frozenset(f for f in INITIATIVE if special_plays(state, seat, f, mine)))]
+        out = [(hand, frozenset(f for f in INITIATIVE if special_segment(state, seat, f, mine)))]
         kinds = [kind for kind in OFFENSIVE if any_target(state, seat, kind)]
         playable = frozenset(f for f in OFFENSIVE_FACES if FACE_TYPE[f] in kinds)
         out += [
@@ -376,7 +398,7 @@ def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[lis
         return out
     if react == ROUND_END:
         disgraced = any(state.loyalty[c] < 0 and not (state.typed[DEMAGOGIA] >> c) & 1 for c in mine)
-        plan = special_plays(state, seat, "plan_quinquenal", mine)
+        plan = special_segment(state, seat, "plan_quinquenal", mine)
         return [
             (
                 hand,
@@ -389,7 +411,9 @@ def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[lis
         return [
             (
                 hand,
-                frozenset(f for f in (*ON_OFFICE, "ascenso") if mine and special_plays(state, seat, f, mine)),
+                frozenset(
+                    f for f in (*ON_OFFICE, "ascenso") if mine and special_segment(state, seat, f, mine)
+                ),
             )
         ]
     if react == BETRAY:

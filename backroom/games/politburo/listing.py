@@ -9,13 +9,14 @@ the discard pile (``patched``). Anything else rebuilds it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
 from backroom.games.politburo.cards import (
     DIFAMACION,
     FACE,
     FACE_TYPE,
+    FACES,
     MAX_ASSIGNED,
     NC,
     NKVD,
@@ -70,11 +71,11 @@ def actions(state: PolitburoState, seat: int) -> list[Action]:
 
 def segments(state: PolitburoState, seat: int) -> list[Segment]:
     """``actions`` as segments: in bulk where a list is long (a turn, the end of a turn)."""
-    if not state.step and not state.react and seat in state.actors():
+    if not state.step and not state.react:  # who acts then: ``state.actors``
         if state.phase == TURN:
-            return turn_segments(state, seat)
+            return turn_segments(state, seat) if seat == state.active else []
         if state.phase == TURN_END:
-            return turn_end_segments(state, seat)
+            return turn_end_segments(state, seat) if seat in state.base else []
     return [(a, None) for a in actions(state, seat)]
 
 
@@ -126,26 +127,32 @@ def _room(state: PolitburoState, seat: int) -> list[int]:
 
 def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
     """The main phase of a turn: redraw (first), assign, discard, play from the hand, special
-    cards, office powers, pass."""
-    hand = faces(state.hands[seat])
+    cards, office powers, pass. Rebuilt after most actions of a turn, so written for speed:
+    the choices' prefixes are made once (``_PREFIXES``), each basic type's targets found once."""
+    hand = dict.fromkeys(map(FACE.__getitem__, state.hands[seat]))
     out: list[Segment] = [] if state.acted else [REDRAW_SEGMENT]
     room = _room(state, seat)
     _, _, _, live, healthy = board(state)
     special = False
     for f in hand:
-        if FACE_TYPE[f] < 0:
+        assign, discard, _ = _PREFIXES[f]
+        if assign is None:
             special = True
         elif room:
-            out.append((("assign", f), room))
-        out.append((("discard", f), None))
+            out.append((assign, room))
+        out.append(discard)
+    chosen: dict[int, tuple[int, ...]] = {}
     for f in hand:
-        kind = FACE_TYPE[f]
-        if kind in OFFENSIVE:
-            chosen = allowed(state, seat, kind, live if kind == DIFAMACION else healthy)
-            if chosen:
-                out.append((("play", f), chosen))
+        play = _PREFIXES[f][2]
+        if play is not None:
+            kind = FACE_TYPE[f]
+            on = chosen.get(kind)
+            if on is None:
+                on = chosen[kind] = allowed(state, seat, kind, live if kind == DIFAMACION else healthy)
+            if on:
+                out.append((play, on))
     if special:
-        out += [(a, None) for a in initiative(state, seat)]
+        out += initiative(state, seat)
     held = offices_of(state, seat)
     if held:
         if 0 in held and not state.powers & 1 and (state.deck or state.discard):
@@ -158,10 +165,22 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
     return out
 
 
+_PREFIXES: dict[str, tuple[tuple[str, str] | None, Segment, tuple[str, str] | None]] = {
+    f: (
+        ("assign", f) if FACE_TYPE[f] >= 0 else None,
+        (("discard", f), None),
+        ("play", f) if FACE_TYPE[f] in OFFENSIVE else None,
+    )
+    for f in FACES
+}
+"""Each face's assign prefix (basic cards), discard action and play prefix (offensive cards),
+shared by every turn's list (tuples: nothing changes them)."""
+
+
 def turn_end_segments(state: PolitburoState, seat: int) -> list[Segment]:
     """At the end of another's turn: a special card of one's own accord, a card from an
     activated candidate (ruling 4), or pass."""
-    return [*((a, None) for a in initiative(state, seat)), *candidate_segments(state, seat), PASS_SEGMENT]
+    return [*initiative(state, seat), *candidate_segments(state, seat), PASS_SEGMENT]
 
 
 def patched(state: PolitburoState, kept: list[Segment], action: Action) -> list[Segment] | None:
@@ -175,11 +194,11 @@ def patched(state: PolitburoState, kept: list[Segment], action: Action) -> list[
     if action[0] == "discard" and len(state.discard) == 1:
         return None  # the pile was empty: Contrabando and Industria may have become possible
     out = kept[1:] if kept[0] is REDRAW_SEGMENT else kept[:]
-    if all(FACE[c] != f for c in state.hands[state.active]):  # the last of its face: its choices go
-        smuggle = "" if f == "contrabando" else "smuggle"
-        out = [
-            s for s in out if len(s[0]) < 2 or (s[0][1] != f and s[0][0] != "smuggle") or s[0][0] == smuggle
-        ]
+    if f not in map(FACE.__getitem__, state.hands[state.active]):  # the last of its face: its choices go
+        if f == "contrabando":  # and the discards it could take back
+            out = [s for s in out if s[0][0] != "smuggle" and (len(s[0]) < 2 or s[0][1] != f)]
+        else:
+            out = [s for s in out if len(s[0]) < 2 or s[0][1] != f]
     if action[0] == "assign":
         c = action[2]
         if len(state.assigned[c]) >= MAX_ASSIGNED:
@@ -189,16 +208,10 @@ def patched(state: PolitburoState, kept: list[Segment], action: Action) -> list[
                     break
             out = [s for s in out if s[0][0] != "assign" or s[1]]
         return out
-    smuggled = [i for i, s in enumerate(out) if s[0][0] == "smuggle"]
-    face = FACE[state.discard[-1]]
-    if not smuggled or any(out[i][0][1] == face for i in smuggled):
-        return out
-    return [*out[: smuggled[-1] + 1], (("smuggle", face), None), *out[smuggled[-1] + 1 :]]
-
-
-def _of_face(prefix: tuple[Any, ...], f: str) -> bool:
-    """Whether a choice needs a card of face ``f`` in the hand: assigning, discarding or
-    playing it, and for Contrabando, taking a discarded card back with it."""
-    if prefix[0] == "smuggle":
-        return f == "contrabando"
-    return len(prefix) > 1 and prefix[1] == f
+    for i, (prefix, options) in enumerate(out):
+        if prefix[0] == "smuggle" and options is not None:
+            face = FACE[state.discard[-1]]
+            if face not in options:
+                out[i] = (prefix, [*options, face])  # a new list: the one before may still be read
+            break
+    return out

@@ -1,9 +1,10 @@
 """Legal actions in bulk: a turn's long list (every card on every candidate) as segments.
 
-A segment ``(prefix, options)`` stands for ``prefix + (x,)`` for each option, or for the one
-action ``prefix`` when ``options`` is None. ``pick`` draws one of the actions uniformly and
-``member`` checks one without building the list: random playouts are most of the cost of
-search and simulation, and they ask for one random action and then check it.
+A segment ``(prefix, options)`` stands for ``prefix + (x,)`` for each option (candidates,
+offices or faces), or for the one action ``prefix`` when ``options`` is None. ``pick`` draws
+one of the actions uniformly and ``member`` checks one without building the list: random
+playouts are most of the cost of search and simulation, and they ask for one random action
+and then check it.
 """
 
 from __future__ import annotations
@@ -41,7 +42,12 @@ def member(segments: list[Segment], action: Action) -> bool:
         if options is None:
             if action == prefix:
                 return True
-        elif len(prefix) == n and action[:n] == prefix and type(action[n]) is int and action[n] in options:
+        elif (
+            len(prefix) == n
+            and action[:n] == prefix
+            and type(action[n]) in (int, str)
+            and action[n] in options
+        ):
             return True
     return False
 

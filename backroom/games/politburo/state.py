@@ -190,7 +190,7 @@ class PolitburoState(State):
     winner: int
     end_reason: str
     chance: Chance
-    facts: tuple[hidden.Fact | hidden.Pass, ...]
+    facts: tuple[hidden.Fact | hidden.Pass | hidden.Shown, ...]
     """What passing in a window told the table about a seat's hidden cards (``hidden.py``)."""
     _outcome: Outcome | None
     _mine: tuple[tuple[int, ...], ...] | None
@@ -270,14 +270,23 @@ class PolitburoState(State):
         self._picked = (seat, action)
         return action
 
+    def apply_quiet(self, seat: int, action: Action) -> None:
+        """The action ``random_action`` just drew is legal without a look (a playout's case)."""
+        picked = self._picked
+        if picked is not None and picked[1] is action and picked[0] == seat:
+            self.play(seat, action, None)
+        else:
+            super().apply_quiet(seat, action)
+
     def why_illegal(self, seat: int, action: Action) -> str:
         return legality.why_illegal(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kept, self._turn, self._picked = self._turn, None, None
         kind = action[0]
-        passed = kind == "pass" and not self.react and not self.step and self.phase != REDRAW
+        passed = False
         if kind == "pass":
+            passed = not self.react and not self.step and self.phase != REDRAW
             hidden.remember(self, seat)
         if self.react and not self.step:
             self.window = self.window.answered(seat)
@@ -483,7 +492,7 @@ class PolitburoState(State):
             raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
         if self.react not in ("", *REACTIONS) or self.phase not in PHASES or not 0 <= self.active < self.n:
             raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
-        if any(not 0 <= f[0] < self.n for f in self.facts):
+        if any(not 0 <= f[0] < self.n for f in hidden.written(self.facts)):
             raise ValueError("a fact names a seat that is not at the table")
 
     def _all_cards(self) -> list[int]:

@@ -19,7 +19,7 @@ from backroom.games.politburo.cards import (
     SETUP,
     TURN_END,
 )
-from backroom.games.politburo.hidden import asked
+from backroom.games.politburo.hidden import asked, facts
 from backroom.games.politburo.legality import answer_faces, can_answer, own
 
 from .conftest import INDUSTRIA, NKVD, position
@@ -163,11 +163,33 @@ def test_resample_that_cannot_meet_every_earlier_pass_keeps_the_open_window_and_
 def test_a_pass_answered_by_a_card_shown_since_is_settled_before_the_pile_becomes_the_deck():
     # Seat 1 passed holding a Hospitalización that has since been discarded face up: the pass
     # is explained. When the pile is shuffled into the deck, that card hides again, so the pass
-    # must not make a redeal put a Hospitalización wherever that card now lies.
+    # must not make a redeal put a Hospitalización wherever that card now lies (the facts are
+    # worked out when a resample or a save asks for them, against the cards shown then).
     state = position(hands={0: [], 1: ["cura"]}, discard=["hospitalizacion", "agresion-2"])
     state.discard += state.deck
     state.deck = []
     shown, other = state.discard[0], state.discard[1]
     state.facts = ((1, ((1 << shown | 1 << other | 1 << state.hands[1][0], 1 << shown),)),)
     state.apply(0, ("pass",))
-    assert state.active == 1 and state.facts == ()
+    assert state.active == 1 and facts(state) == ()
+
+
+def test_facts_worked_out_late_are_those_worked_out_at_every_step_across_reshuffles():
+    # A reshuffle only marks where the pile hid again; the passes before it are worked out and
+    # settled against the cards shown then when a resample or a save asks. Same games, one
+    # asking for the facts after every action, one only at the end: the same facts.
+    reshuffles = 0
+    for seed in range(12):
+        players = 2 + seed % 4
+        eager, _ = GAME.start(players, {}, seed)
+        late, _ = GAME.start(players, {}, seed)
+        rng_eager, rng_late = random.Random(seed), random.Random(seed)
+        while eager.actors():
+            deck = len(eager.deck)
+            seat = eager.actors()[0]
+            eager.apply_quiet(seat, eager.random_action(seat, rng_eager))
+            late.apply_quiet(seat, late.random_action(seat, rng_late))
+            reshuffles += len(eager.deck) > deck
+            assert facts(eager) == eager.facts
+        assert facts(late) == eager.facts
+    assert reshuffles > 20
