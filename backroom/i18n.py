@@ -126,7 +126,10 @@ def describe_error(key: str, params: dict[str, Any]) -> str:
     """An engine error in English, for programs' tracebacks (``str(error)``). Parameters its
     sentence leaves out follow it, so a refused action still says which one and whose."""
     template = catalog(DEFAULT_LANGUAGE).get(key, key)
-    named = {field.split(".")[0].split("[")[0] for _, field, _, _ in Formatter().parse(template) if field}
+    try:
+        named = {field.split(".")[0].split("[")[0] for _, field, _, _ in Formatter().parse(template) if field}
+    except ValueError:  # a template that is not a format string: translate shows it as it is
+        named = set()
     rest = {name: value for name, value in params.items() if name not in named}
     text = translate(DEFAULT_LANGUAGE, key, params)
     return f"{text} ({listed(rest)})" if rest else text
