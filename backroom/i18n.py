@@ -12,11 +12,13 @@ import os
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from string import Formatter
 from typing import Any
 
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from backroom.engine.errors import describe_with, listed
 from backroom.games import all_games
 
 LANGUAGES = ("es", "en", "fr")
@@ -118,3 +120,19 @@ def format_number(lang: str, value: float) -> str:
 
 def seat_name(lang: str, seat: int) -> str:
     return translate(lang, "ui.seat_name", {"number": seat + 1})
+
+
+def describe_error(key: str, params: dict[str, Any]) -> str:
+    """An engine error in English, for programs' tracebacks (``str(error)``). Parameters its
+    sentence leaves out follow it, so a refused action still says which one and whose."""
+    template = catalog(DEFAULT_LANGUAGE).get(key, key)
+    try:
+        named = {field.split(".")[0].split("[")[0] for _, field, _, _ in Formatter().parse(template) if field}
+    except ValueError:  # a template that is not a format string: translate shows it as it is
+        named = set()
+    rest = {name: value for name, value in params.items() if name not in named}
+    text = translate(DEFAULT_LANGUAGE, key, params)
+    return f"{text} ({listed(rest)})" if rest else text
+
+
+describe_with(describe_error)

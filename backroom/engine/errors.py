@@ -1,10 +1,23 @@
 """Typed errors. Each carries a message key and parameters so every interface can say *why*
 in the reader's language (interfaces translate ``key``; the engine never imports the
-translation layer); none of them leaves a state half-changed."""
+translation layer); none of them leaves a state half-changed.
+
+``str(error)`` is a sentence once the translation layer has registered how to write one
+(``backroom.i18n`` does when it loads; the research adapters load it), so a program's
+traceback reads like the command line; until then, the key and parameters."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+_describe: Callable[[str, dict[str, Any]], str] | None = None
+
+
+def describe_with(describe: Callable[[str, dict[str, Any]], str]) -> None:
+    """Have ``str()`` of every engine error be ``describe(key, params)``."""
+    global _describe
+    _describe = describe
 
 
 class EngineError(Exception):
@@ -16,10 +29,15 @@ class EngineError(Exception):
         self.params = params
 
     def __str__(self) -> str:
-        """The key and parameters, for developers' tracebacks; people see translated text."""
-        if not self.params:
-            return self.key
-        return f"{self.key} ({', '.join(f'{k}={v!r}' for k, v in self.params.items())})"
+        """A sentence (see the module docstring); programs read ``key`` and ``params``."""
+        if _describe is not None:
+            return _describe(self.key, self.params)
+        return f"{self.key} ({listed(self.params)})" if self.params else self.key
+
+
+def listed(params: dict[str, Any]) -> str:
+    """Parameters as developers read them: ``seat=0, action=['draw']``."""
+    return ", ".join(f"{name}={value!r}" for name, value in params.items())
 
 
 class IllegalAction(EngineError):

@@ -35,6 +35,11 @@ MAX_BOT_DELAY = 30.0
 MAX_TURN_TIMER = 86400
 DEFAULT_BOT_DELAY = 0.6
 LIST_LIMIT = 200
+LISTED = ("playing", "idle", "over", "damaged")
+"""Every status the lobby shows; ``?status=`` asks for one of them (or ``all``)."""
+_STORED = {"playing": "playing", "idle": "playing", "over": "over"}
+"""The stored status of the tables each listed one comes from (``idle`` is ``playing`` with
+nothing due; a table quarantined since it was loaded may still be stored as ``playing``)."""
 SEAT_KINDS = ("human", "agent", "bot")
 
 
@@ -296,10 +301,10 @@ def parse_table(
 
 async def list_tables(request: Request) -> Response:
     hub = _hub(request)
-    status = request.query_params.get("status", "playing")
-    if status not in ("playing", "over", "all"):
+    wanted = request.query_params.get("status")
+    if wanted is not None and wanted not in (*LISTED, "all"):
         raise _fail(request_language(request), "bad_field", field="status")
-    rows = await hub.list_rows(LIST_LIMIT, None if status == "all" else status)
+    rows = await hub.list_rows(LIST_LIMIT, "playing" if wanted is None else _STORED.get(wanted))
     cluster = getattr(request.app.state, "cluster", None)
     elsewhere = (
         {} if cluster is None else await cluster.lobby_entries([r.id for r in rows if r.id not in hub.tables])
@@ -319,6 +324,8 @@ async def list_tables(request: Request) -> Response:
                 "free_seats": sum(1 for s in row.seats if s.kind == "human" and not s.joined),
                 "status": "idle" if row.status == "playing" else row.status,
             }
+        if wanted not in (None, "all") and entry["status"] != wanted:
+            continue
         tables.append(
             {
                 "id": row.id,
@@ -338,7 +345,7 @@ def lobby_entry(live: LiveTable) -> dict[str, Any]:
     return {
         "open_seats": live.open_seats(),
         "free_seats": sum(1 for s in range(live.row.players) if live.seating.is_free(s)),
-        "status": "over" if live.is_over else "idle" if live.auto.dormant() else "playing",
+        "status": live.status(),
     }
 
 

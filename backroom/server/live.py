@@ -189,7 +189,7 @@ class LiveTable:
             "players": self.row.players,
             "options": self.row.options,
             "version": self.version,
-            "status": "over" if self.is_over else "playing",
+            "status": self.status(),
             "seats": self.seats_json(),
             "outcome": self._outcome,
             "seeded": self.row.seeded,
@@ -198,6 +198,12 @@ class LiveTable:
             "rematch_of": self.row.rematch_of,
             "hidden": self.row.hidden,
         }
+
+    def status(self) -> str:
+        """``over``; ``idle`` while nobody is here and nothing is due (``Driver.dormant``), so
+        nothing can happen until someone comes; else ``playing``. The lobby and the table's
+        own page say the same."""
+        return "over" if self.is_over else "idle" if self.auto.dormant() else "playing"
 
     def open_seats(self) -> int:
         return sum(1 for s in self.seat_rows() if s.kind != "bot" and self.connected[s.seat] == 0)

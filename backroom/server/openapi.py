@@ -138,7 +138,7 @@ SCHEMA: dict[str, Any] = {
         },
         "/api/tables": {
             "get": {
-                "summary": "The newest tables (at most 200): those in play unless ?status= says otherwise.",
+                "summary": "The newest tables (at most 200): in play (playing, idle) or as ?status= says.",
                 "parameters": [
                     {
                         "name": "status",
@@ -146,8 +146,7 @@ SCHEMA: dict[str, Any] = {
                         "required": False,
                         "schema": {
                             "type": "string",
-                            "enum": ["playing", "over", "all"],
-                            "default": "playing",
+                            "enum": ["playing", "idle", "over", "damaged", "all"],
                         },
                     }
                 ],
@@ -305,7 +304,7 @@ SCHEMA: dict[str, Any] = {
                                 "players": {"type": "integer"},
                                 "options": {"type": "object"},
                                 "version": {"type": "integer"},
-                                "status": {"type": "string", "enum": ["playing", "over"]},
+                                "status": {"type": "string", "enum": ["playing", "idle", "over"]},
                                 "seats": {"type": "array", "items": _SEAT_STATUS},
                                 "outcome": {"type": ["object", "null"]},
                                 "seeded": {"type": "boolean"},

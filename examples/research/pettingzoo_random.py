@@ -1,6 +1,9 @@
 """Random agents that respect the action mask, in PettingZoo's AEC loop (docs/research.md).
 
-python examples/research/pettingzoo_random.py corruption 4
+    python examples/research/pettingzoo_random.py corruption 4
+
+Arguments: game, players and (optionally) games, 3 by default. Prints each agent's mean return
+per game, in [-1, 1]: +1 for first place, -1 for last.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from backroom.interop.pettingzoo import env
 
 
 def main(game: str = "corruption", players: int = 4, games: int = 3) -> dict[str, float]:
+    """Each agent's mean return per game."""
     e = env(game, players)
     rng = np.random.default_rng(0)
     totals = dict.fromkeys(e.possible_agents, 0.0)
@@ -27,8 +31,14 @@ def main(game: str = "corruption", players: int = 4, games: int = 3) -> dict[str
             else:
                 action = int(rng.choice(info["action_mask"].view(bool).nonzero()[0]))
             e.step(action)
-    return totals
+    return {agent: total / games for agent, total in totals.items()}
 
 
 if __name__ == "__main__":
-    print(main(sys.argv[1], int(sys.argv[2])) if len(sys.argv) > 2 else main())
+    game, players = (sys.argv[1], int(sys.argv[2])) if len(sys.argv) > 2 else ("corruption", 4)
+    games = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+    means = main(game, players, games)
+    print(f"{game}, {players} players, {games} games of random agents")
+    print("mean return per game (+1 first place, -1 last):")
+    for agent, mean in means.items():
+        print(f"  {agent}  {mean:+.2f}")

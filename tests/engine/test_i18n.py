@@ -4,7 +4,7 @@ import string
 
 import pytest
 
-from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
+from backroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, describe_error, normalize_language, translate
 
 
 def placeholders(text: str) -> set[str]:
@@ -74,3 +74,8 @@ def test_a_government_body_is_named_without_a_broken_article(lang: str) -> None:
     glued to a preposition that its article would change."""
     glued = {key: text for key, text in catalog(lang).items() if "de {body}" in text}
     assert not glued
+
+
+def test_an_error_whose_text_is_no_format_string_reads_as_written_with_its_parameters(monkeypatch):
+    monkeypatch.setitem(catalog(DEFAULT_LANGUAGE), "error.test_brace", "A stray { brace.")
+    assert describe_error("error.test_brace", {"seat": 0}) == "A stray { brace. (seat=0)"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,8 @@ from starlette.requests import Request
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.testclient import TestClient
 
+from backroom.bots import bot_kinds
+from backroom.games import all_games
 from backroom.server import api
 from backroom.server.app import create_app
 from tests.server.conftest import new_table, wait_until_over
@@ -27,6 +30,29 @@ def test_games_lists_every_registered_game_with_options_and_bots(client: TestCli
     names = {o["name"]: o for o in pigeon["options"]}
     assert names["round_limit"]["default"] == 20 and names["round_limit"]["high"] == 200
     assert set(names["memory_aid"]["label"]) == {"es", "en", "fr"}
+
+
+def test_protocol_doc_names_every_bot_kind_and_every_listed_status() -> None:
+    """docs/protocol.md is what programs are written from: a kind a game accepts or a status
+    the lobby shows that it leaves out is a surprise for them."""
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text("utf-8")
+    for game in all_games():
+        for kind in bot_kinds(game):
+            assert f'"{kind}"' in doc, kind
+    for status in api.LISTED:
+        assert f'- `"{status}"`:' in doc, status
+    assert "`free_seats`" in doc
+
+
+def test_a_seat_may_hold_every_bot_kind_the_game_lists(client: TestClient) -> None:
+    for game in client.get("/api/games").json()["games"]:
+        for kind in game["bots"]:
+            body = {
+                "game": game["id"],
+                "players": game["min_players"],
+                "seats": [{"kind": "bot", "bot": kind}],
+            }
+            assert client.post("/api/tables", json=body).status_code == 201, (game["id"], kind)
 
 
 def test_i18n_serves_the_merged_catalog_of_a_language(client: TestClient) -> None:
@@ -179,10 +205,10 @@ def test_list_and_get_tables(client: TestClient) -> None:
     )
     listed = client.get("/api/tables").json()["tables"]
     assert listed[0]["id"] == table["id"]
-    # Nobody has come yet and it is a person's turn: the table is listed as idle.
+    # Nobody has come yet and it is a person's turn: the table is idle, in the list and its detail.
     assert listed[0]["open_seats"] == 2 and listed[0]["status"] == "idle" and listed[0]["free_seats"] == 1
     detail = client.get(f"/api/tables/{table['id']}").json()
-    assert detail["version"] >= 0 and detail["status"] == "playing" and detail["outcome"] is None
+    assert detail["version"] >= 0 and detail["status"] == "idle" and detail["outcome"] is None
     assert detail["options"] == {"memory_aid": False, "round_limit": 20}
     assert [s["name"] for s in detail["seats"]] == ["Ana", None, None]
     assert [s["connected"] for s in detail["seats"]] == [False, False, True]
@@ -237,20 +263,26 @@ def test_one_address_may_create_only_so_many_tables_a_minute(make_client: Any) -
 
 
 def test_the_table_list_shows_tables_in_play_unless_asked_otherwise(client: TestClient) -> None:
-    playing = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    """No ``?status=``: playing and idle tables; ``?status=X``: exactly the tables listed as X,
+    for every status the list shows."""
+    idle = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
     over = new_table(client, players=2, seats=[{"kind": "bot"}, {"kind": "bot"}])
-    for _ in range(200):
-        if client.get(f"/api/tables/{over['id']}").json()["status"] == "over":
-            break
-        time.sleep(0.05)
-    listed = {
-        status: [t["id"] for t in client.get(f"/api/tables?status={status}").json()["tables"]]
-        for status in ("playing", "over", "all")
-    }
-    assert (
-        [t["id"] for t in client.get("/api/tables").json()["tables"]] == listed["playing"] == [playing["id"]]
-    )
-    assert listed["over"] == [over["id"]] and set(listed["all"]) == {playing["id"], over["id"]}
+    playing = new_table(client, players=2, seats=[{"kind": "agent"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/{playing['id']}?token={playing['seats'][0]['token']}") as ws:
+        ws.receive_json()  # someone is at the table: it plays
+        for _ in range(200):
+            if client.get(f"/api/tables/{over['id']}").json()["status"] == "over":
+                break
+            time.sleep(0.05)
+        listed = {
+            status: [t["id"] for t in client.get(f"/api/tables?status={status}").json()["tables"]]
+            for status in ("playing", "idle", "over", "damaged", "all")
+        }
+        in_play = [t["id"] for t in client.get("/api/tables").json()["tables"]]
+    assert listed["playing"] == [playing["id"]] and listed["idle"] == [idle["id"]]
+    assert in_play == [playing["id"], idle["id"]]
+    assert listed["over"] == [over["id"]] and listed["damaged"] == []
+    assert set(listed["all"]) == {idle["id"], over["id"], playing["id"]}
     assert client.get("/api/tables?status=gone").json()["error"]["code"] == "bad_field"
 
 

@@ -121,6 +121,7 @@ def test_a_damaged_table_is_quarantined_and_every_other_table_is_served(
     assert client.get(f"/api/tables/{bad['id']}/record").status_code == 503
     listed = {t["id"]: t["status"] for t in client.get("/api/tables").json()["tables"]}
     assert listed == {bad["id"]: "damaged", good["id"]: "idle", other["id"]: "idle"}  # nobody at them
+    assert [t["id"] for t in client.get("/api/tables?status=damaged").json()["tables"]] == [bad["id"]]
     with client.websocket_connect(ws_path(bad, 0, "fr")) as ws:
         refused = ws.receive_json()
         assert refused["code"] == "damaged_table"

@@ -462,7 +462,8 @@ def test_http_status_list_and_record_reveal_no_seed_token_or_state_while_the_gam
         detail = response.json()
         assert set(detail) == TABLE_KEYS and all(set(s) == SEAT_KEYS for s in detail["seats"])
         assert detail["options"] == get_game(game_id).resolve_options(HIDDEN_CARD_GAMES[game_id])
-        assert detail["version"] == version and detail["status"] == "playing" and detail["outcome"] is None
+        # nobody is at the table now: in play, but idle
+        assert detail["version"] == version and detail["status"] == "idle" and detail["outcome"] is None
         listing = server.get("/api/tables")
         assert all(set(t) == LISTED_KEYS for t in listing.json()["tables"])
         record = server.get(f"/api/tables/{table['id']}/record?lang=es")

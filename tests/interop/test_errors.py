@@ -1,0 +1,82 @@
+"""Errors raised through the research adapters read as English sentences, and still carry
+their message key and parameters for programs (``backroom.engine.errors``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from backroom.engine.errors import BadOptions, EngineError, IllegalAction, UnknownGame
+from backroom.i18n import DEFAULT_LANGUAGE, translate
+from tests.helpers import require
+
+
+def raised(kind: type[EngineError], call: Callable[[], Any]) -> EngineError:
+    with pytest.raises(kind) as caught:
+        call()
+    return caught.value
+
+
+def assert_sentence(error: EngineError) -> None:
+    """``str()`` is the catalog's English text, never the bare key."""
+    text = str(error)
+    assert text.startswith(translate(DEFAULT_LANGUAGE, error.key, error.params)), text
+    assert error.key not in text
+
+
+def test_pettingzoo_player_count_and_unknown_game_are_sentences():
+    require("pettingzoo")
+    from backroom.interop.pettingzoo import env
+
+    count = raised(BadOptions, lambda: env("corruption", players=1).reset())
+    assert count.key == "error.player_count" and count.params["value"] == 1
+    assert_sentence(count)
+    unknown = raised(UnknownGame, lambda: env("nosuch", players=4))
+    assert unknown.key == "error.unknown_game" and unknown.params["game"] == "nosuch"
+    assert_sentence(unknown)
+
+
+def test_gymnasium_unknown_opponent_is_a_sentence():
+    gymnasium = require("gymnasium")
+    import backroom.interop.gym  # noqa: F401 (registers the ids)
+
+    error = raised(BadOptions, lambda: gymnasium.make("backroom/Corruption-v0", opponents="nosuch").reset())
+    assert error.key == "error.unknown_bot" and error.params["bot"] == "nosuch"
+    assert_sentence(error)
+
+
+def test_openspiel_player_count_and_a_move_after_the_end_are_sentences():
+    pyspiel = require("pyspiel")
+    import backroom.interop.openspiel  # noqa: F401 (registers the games)
+
+    count = raised(BadOptions, lambda: pyspiel.load_game("backroom_corruption", {"players": 2}))
+    assert count.key == "error.player_count" and count.params["value"] == 2
+    assert_sentence(count)
+    state = pyspiel.load_game("backroom_stool_pigeon", {"players": 2}).new_initial_state()
+    while not state.is_terminal():
+        chance = state.is_chance_node()
+        state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
+    over = raised(IllegalAction, lambda: state.apply_action(0))
+    assert over.key == "error.game_over"
+    assert_sentence(over)
+    # The sentence names no action, so the refused one follows it: a program's log says which.
+    assert repr(over.params["action"]) in str(over)
+
+
+def test_the_engine_and_games_load_no_translation_layer():
+    """docs/architecture.md: the engine imports no translation code; until something that
+    translates is loaded, an error reads as its key and parameters."""
+    code = (
+        "import sys\n"
+        "from backroom.engine.errors import BadOptions\n"
+        "from backroom.games import all_games\n"
+        "all_games()\n"
+        "assert 'backroom.i18n' not in sys.modules, 'the engine loaded the translation layer'\n"
+        "print(BadOptions('error.player_count', value=1))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "error.player_count (value=1)"
