@@ -2,7 +2,8 @@
 balance reports, replay, benchmark, serve.
 
 Every failure a person can cause (an unknown game, a bad player count, a missing file) ends in
-one translated sentence and exit status 2, never a traceback.
+one translated sentence and exit status 2, never a traceback; a file to write is checked before
+the games that fill it are played.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from rich.markup import escape
 from backroom.cli.bench_server import add_bench_server_args
 from backroom.cli.runner import add_run_args
 from backroom.engine.errors import BadOptions, EngineError
+from backroom.engine.files import FileProblem
 from backroom.i18n import LANGUAGES, default_language, translate
 from backroom.server.cli import add_serve_command
 
@@ -148,10 +150,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang: str = getattr(args, "lang", None) or default_language()
     try:
         return dispatch(args, console)
-    except EngineError as exc:
-        console.print(f"[bold red]{escape(translate(lang, exc.key, exc.params))}[/]", soft_wrap=True)
+    except (EngineError, OSError) as exc:
+        problem = FileProblem.from_os(exc) if isinstance(exc, OSError) else exc
+        console.print(f"[bold red]{escape(translate(lang, problem.key, problem.params))}[/]", soft_wrap=True)
         return 2
-    except (OSError, ValueError) as exc:
+    except ValueError as exc:
         console.print(
             f"[bold red]{escape(translate(lang, 'error.generic', {'reason': str(exc)}))}[/]", soft_wrap=True
         )

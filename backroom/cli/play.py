@@ -22,6 +22,7 @@ from backroom.bots import Bot, Observation, make_bot
 from backroom.engine.actions import action_from_json
 from backroom.engine.errors import BadOptions, IllegalAction
 from backroom.engine.events import Event
+from backroom.engine.files import check_writable
 from backroom.engine.game import Game, State, load
 from backroom.engine.record import Record
 from backroom.engine.rng import derive_seed
@@ -51,6 +52,8 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
     players = args.players or min(game.max_players, game.min_players + 2)
     game.check_players(players)
     resolved = game.resolve_options(options)
+    if args.save:
+        check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     human = None if args.watch else args.seat - 1
     if human is not None and not 0 <= human < players:

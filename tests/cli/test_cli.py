@@ -122,7 +122,7 @@ def test_simulate_save_logs_then_replay(capsys, tmp_path):
 def test_replay_of_a_missing_file_is_a_sentence(capsys, tmp_path):
     code, out = run(capsys, "replay", str(tmp_path / "nope.json"), "--lang", "en")
     assert code == 2
-    assert "Could not do that" in out
+    assert f"“{tmp_path / 'nope.json'}” does not exist." in out
 
 
 def test_bench_json_is_the_whole_standard_output(capsys):
