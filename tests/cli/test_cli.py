@@ -204,3 +204,13 @@ def test_a_long_menu_is_chosen_in_steps_first_the_card_then_its_use(capsys, monk
     assert "back to every card" in out
     assert "you) plays $1,000 bribe under" in out
     assert "(half value)" not in out.split("Your choice")[0]  # no Swiss use before a card is chosen
+
+
+def test_replay_step_ends_cleanly_when_input_closes(capsys, tmp_path, monkeypatch):
+    code, _ = run(capsys, "simulate", "stool-pigeon", "--games", "1", "--save-logs", str(tmp_path), "--json")
+    assert code == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))  # one Enter, then the input is closed
+    code, out = run(capsys, "replay", str(tmp_path / "game-000000.json"), "--step", "--lang", "en")
+    assert code == 0
+    assert "Replay stopped: the input has closed." in out
+    assert "   2 " in out and "   3 " not in out  # the second action was shown, then it stopped
