@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -214,3 +215,23 @@ def test_replay_step_ends_cleanly_when_input_closes(capsys, tmp_path, monkeypatc
     assert code == 0
     assert "Replay stopped: the input has closed." in out
     assert "   2 " in out and "   3 " not in out  # the second action was shown, then it stopped
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("simulate", "stool-pigeon", "--games", "40", "--players", "3"),
+        ("tournament", "stool-pigeon", "--games", "20", "--bots", "random,heuristic"),
+        ("bench", "stool-pigeon", "--seconds", "0.3"),
+    ],
+)
+def test_figures_are_written_as_french_writes_them(capsys, argv):
+    """Decimal commas, spaced thousands and ``27,8 %``: no English ``119.4``, ``14,887`` or
+    ``27.8%`` in a French table or footer (the machine line quotes version numbers as they are)."""
+    code, out = run(capsys, *argv, "--lang", "fr")
+    assert code == 0
+    figures = "\n".join(line for line in out.splitlines() if not line.startswith("Machine"))
+    assert re.search(r"\d,\d", figures)  # some decimal figure was printed, the French way
+    assert not re.search(r"\d\.\d", figures)
+    assert not re.search(r"\d,\d{3}(?!\d)", figures)
+    assert not re.search(r"\d%", figures)
