@@ -18,6 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from backroom.cli.arguments import bot_list, language_in, player_list, speaking
 from backroom.cli.bench_server import add_bench_server_args
 from backroom.cli.runner import add_run_args
 from backroom.engine.errors import BadOptions, EngineError
@@ -42,15 +43,6 @@ def options_from(pairs: Sequence[str] | None) -> dict[str, Any]:
     return dict(parse_option(p) for p in pairs or ())
 
 
-def bot_list(text: str) -> list[str]:
-    return [b.strip() for b in text.split(",") if b.strip()]
-
-
-def player_list(text: str) -> list[int]:
-    """``4,5`` → [4, 5]; argparse turns a ValueError into a usage message."""
-    return [int(n) for n in text.split(",") if n.strip()]
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="backroom",
@@ -60,7 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--lang", choices=LANGUAGES, default=default_language(), help="language of all text")
+        p.add_argument(
+            "--lang",
+            choices=LANGUAGES,
+            default=default_language(),
+            help="language of all text (default: $BACKROOM_LANG, else the locale's $LANG, else en)",
+        )
 
     p = sub.add_parser("games", help="list the games, their player counts and options")
     p.add_argument("game", nargs="?", help="show one game in detail (options, card data status)")
@@ -135,17 +132,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument(
         "--bots",
-        default="",
+        type=bot_list,
+        default=[],
         help="also time these bot kinds (comma-separated) against random play, in whole games",
     )
     add_bench_server_args(p)
     common(p)
-    add_serve_command(sub)
+    common(add_serve_command(sub))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    with speaking(language_in(argv)):
+        args = build_parser().parse_args(argv)
     console = Console(highlight=False)
     lang: str = getattr(args, "lang", None) or default_language()
     try:
