@@ -235,3 +235,19 @@ def test_figures_are_written_as_french_writes_them(capsys, argv):
     assert not re.search(r"\d\.\d", figures)
     assert not re.search(r"\d,\d{3}(?!\d)", figures)
     assert not re.search(r"\d%", figures)
+
+
+def test_games_shows_every_option_default_whole_at_80_columns(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(capsys, "games", "--lang", "en")
+    assert code == 0
+    assert "…" not in out
+    for option in ("secret_goals=False", "hidden_illuminati=off", "contracts_file=", "memory_aid=False"):
+        assert option in out
+
+
+def test_game_options_show_default_and_allowed_values_apart(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(capsys, "games", "illuminati", "--lang", "en")
+    assert code == 0
+    assert re.search(r"│ round_limit\s+│ 60\s+│ 5–500\s+│", out)
