@@ -251,3 +251,24 @@ def test_game_options_show_default_and_allowed_values_apart(capsys, monkeypatch)
     code, out = run(capsys, "games", "illuminati", "--lang", "en")
     assert code == 0
     assert re.search(r"│ round_limit\s+│ 60\s+│ 5–500\s+│", out)
+
+
+def test_illuminati_gifts_are_chosen_in_steps_first_whom_then_how_much(capsys, monkeypatch):
+    argv = ("play", "illuminati", "--players", "4", "--seed", "1", "--lang", "en")
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    _, out = run(capsys, *argv)
+    entry = re.search(r"(\d+)\s+Give money to Bot 2 \(heuristic\)… \((\d+) choices\)", out)
+    assert entry is not None
+    assert "Give 1 MB to" not in out  # no single gift in the first step
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{entry[1]}\nq\n"))
+    _, out = run(capsys, *argv)
+    assert "Give 1 MB to Bot 2 (heuristic)" in out
+    assert f"Your choice (0–{entry[2]})" in out  # 0 goes back, and the prompt says so
+
+
+def test_bot_kinds_are_named_in_the_chosen_language(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    _, out = run(
+        capsys, "play", "stool-pigeon", "--players", "3", "--bots", "heuristic,random", "--lang", "es"
+    )
+    assert "Bot 2 (heurístico)" in out and "Bot 3 (al azar)" in out
