@@ -15,8 +15,9 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
+from babel import Locale
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from backroom.engine.errors import describe_with, listed
 from backroom.games import all_games
@@ -113,9 +114,20 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
     return value
 
 
-def format_number(lang: str, value: float) -> str:
-    """A score as people of ``lang`` write it: ``7,600,000`` / ``7.600.000`` / ``7 600 000``."""
-    return format_decimal(int(value) if float(value).is_integer() else value, locale=lang)
+def format_number(lang: str, value: float, decimals: int | None = None) -> str:
+    """A figure as people of ``lang`` write it: ``7,600,000`` / ``7.600.000`` / ``7 600 000``;
+    with ``decimals``, exactly that many digits after the point (``119.4`` / ``119,4``)."""
+    if decimals is None:
+        return format_decimal(int(value) if float(value).is_integer() else value, locale=lang)
+    return format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""), locale=lang)
+
+
+def format_share(lang: str, rate: float) -> str:
+    """A rate from 0 to 1 as a percentage with one decimal, spaced as ``lang`` writes it:
+    ``27.8%`` / ``27,8 %``."""
+    pattern = Locale.parse(lang).percent_formats[None].pattern
+    last = pattern.rindex("0") + 1
+    return format_percent(rate, format=pattern[:last] + ".0" + pattern[last:], locale=lang)
 
 
 def seat_name(lang: str, seat: int) -> str:

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from backroom.bots import make_bot
 from backroom.games import get_game
-from backroom.i18n import translate
+from backroom.i18n import format_number, translate
 from backroom.sim.bench import bench, bench_bots
 
 
@@ -24,13 +24,17 @@ def bench_command(args: argparse.Namespace, console: Console) -> int:
     game = get_game(args.target)
     players = args.players or min(game.max_players, 4)
     game.check_players(players)
-    kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
+    kinds: list[str] = args.bots
     for kind in kinds:
         make_bot(kind, game, 0)  # an unknown kind is refused before any timing starts
     # With --json, standard output carries only the JSON document, so a script can parse it.
     notice = Console(stderr=True) if args.json else console
     notice.print(
-        translate(lang, "ui.benchmarking", {"game": game.id, "players": players, "seconds": args.seconds})
+        translate(
+            lang,
+            "ui.benchmarking",
+            {"game": game.id, "players": players, "seconds": format_number(lang, args.seconds)},
+        )
     )
     figures = bench(game, players, args.seconds)
     if kinds:
@@ -48,15 +52,15 @@ def show_bench(console: Console, lang: str, f: dict[str, Any]) -> None:
     table.add_column(translate(lang, "ui.col_measure"))
     table.add_column(translate(lang, "ui.col_value"), justify="right")
     rows = [
-        ("ui.bench_actions", f"{p['actions_per_second']:,.0f}"),
-        ("ui.bench_games", f"{p['games_per_second']:,.0f}"),
-        ("ui.bench_mean_actions", f"{p['mean_actions']:.1f}"),
-        ("ui.bench_clone", f"{f['clone_us']:.1f}"),
-        ("ui.bench_resample", f"{f['resample_us']:.1f}"),
-        ("ui.bench_resample_ratio", f"{f['resample_per_clone']:.1f}"),
+        ("ui.bench_actions", p["actions_per_second"], 0),
+        ("ui.bench_games", p["games_per_second"], 0),
+        ("ui.bench_mean_actions", p["mean_actions"], 1),
+        ("ui.bench_clone", f["clone_us"], 1),
+        ("ui.bench_resample", f["resample_us"], 1),
+        ("ui.bench_resample_ratio", f["resample_per_clone"], 1),
     ]
-    for key, value in rows:
-        table.add_row(translate(lang, key), value)
+    for key, value, decimals in rows:
+        table.add_row(translate(lang, key), format_number(lang, value, decimals))
     console.print(table)
     if "bots" in f:
         bots = Table(title=translate(lang, "ui.bench_bots_title"))
@@ -64,6 +68,10 @@ def show_bench(console: Console, lang: str, f: dict[str, Any]) -> None:
         bots.add_column(translate(lang, "ui.bench_bot_actions"), justify="right")
         bots.add_column(translate(lang, "ui.bench_random_per_bot"), justify="right")
         for row in f["bots"]:
-            bots.add_row(row["bot"], f"{row['actions_per_second']:,.0f}", f"{row['random_per_bot']:.1f}")
+            bots.add_row(
+                row["bot"],
+                format_number(lang, row["actions_per_second"], 0),
+                format_number(lang, row["random_per_bot"], 1),
+            )
         console.print(bots)
     console.print(translate(lang, "ui.bench_machine", f["machine"]))

@@ -16,15 +16,17 @@ def show_games(console: Console, lang: str, game_id: str | None) -> int:
         show_game(console, lang, get_game(game_id))
         return 0
     table = Table(title=translate(lang, "ui.games_title"))
-    for key in ("ui.col_id", "ui.col_name", "ui.col_players", "ui.col_options", "ui.col_bots"):
+    for key in ("ui.col_id", "ui.col_name", "ui.col_players", "ui.col_bots"):
         table.add_column(translate(lang, key))
+    # One option a line, kept whole: the other columns wrap first, so 80 columns show every default.
+    table.add_column(translate(lang, "ui.col_options"), no_wrap=True)
     for game in all_games():
         table.add_row(
             game.id,
             translate(lang, f"{game.id}.name"),
             f"{game.min_players}–{game.max_players}",
-            ", ".join(f"{o.name}={o.default}" for o in game.options) or "—",
             ", ".join(bot_kinds(game)),
+            "\n".join(f"{o.name}={o.default}" for o in game.options) or "—",
         )
     console.print(table)
     console.print(translate(lang, "ui.games_hint"))
@@ -40,15 +42,16 @@ def show_game(console: Console, lang: str, game: Game) -> None:
         console.print(translate(lang, f"{game.id}.rules"))
     if game.options:
         options = Table(title=translate(lang, "ui.options_title"))
-        for key in ("ui.col_option", "ui.col_default", "ui.col_meaning"):
-            options.add_column(translate(lang, key))
+        for key in ("ui.col_option", "ui.col_default", "ui.col_allowed", "ui.col_meaning"):
+            options.add_column(translate(lang, key), overflow="fold")
         for spec in game.options:
-            allowed = "|".join(spec.choices) if spec.choices else ""
+            allowed = "\n".join(spec.choices) if spec.choices else ""
             if spec.low is not None:
                 allowed = f"{spec.low}–{spec.high}"
             options.add_row(
                 spec.name,
-                f"{spec.default!r} {allowed}".strip(),
+                repr(spec.default),
+                allowed,
                 translate(lang, f"{game.id}.option.{spec.name}.help"),
             )
         console.print(options)

@@ -2,7 +2,8 @@
 balance reports, replay, benchmark, serve.
 
 Every failure a person can cause (an unknown game, a bad player count, a missing file) ends in
-one translated sentence and exit status 2, never a traceback.
+one translated sentence and exit status 2, never a traceback; a file to write is checked before
+the games that fill it are played.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from backroom.cli.arguments import bot_list, language_in, player_list, speaking
 from backroom.cli.bench_server import add_bench_server_args
 from backroom.cli.runner import add_run_args
 from backroom.engine.errors import BadOptions, EngineError
+from backroom.engine.files import FileProblem
 from backroom.i18n import LANGUAGES, default_language, translate
 from backroom.server.cli import add_serve_command
 
@@ -40,15 +43,6 @@ def options_from(pairs: Sequence[str] | None) -> dict[str, Any]:
     return dict(parse_option(p) for p in pairs or ())
 
 
-def bot_list(text: str) -> list[str]:
-    return [b.strip() for b in text.split(",") if b.strip()]
-
-
-def player_list(text: str) -> list[int]:
-    """``4,5`` → [4, 5]; argparse turns a ValueError into a usage message."""
-    return [int(n) for n in text.split(",") if n.strip()]
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="backroom",
@@ -58,7 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--lang", choices=LANGUAGES, default=default_language(), help="language of all text")
+        p.add_argument(
+            "--lang",
+            choices=LANGUAGES,
+            default=default_language(),
+            help="language of all text (default: $BACKROOM_LANG, else the locale's $LANG, else en)",
+        )
 
     p = sub.add_parser("games", help="list the games, their player counts and options")
     p.add_argument("game", nargs="?", help="show one game in detail (options, card data status)")
@@ -133,25 +132,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument(
         "--bots",
-        default="",
+        type=bot_list,
+        default=[],
         help="also time these bot kinds (comma-separated) against random play, in whole games",
     )
     add_bench_server_args(p)
     common(p)
-    add_serve_command(sub)
+    common(add_serve_command(sub))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    with speaking(language_in(argv)):
+        args = build_parser().parse_args(argv)
     console = Console(highlight=False)
     lang: str = getattr(args, "lang", None) or default_language()
     try:
         return dispatch(args, console)
-    except EngineError as exc:
-        console.print(f"[bold red]{escape(translate(lang, exc.key, exc.params))}[/]", soft_wrap=True)
+    except (EngineError, OSError) as exc:
+        problem = FileProblem.from_os(exc) if isinstance(exc, OSError) else exc
+        console.print(f"[bold red]{escape(translate(lang, problem.key, problem.params))}[/]", soft_wrap=True)
         return 2
-    except (OSError, ValueError) as exc:
+    except ValueError as exc:
         console.print(
             f"[bold red]{escape(translate(lang, 'error.generic', {'reason': str(exc)}))}[/]", soft_wrap=True
         )

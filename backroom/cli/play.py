@@ -21,12 +21,13 @@ from rich.table import Table
 from backroom.bots import Bot, Observation, make_bot
 from backroom.engine.actions import action_from_json
 from backroom.engine.errors import BadOptions, IllegalAction
-from backroom.engine.events import Event
+from backroom.engine.events import Event, Msg
+from backroom.engine.files import check_writable
 from backroom.engine.game import Game, State, load
 from backroom.engine.record import Record
 from backroom.engine.rng import derive_seed
 from backroom.games import get_game
-from backroom.i18n import format_number, translate
+from backroom.i18n import catalog, format_number, translate
 from backroom.sim.playout import seat_bots
 
 Renderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
@@ -51,6 +52,8 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
     players = args.players or min(game.max_players, game.min_players + 2)
     game.check_players(players)
     resolved = game.resolve_options(options)
+    if args.save:
+        check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     human = None if args.watch else args.seat - 1
     if human is not None and not 0 <= human < players:
@@ -62,7 +65,7 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
     names = [
         translate(lang, "ui.you", {"number": seat + 1})
         if seat == human
-        else translate(lang, "ui.bot_name", {"number": seat + 1, "kind": kind})
+        else translate(lang, "ui.bot_name", {"number": seat + 1, "kind": bot_kind_name(lang, kind)})
         for seat, kind in ((s, kinds.get(s, "")) for s in range(players))
     ]
     table = TerminalTable(game, players, resolved, seed, human, bots, names, lang, console)
@@ -71,6 +74,13 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
         table.record.save(Path(args.save))
         console.print(translate(lang, "ui.saved", {"path": args.save}))
     return 0 if finished else 1
+
+
+def bot_kind_name(lang: str, kind: str) -> str:
+    """A bot kind as ``lang`` says it (``heurístico``), its settings as typed (``ismcts:iterations=50``)."""
+    name, _, settings = kind.partition(":")
+    known = f"ui.bot_kind.{name}" in catalog(lang)
+    return " ".join(filter(None, (translate(lang, f"ui.bot_kind.{name}") if known else name, settings)))
 
 
 class TerminalTable:
@@ -138,24 +148,33 @@ class TerminalTable:
         return True
 
     def steps(self, state: State, legal: list[Action]) -> list[tuple[str, list[Action]]]:
-        """The menu's entries: one per action, or for a long list one per card played (every
-        action whose label names that ``card``), each with the actions it stands for."""
+        """The menu's entries: one per action, or for a long list one per group of actions,
+        each with the actions it stands for. A group is every action whose label names the same
+        ``card`` (first the card, then its use), or whose label has a ``.step`` message and
+        names the same ``to_seat`` (Illuminati's gifts: first to whom, then how much)."""
         labels = [state.label(action) for action in legal]
         if len(legal) <= STEPS_ABOVE:
             return [(self.t(label.key, **label.params), [a]) for label, a in zip(labels, legal, strict=True)]
         groups: dict[Any, list[Action]] = {}
         for label, action in zip(labels, legal, strict=True):
-            card = label.params.get("card")
-            groups.setdefault(action if card is None else card, []).append(action)
+            groups.setdefault(self.group_title(label) or action, []).append(action)
         entries = []
-        for card, actions in groups.items():
+        for title, actions in groups.items():
             if len(actions) == 1:
                 label = state.label(actions[0])
                 entries.append((self.t(label.key, **label.params), actions))
             else:
-                name = self.t(f"{self.game.id}.card.{card}")
-                entries.append((self.t("ui.step_card", name=name, count=len(actions)), actions))
+                entries.append((self.t(title[0], name=title[1], count=len(actions)), actions))
         return entries
+
+    def group_title(self, label: Msg) -> tuple[str, str] | None:
+        """The message and name of the step ``label`` belongs to, or None if it stands alone."""
+        card = label.params.get("card")
+        if card is not None:
+            return "ui.step_card", self.t(f"{self.game.id}.card.{card}")
+        if "to_seat" in label.params and f"{label.key}.step" in catalog(self.lang):
+            return "ui.step_group", self.t(f"{label.key}.step", to_seat=label.params["to_seat"])
+        return None
 
     def ask_human(self, state: State, seat: int, ask: Callable[[str], str]) -> tuple[Any, ...] | None:
         legal = state.legal_actions(seat)
@@ -164,8 +183,9 @@ class TerminalTable:
         first_step = True
         self.show_menu(entries, first_step)
         while True:
+            low = 1 if first_step else 0  # 0: back to every group
             try:
-                answer = ask(self.t("ui.prompt", low=1, high=len(entries))).strip().lower()
+                answer = ask(self.t("ui.prompt", low=low, high=len(entries))).strip().lower()
             except EOFError:
                 return None
             if answer in ("q", "quit", "exit"):
@@ -185,7 +205,7 @@ class TerminalTable:
                 self.show_menu(entries, first_step)
                 continue
             if chosen is None:
-                self.console.print(f"[yellow]{self.t('ui.bad_choice', low=1, high=len(entries))}[/]")
+                self.console.print(f"[yellow]{self.t('ui.bad_choice', low=low, high=len(entries))}[/]")
                 continue
             try:
                 state.clone().apply(seat, chosen)

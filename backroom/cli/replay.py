@@ -34,8 +34,9 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
         console.print(f"[bold]{number:>4}[/] {names[actor]}: {text}", soft_wrap=True)
         state, _, _, events = next(steps)
         show_events(console, lang, game.id, events, seat, names)
-        if args.step:
-            console.input(translate(lang, "ui.press_enter"))
+        if args.step and not wait_for_enter(console, lang):
+            console.print(translate(lang, "ui.replay_stopped"))
+            return 0
     outcome = state.outcome()
     if outcome is None:
         console.print(translate(lang, "ui.replay_unfinished"))
@@ -43,6 +44,16 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
     winners = ", ".join(names[s] for s in outcome.winners)
     console.print(f"[bold green]{translate(lang, 'ui.winners', {'names': winners})}[/]")
     return 0
+
+
+def wait_for_enter(console: Console, lang: str) -> bool:
+    """Wait for Enter; False when the input has closed (end of a piped file, Ctrl-D)."""
+    try:
+        console.input(translate(lang, "ui.press_enter"))
+    except EOFError:
+        console.print()
+        return False
+    return True
 
 
 def show_events(

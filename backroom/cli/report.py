@@ -14,6 +14,7 @@ from rich.console import Console
 from backroom.cli.main import options_from
 from backroom.cli.runner import check_run_args, run_plans
 from backroom.engine.errors import EngineError
+from backroom.engine.files import check_writable
 from backroom.engine.game import Game
 from backroom.games import get_game
 from backroom.i18n import translate
@@ -25,6 +26,7 @@ def report_command(args: argparse.Namespace, console: Console) -> int:
     lang: str = args.lang
     game = get_game(args.game)
     check_run_args(args)
+    check_writable(args.out)
     if find_spec("matplotlib") is None:
         raise EngineError("error.report_missing")
     variants = [options_from(text.split(",") if text.strip() else []) for text in args.variant or [""]]

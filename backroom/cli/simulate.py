@@ -12,7 +12,7 @@ from rich.table import Table
 
 from backroom.cli.runner import check_run_args, run_plans
 from backroom.games import get_game
-from backroom.i18n import translate
+from backroom.i18n import format_number, format_share, translate
 from backroom.sim.batch import Plan, WinTally
 
 
@@ -48,6 +48,9 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
     def t(key: str, **params: Any) -> str:
         return translate(lang, key, params)
 
+    def share(rate: float) -> str:
+        return format_share(lang, rate)
+
     console.print(
         t(
             "ui.sim_header",
@@ -64,9 +67,9 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
         low, high = row["ci95"]
         seats.add_row(
             str(row["seat"] + 1),
-            f"{s['wins_by_seat'][row['seat']]:g}",
-            f"{row['rate']:.1%}",
-            f"{low:.1%}–{high:.1%}",
+            format_number(lang, s["wins_by_seat"][row["seat"]]),
+            share(row["rate"]),
+            f"{share(low)}–{share(high)}",
         )
     console.print(seats)
     bots = Table(title=t("ui.wins_by_bot"))
@@ -75,15 +78,18 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
     for kind, row in s["win_rate_by_bot"].items():
         low, high = row["ci95"]
         bots.add_row(
-            kind, f"{s['wins_by_bot'].get(kind, 0):g}", f"{row['rate']:.1%}", f"{low:.1%}–{high:.1%}"
+            kind,
+            format_number(lang, s["wins_by_bot"].get(kind, 0)),
+            share(row["rate"]),
+            f"{share(low)}–{share(high)}",
         )
     console.print(bots)
     console.print(
         t(
             "ui.sim_footer",
-            mean=f"{s['mean_actions']:.1f}",
+            mean=format_number(lang, s["mean_actions"], 1),
             longest=s["max_actions"],
-            speed=f"{s['actions_per_second']:,.0f}",
-            seconds=f"{s['seconds']:.1f}",
+            speed=format_number(lang, s["actions_per_second"], 0),
+            seconds=format_number(lang, s["seconds"], 1),
         )
     )

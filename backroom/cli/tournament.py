@@ -13,7 +13,7 @@ from rich.table import Table
 
 from backroom.cli.runner import check_run_args, run_plans
 from backroom.games import get_game
-from backroom.i18n import translate
+from backroom.i18n import format_number, format_share, translate
 from backroom.sim.batch import Plan
 from backroom.sim.tournament import TournamentTally, lineups
 
@@ -39,8 +39,8 @@ def tournament_command(args: argparse.Namespace, console: Console, options: dict
     return 0
 
 
-def _rate(rate: float, ci: list[float]) -> str:
-    return f"{rate:.1%} ({ci[0]:.1%}–{ci[1]:.1%})"
+def _rate(lang: str, rate: float, ci: list[float]) -> str:
+    return f"{format_share(lang, rate)} ({format_share(lang, ci[0])}–{format_share(lang, ci[1])})"
 
 
 def _lineup(seats: list[str]) -> str:
@@ -52,6 +52,9 @@ def _lineup(seats: list[str]) -> str:
 def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
     def t(key: str, **params: Any) -> str:
         return translate(lang, key, params)
+
+    def one(value: float) -> str:
+        return format_number(lang, value, 1)
 
     console.print(
         t(
@@ -70,10 +73,10 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
         rating = row["rating"]
         bots.add_row(
             kind,
-            str(row["seats"]),
-            _rate(row["rate"], row["ci95"]),
-            f"{row['mean_rank']:.2f}",
-            f"{rating['mu']:.1f} ± {rating['sigma']:.1f} ({rating['ordinal']:.1f})",
+            format_number(lang, row["seats"]),
+            _rate(lang, row["rate"], row["ci95"]),
+            format_number(lang, row["mean_rank"], 2),
+            f"{one(rating['mu'])} ± {one(rating['sigma'])} ({one(rating['ordinal'])})",
         )
     console.print(bots)
     kinds = list(s["bots"])
@@ -82,7 +85,7 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
     for rank in range(1, s["players"] + 1):
         places.add_column(t("ui.col_rank", rank=rank), justify="right")
     for kind in kinds:
-        places.add_row(kind, *(_rate(cell["rate"], cell["ci95"]) for cell in s["bots"][kind]["ranks"]))
+        places.add_row(kind, *(_rate(lang, cell["rate"], cell["ci95"]) for cell in s["bots"][kind]["ranks"]))
     console.print(places)
     head = Table(title=t("ui.tournament_head_to_head"))
     head.add_column(t("ui.col_bot"))
@@ -90,7 +93,9 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
         head.add_column(kind, justify="right")
     for row in kinds:
         cells = s["head_to_head"][row]
-        head.add_row(row, *(_rate(cells[c]["rate"], cells[c]["ci95"]) if c in cells else "—" for c in kinds))
+        head.add_row(
+            row, *(_rate(lang, cells[c]["rate"], cells[c]["ci95"]) if c in cells else "—" for c in kinds)
+        )
     console.print(head)
     table = Table(title=t("ui.tournament_lineups"))
     table.add_column(t("ui.col_lineup"), no_wrap=True)
@@ -101,8 +106,8 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
         cells = lineup["bots"]
         table.add_row(
             _lineup(lineup["seats"]),
-            str(lineup["games"]),
-            *(_rate(cells[k]["rate"], cells[k]["ci95"]) if k in cells else "" for k in kinds),
+            format_number(lang, lineup["games"]),
+            *(_rate(lang, cells[k]["rate"], cells[k]["ci95"]) if k in cells else "" for k in kinds),
         )
     console.print(table)
-    console.print(t("ui.tournament_footer", mean=f"{s['mean_actions']:.1f}", seconds=f"{s['seconds']:.1f}"))
+    console.print(t("ui.tournament_footer", mean=one(s["mean_actions"]), seconds=one(s["seconds"])))

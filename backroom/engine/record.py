@@ -15,6 +15,7 @@ from typing import Any
 from backroom.engine.actions import Action, action_from_json, action_to_json
 from backroom.engine.errors import EngineError
 from backroom.engine.events import Event
+from backroom.engine.files import FileProblem, read_json
 from backroom.engine.game import Game, State
 
 FORMAT = "backroom-record/1"
@@ -64,7 +65,11 @@ class Record:
 
     @classmethod
     def load(cls, path: Path) -> Record:
-        return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+        data = read_json(path)
+        try:
+            return cls.from_json(data)
+        except ValueError as exc:
+            raise FileProblem("error.file.not_a_record", path=str(path), expected=FORMAT) from exc
 
 
 def replay_steps(

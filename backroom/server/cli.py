@@ -276,7 +276,7 @@ def serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted (or check its database); returns the exit status."""
     from backroom.server.dblock import DatabaseInUse, DatabaseLock
 
-    lang = default_language()
+    lang: str = getattr(args, "lang", None) or default_language()
     url = normalize_url(args.db) if args.db else default_url()
     problem = database_problem(url)
     if problem is not None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from backroom.bots import make_bot
+from backroom.engine.files import make_folder
 from backroom.engine.rng import derive_seed
 from backroom.games import get_game
 from backroom.sim.backends import Backend
@@ -122,7 +123,7 @@ def stream(plan: Plan, backend: Backend) -> Iterator[Chunk]:
     """The plan's games, chunk by chunk in index order; only the chunks in flight are held."""
     check(plan)
     if plan.save_logs is not None:
-        Path(plan.save_logs).mkdir(parents=True, exist_ok=True)
+        make_folder(plan.save_logs)
     tasks = ((plan, a, min(a + CHUNK, plan.games)) for a in range(0, plan.games, CHUNK))
     return backend.imap(_run_chunk, tasks)
 

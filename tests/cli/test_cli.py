@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -122,7 +123,7 @@ def test_simulate_save_logs_then_replay(capsys, tmp_path):
 def test_replay_of_a_missing_file_is_a_sentence(capsys, tmp_path):
     code, out = run(capsys, "replay", str(tmp_path / "nope.json"), "--lang", "en")
     assert code == 2
-    assert "Could not do that" in out
+    assert f"“{tmp_path / 'nope.json'}” does not exist." in out
 
 
 def test_bench_json_is_the_whole_standard_output(capsys):
@@ -204,3 +205,70 @@ def test_a_long_menu_is_chosen_in_steps_first_the_card_then_its_use(capsys, monk
     assert "back to every card" in out
     assert "you) plays $1,000 bribe under" in out
     assert "(half value)" not in out.split("Your choice")[0]  # no Swiss use before a card is chosen
+
+
+def test_replay_step_ends_cleanly_when_input_closes(capsys, tmp_path, monkeypatch):
+    code, _ = run(capsys, "simulate", "stool-pigeon", "--games", "1", "--save-logs", str(tmp_path), "--json")
+    assert code == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))  # one Enter, then the input is closed
+    code, out = run(capsys, "replay", str(tmp_path / "game-000000.json"), "--step", "--lang", "en")
+    assert code == 0
+    assert "Replay stopped: the input has closed." in out
+    assert "   2 " in out and "   3 " not in out  # the second action was shown, then it stopped
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("simulate", "stool-pigeon", "--games", "40", "--players", "3"),
+        ("tournament", "stool-pigeon", "--games", "20", "--bots", "random,heuristic"),
+        ("bench", "stool-pigeon", "--seconds", "0.3"),
+    ],
+)
+def test_figures_are_written_as_french_writes_them(capsys, argv):
+    """Decimal commas, spaced thousands and ``27,8 %``: no English ``119.4``, ``14,887`` or
+    ``27.8%`` in a French table or footer (the machine line quotes version numbers as they are)."""
+    code, out = run(capsys, *argv, "--lang", "fr")
+    assert code == 0
+    figures = "\n".join(line for line in out.splitlines() if not line.startswith("Machine"))
+    assert re.search(r"\d,\d", figures)  # some decimal figure was printed, the French way
+    assert not re.search(r"\d\.\d", figures)
+    assert not re.search(r"\d,\d{3}(?!\d)", figures)
+    assert not re.search(r"\d%", figures)
+
+
+def test_games_shows_every_option_default_whole_at_80_columns(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(capsys, "games", "--lang", "en")
+    assert code == 0
+    assert "…" not in out
+    for option in ("secret_goals=False", "hidden_illuminati=off", "contracts_file=", "memory_aid=False"):
+        assert option in out
+
+
+def test_game_options_show_default_and_allowed_values_apart(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(capsys, "games", "illuminati", "--lang", "en")
+    assert code == 0
+    assert re.search(r"│ round_limit\s+│ 60\s+│ 5–500\s+│", out)
+
+
+def test_illuminati_gifts_are_chosen_in_steps_first_whom_then_how_much(capsys, monkeypatch):
+    argv = ("play", "illuminati", "--players", "4", "--seed", "1", "--lang", "en")
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    _, out = run(capsys, *argv)
+    entry = re.search(r"(\d+)\s+Give money to Bot 2 \(heuristic\)… \((\d+) choices\)", out)
+    assert entry is not None
+    assert "Give 1 MB to" not in out  # no single gift in the first step
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{entry[1]}\nq\n"))
+    _, out = run(capsys, *argv)
+    assert "Give 1 MB to Bot 2 (heuristic)" in out
+    assert f"Your choice (0–{entry[2]})" in out  # 0 goes back, and the prompt says so
+
+
+def test_bot_kinds_are_named_in_the_chosen_language(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    _, out = run(
+        capsys, "play", "stool-pigeon", "--players", "3", "--bots", "heuristic,random", "--lang", "es"
+    )
+    assert "Bot 2 (heurístico)" in out and "Bot 3 (al azar)" in out

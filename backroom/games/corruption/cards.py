@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from backroom.engine.errors import BadOptions
+from backroom.engine.files import FileProblem, read_json
 
 DATA: dict[str, Any] = json.loads((Path(__file__).parent / "contracts.json").read_text("utf-8"))
 
@@ -88,13 +89,12 @@ def load_contracts(path: str) -> tuple[Contract, ...]:
     if not path:
         return BUILTIN
     try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadOptions("corruption.error.contracts_file_unreadable", path=path, reason=str(exc)) from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadOptions("corruption.error.contracts_file_not_json", path=path, reason=str(exc)) from exc
+        data = read_json(path)
+    except FileProblem as exc:
+        key = "not_json" if exc.key == "error.file.not_json" else "unreadable"
+        raise BadOptions(
+            f"corruption.error.contracts_file_{key}", path=path, reason={"$": exc.key, **exc.params}
+        ) from exc
     entries = data.get("contracts") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise BadOptions("corruption.error.contracts_file_shape", path=path)

@@ -1,0 +1,85 @@
+"""argparse's own words (usage, headings, its error sentences) in the language of the command.
+
+argparse writes them through gettext's ``_`` and ``ngettext``, which read the process locale
+and compiled ``.mo`` files; ``speaking`` points those two names at Backroom's catalogs (keys
+``argparse.*``) while the command line is built and read, then puts them back. The language
+has to be known before the arguments are read, so ``language_in`` looks for ``--lang`` first.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from backroom.i18n import LANGUAGES, default_language, translate
+
+MESSAGES = {
+    "usage: ": "argparse.usage",
+    "positional arguments": "argparse.positional_arguments",
+    "options": "argparse.options",
+    "show this help message and exit": "argparse.help",
+    "show program's version number and exit": "argparse.version",
+    "%(prog)s: error: %(message)s\n": "argparse.error",
+    "argument %(argument_name)s: %(message)s": "argparse.argument",
+    "invalid %(type)s value: %(value)r": "argparse.invalid_value",
+    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.invalid_choice",
+    "the following arguments are required: %s": "argparse.required",
+    "unrecognized arguments: %s": "argparse.unrecognized",
+    "expected one argument": "argparse.expected_one",
+    "expected at most one argument": "argparse.expected_at_most_one",
+    "expected at least one argument": "argparse.expected_at_least_one",
+    "expected %s argument": "argparse.expected_n_one",
+    "expected %s arguments": "argparse.expected_n",
+    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
+    "not allowed with argument %s": "argparse.not_allowed",
+    "one of the arguments %s is required": "argparse.one_required",
+    "ignored explicit argument %r": "argparse.ignored",
+}
+"""argparse's messages (Python 3.11 to 3.13) that a person can meet, by their gettext id;
+the translations keep argparse's ``%`` placeholders, and leave out ``%(type)s`` (an internal
+name such as ``int`` or ``player_list``)."""
+
+
+def language_in(argv: Sequence[str]) -> str:
+    """The language ``--lang`` names in ``argv``, else the environment's."""
+    for i, arg in enumerate(argv):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value in LANGUAGES:
+            return value
+    return default_language()
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """argparse's messages in ``lang`` inside the block."""
+
+    def gettext(text: str) -> str:
+        key = MESSAGES.get(text)
+        return text if key is None else translate(lang, key)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return gettext(singular if n == 1 else plural)
+
+    names = vars(argparse)
+    saved = names["_"], names["ngettext"]
+    names.update(_=gettext, ngettext=ngettext)
+    try:
+        yield
+    finally:
+        names["_"], names["ngettext"] = saved
+
+
+def bot_list(text: str) -> list[str]:
+    """``heuristic,random`` → its kinds; an empty name (``heuristic,,random``) is a mistake."""
+    kinds = [b.strip() for b in text.split(",")]
+    if not all(kinds):
+        raise ValueError(text)
+    return kinds
+
+
+def player_list(text: str) -> list[int]:
+    """``4,5`` → [4, 5]; argparse turns a ValueError into a usage message."""
+    return [int(n) for n in text.split(",")]

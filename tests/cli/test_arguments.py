@@ -1,0 +1,45 @@
+"""The command line's own sentences (argparse's usage and errors) follow ``--lang`` too."""
+
+from __future__ import annotations
+
+import argparse
+import gettext
+
+import pytest
+
+from backroom.cli.main import main
+
+
+def refused(capsys, *argv: str) -> str:
+    with pytest.raises(SystemExit) as done:
+        main(list(argv))
+    assert done.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_a_mistyped_number_is_refused_in_the_chosen_language(capsys):
+    err = refused(capsys, "play", "corruption", "--players", "abc", "--lang", "es")
+    assert "uso: backroom play" in err
+    assert "argumento --players: 'abc' no es un valor válido aquí" in err
+
+
+def test_a_bad_player_list_names_no_internal_type(capsys):
+    err = refused(capsys, "report", "corruption", "--players", "4,x", "--lang", "fr")
+    assert "argument --players : '4,x' n’est pas une valeur valable ici" in err
+    assert "player_list" not in err
+
+
+def test_an_empty_bot_name_in_a_list_is_refused(capsys):
+    err = refused(capsys, "simulate", "corruption", "--bots", "heuristic,,random", "--lang", "en")
+    assert "argument --bots: 'heuristic,,random' is not a valid value here" in err
+
+
+def test_serve_takes_lang_like_every_other_command(capsys):
+    code = main(["serve", "--lang", "es", "--db", "nosuch://x"])
+    assert code == 2
+    assert "No se puede abrir la base de datos nosuch://x" in capsys.readouterr().err
+
+
+def test_argparse_speaks_english_again_after_a_command(capsys):
+    refused(capsys, "play", "--lang", "fr")
+    assert vars(argparse)["_"] is gettext.gettext
