@@ -35,10 +35,17 @@ MESSAGES = {
     "not allowed with argument %s": "argparse.not_allowed",
     "one of the arguments %s is required": "argparse.one_required",
     "ignored explicit argument %r": "argparse.ignored",
+    # The argument types of ``serve`` (backroom/server/cli.py) speak through ``argparse._`` too.
+    "not a whole number: %(value)r": "argparse.not_whole_number",
+    "not a number: %(value)r": "argparse.not_a_number",
+    "must be between %(low)s and %(high)s": "argparse.between",
+    "must be between %(low)s and %(high)s seconds": "argparse.between_seconds",
+    "not a duration: %(value)r (say 90s, 30m, 24h, 7d, or off)": "argparse.not_a_duration",
+    "%(value)s is not a port: give one between 1 and 65535": "argparse.not_a_port",
 }
-"""argparse's messages (Python 3.11 to 3.13) that a person can meet, by their gettext id;
-the translations keep argparse's ``%`` placeholders, and leave out ``%(type)s`` (an internal
-name such as ``int`` or ``player_list``)."""
+"""argparse's messages (Python 3.11 to 3.13) that a person can meet, and those of our own
+argument types, by their gettext id; the translations keep the ``%`` placeholders, and leave
+out ``%(type)s`` (an internal name such as ``int`` or ``player_list``)."""
 
 
 def language_in(argv: Sequence[str]) -> str:

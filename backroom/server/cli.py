@@ -71,18 +71,33 @@ def install_log_redaction() -> None:
         logging.getLogger(name).addFilter(RedactTokens())
 
 
-def _within(convert: Callable[[str], Any], low: float, high: float, unit: str = "") -> Callable[[str], Any]:
+def _say(text: str, **params: Any) -> str:
+    """``text`` in the command line's language: through argparse's own ``_``, which
+    ``backroom.cli.arguments.speaking`` points at our catalogs while the arguments are read."""
+    say: Callable[[str], str] = vars(argparse)["_"]
+    return say(text) % params
+
+
+def _within(
+    convert: Callable[[str], Any], low: float, high: float, seconds: bool = False
+) -> Callable[[str], Any]:
     """An argparse type: ``convert``'s value between ``low`` and ``high``, anything else one
-    sentence (argparse prints it under the usage line) instead of a traceback."""
-    noun = "whole number" if convert is int else "number"
+    sentence (argparse prints it under the usage line) instead of a traceback.
+
+    The sentences go through ``_say`` (argparse's own ``_``), so the command line's
+    language (``backroom.cli.arguments.speaking``) reaches them too."""
+    noun = "not a whole number: %(value)r" if convert is int else "not a number: %(value)r"
+    between = (
+        "must be between %(low)s and %(high)s seconds" if seconds else "must be between %(low)s and %(high)s"
+    )
 
     def parse(text: str) -> Any:
         try:
             value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a {noun}: {text!r}") from None
+            raise argparse.ArgumentTypeError(_say(noun, value=text)) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be between {low:g} and {high:.0f}{unit}")
+            raise argparse.ArgumentTypeError(_say(between, low=f"{low:g}", high=f"{high:.0f}"))
         return value
 
     return parse
@@ -90,7 +105,7 @@ def _within(convert: Callable[[str], Any], low: float, high: float, unit: str = 
 
 _rate = _within(float, 1, 10_000)
 _count = _within(int, 1, 1_000_000)
-_seconds = _within(float, 0.1, 3600, " seconds")
+_seconds = _within(float, 0.1, 3600, seconds=True)
 
 
 def _duration(text: str) -> float | None:
@@ -98,7 +113,7 @@ def _duration(text: str) -> float | None:
         return parse_duration(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"not a duration: {text!r} (say 90s, 30m, 24h, 7d, or off)"
+            _say("not a duration: %(value)r (say 90s, 30m, 24h, 7d, or off)", value=text)
         ) from None
 
 
@@ -108,9 +123,11 @@ def _port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_say("not a whole number: %(value)r", value=text)) from None
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port: give one between 1 and 65535")
+        raise argparse.ArgumentTypeError(
+            _say("%(value)s is not a port: give one between 1 and 65535", value=value)
+        )
     return value
 
 

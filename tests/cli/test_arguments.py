@@ -43,3 +43,20 @@ def test_serve_takes_lang_like_every_other_command(capsys):
 def test_argparse_speaks_english_again_after_a_command(capsys):
     refused(capsys, "play", "--lang", "fr")
     assert vars(argparse)["_"] is gettext.gettext
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (
+            ("--port", "99999", "--lang", "es"),
+            "argumento --port: 99999 no es un puerto: indique uno entre 1 y 65535",
+        ),
+        (("--send-timeout", "0", "--lang", "fr"), "doit être compris entre 0.1 et 3600 secondes"),
+        (("--max-connections", "x", "--lang", "es"), "'x' no es un número entero"),
+        (("--expire-unplayed", "soon", "--lang", "fr"), "'soon' n’est pas une durée"),
+        (("--port", "x", "--lang", "en"), "argument --port: not a whole number: 'x'"),
+    ],
+)
+def test_serve_own_argument_checks_speak_the_chosen_language(capsys, argv, sentence):
+    assert sentence in refused(capsys, "serve", *argv)
