@@ -134,6 +134,18 @@ def seat_name(lang: str, seat: int) -> str:
     return translate(lang, "ui.seat_name", {"number": seat + 1})
 
 
+def bot_kind_name(lang: str, kind: str) -> str:
+    """A bot kind as ``lang`` says it (``heurístico``), its settings as typed (``ismcts:iterations=50``)."""
+    name, _, settings = kind.partition(":")
+    known = f"ui.bot_kind.{name}" in catalog(lang)
+    return " ".join(filter(None, (translate(lang, f"ui.bot_kind.{name}") if known else name, settings)))
+
+
+def bot_name(lang: str, seat: int, kind: str) -> str:
+    """A bot's seat as the terminal and game records name it: ``Bot 2 (heuristic)``."""
+    return translate(lang, "ui.bot_name", {"number": seat + 1, "kind": bot_kind_name(lang, kind)})
+
+
 def describe_error(key: str, params: dict[str, Any]) -> str:
     """An engine error in English, for programs' tracebacks (``str(error)``). Parameters its
     sentence leaves out follow it, so a refused action still says which one and whose."""

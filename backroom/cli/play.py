@@ -27,7 +27,7 @@ from backroom.engine.game import Game, State, load
 from backroom.engine.record import Record
 from backroom.engine.rng import derive_seed
 from backroom.games import get_game
-from backroom.i18n import catalog, format_number, translate
+from backroom.i18n import bot_name, catalog, format_number, translate
 from backroom.sim.playout import seat_bots
 
 Renderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
@@ -63,9 +63,7 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
     bots = {seat: make_bot(kind, game, derive_seed(seed, 1000 + seat)) for seat, kind in kinds.items()}
     lang: str = args.lang
     names = [
-        translate(lang, "ui.you", {"number": seat + 1})
-        if seat == human
-        else translate(lang, "ui.bot_name", {"number": seat + 1, "kind": bot_kind_name(lang, kind)})
+        translate(lang, "ui.you", {"number": seat + 1}) if seat == human else bot_name(lang, seat, kind)
         for seat, kind in ((s, kinds.get(s, "")) for s in range(players))
     ]
     table = TerminalTable(game, players, resolved, seed, human, bots, names, lang, console)
@@ -74,13 +72,6 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
         table.record.save(Path(args.save))
         console.print(translate(lang, "ui.saved", {"path": args.save}))
     return 0 if finished else 1
-
-
-def bot_kind_name(lang: str, kind: str) -> str:
-    """A bot kind as ``lang`` says it (``heurístico``), its settings as typed (``ismcts:iterations=50``)."""
-    name, _, settings = kind.partition(":")
-    known = f"ui.bot_kind.{name}" in catalog(lang)
-    return " ".join(filter(None, (translate(lang, f"ui.bot_kind.{name}") if known else name, settings)))
 
 
 class TerminalTable:

@@ -14,6 +14,7 @@ from backroom.engine.events import Event
 from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import get_game
+from backroom.i18n import bot_name, seat_name
 from backroom.server import upkeep
 from backroom.server.chain import Damaged
 from backroom.server.connections import Admission, Buckets
@@ -227,7 +228,10 @@ class Hub:
             seed=row.seed,
             rules_version=row.rules_version,
             actions=[(a.seat, tuple(a.action)) for a in actions],
-            names=list(table.names("en")),
+            names=[
+                s.name or (bot_name("en", s.seat, s.bot) if s.bot else seat_name("en", s.seat))
+                for s in table.seat_rows()
+            ],
         )
 
     async def get(self, table_id: str) -> LiveTable | None:

@@ -342,3 +342,12 @@ def test_a_rotated_token_is_stored(tmp_path: Any) -> None:
         second.websocket_connect(f"/ws/{table['id']}?token={fresh['token']}") as ws,
     ):
         assert ws.receive_json()["seat"] == 0
+
+
+def test_a_record_names_bot_seats_as_bots_like_the_terminal_does(client: TestClient) -> None:
+    bots = new_table(
+        client, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}], players=2
+    )
+    wait_until_over(client, bots)
+    record = client.get(f"/api/tables/{bots['id']}/record").json()
+    assert record["names"] == ["Bot 1 (random)", "Bot 2 (heuristic)"]
