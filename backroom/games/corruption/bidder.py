@@ -61,7 +61,7 @@ class Bidder:
     """One Corruption-phase decision, read from the seat's ``Sight``; each contract's terms are
     taken once."""
 
-    __slots__ = ("me", "seen", "mine", "biggest", "terms", "by_body")
+    __slots__ = ("me", "seen", "mine", "biggest", "terms", "staked", "watched", "least")
 
     def __init__(self, seen: Sight, me: int) -> None:
         self.me = me
@@ -92,8 +92,7 @@ class Bidder:
                 p_da[s] = (attorney and not attorney_out[s]) / left
         size = len(value)
         mine = [0] * size
-        opp = [0.0] * (size * players)
-        bid = [False] * size
+        opp: dict[int, dict[int, float]] = {}
         unseen = [0] * size
         da_risk = [1.0] * size
         da_seen = [False] * size
@@ -104,16 +103,17 @@ class Bidder:
             if seat == me:
                 mine[c] += BRIBE_VALUE[kind]
             elif kind < 0:
-                opp[c * players + seat] += mean[seat]
-                bid[c] = True
+                row = opp.setdefault(c, {})
+                row[seat] = row.get(seat, 0.0) + mean[seat]
                 unseen[c] += 1
                 da_risk[c] *= 1.0 - p_da[seat]
             elif kind == ATTORNEY:
                 da_seen[c] = True
             elif BRIBE_VALUE[kind]:
-                opp[c * players + seat] += BRIBE_VALUE[kind]
-                bid[c] = True
-                biggest[c] = max(biggest[c], BRIBE_VALUE[kind])
+                row = opp.setdefault(c, {})
+                row[seat] = row.get(seat, 0.0) + BRIBE_VALUE[kind]
+                if BRIBE_VALUE[kind] > biggest[c]:
+                    biggest[c] = BRIBE_VALUE[kind]
         # What opponents still to play may add, spread over every place a card can go (the
         # seat's own entries stay 0.0: adding 0.0 changes no sum).
         table = seen.table
@@ -124,30 +124,43 @@ class Bidder:
                 future[s] = (PLAYS_PER_ROUND - played[s]) * mean[s] / targets
                 more[s] = (PLAYS_PER_ROUND - played[s]) / targets
         self.mine = mine
-        self.by_body: list[list[int]] = [[] for _ in BODIES]
         self.terms: dict[int, Terms] = {}
+        terms = self.terms
+        self.staked: list[int] = []
+        """Contracts holding the seat's money."""
+        self.watched: list[int] = []
+        """Contracts where an opponent's attorney is seen."""
+        self.least = math.inf
         spread: dict[int, float] = {}
+        # The leader's estimate: a seat that bid nothing here counts its future alone, which
+        # no bidder's sum (future plus dollars) falls below.
         unbid_lead = max(future)
         for c in table:
-            self.by_body[seen.body[c]].append(c)
-            if bid[c]:
-                row = c * players
-                lead = max([o + f for o, f in zip(opp[row : row + players], future, strict=True)])
-            else:
-                lead = unbid_lead
+            lead = unbid_lead
+            for s, dollars_on in opp.get(c, {}).items():
+                if dollars_on + future[s] > lead:
+                    lead = dollars_on + future[s]
             count = unseen[c]
-            sigma = spread.get(count)
-            if sigma is None:
+            if count in spread:
+                sigma = spread[count]
+            else:
                 u: float = count
                 for f in more:
                     u += f
                 sigma = spread[count] = 1500.0 + 2500.0 * math.sqrt(u)
             m = mine[c]
-            base = sigmoid((m - lead) / sigma) if m > 0 else 0.0
+            base = 0.0
+            if m > 0:
+                base = sigmoid((m - lead) / sigma)
+                self.staked.append(c)
             v = value[c]
-            swiss = 0.1 * v if da_seen[c] else v
-            worth = 0.1 * v if da_seen[c] else v * da_risk[c]
-            self.terms[c] = (worth, swiss, m, lead, sigma, base, da_risk[c], da_seen[c])
+            if v < self.least:
+                self.least = v
+            if da_seen[c]:
+                terms[c] = (0.1 * v, 0.1 * v, m, lead, sigma, base, da_risk[c], True)
+                self.watched.append(c)
+            else:
+                terms[c] = (v * da_risk[c], v, m, lead, sigma, base, da_risk[c], False)
 
     def score(self, action: Action) -> float:
         """What one play raises the seat's expected winnings by, less the card's price."""
@@ -157,7 +170,10 @@ class Bidder:
             v = VALUE_OF[action[1]]
             half = v / 2
             best = -math.inf
-            for c in self.by_body[action[2]]:
+            body, b = self.seen.body, action[2]
+            for c in self.seen.table:
+                if body[c] != b:
+                    continue
                 _, swiss, mine, lead, sigma, base, _, _ = terms[c]
                 gain = swiss * (sigmoid((mine + half - lead) / sigma) - base)
                 if gain > best:
@@ -205,10 +221,9 @@ class Bidder:
 
     def _best(self) -> list[Action]:
         """The mover's cards of the best score, scoring only those whose bound reaches it."""
-        seen, terms, value, score = self.seen, self.terms, self.seen.value, self.score
-        held = sorted({FACES[k]: k for k in seen.hand}.values())  # one kind per face
-        scored: list[tuple[float, Action]] = []
-        best = -math.inf
+        seen, terms, value, table = self.seen, self.terms, self.seen.value, self.seen.table
+        held = list({FACES[k]: k for k in seen.hand}.values())  # one kind per face, in order
+        found = _Found()
         bribes = [k for k in held if IS_BRIBE[k]]
         if bribes:
             # The biggest bribe on every contract and in every Swiss account is scored; its gain
@@ -218,65 +233,58 @@ class Bidder:
             reach: list[tuple[float, int]] = []
             swiss_top = [-math.inf] * len(BODIES)
             swiss_reach = [-math.inf] * len(BODIES)
-            for c in seen.table:
+            body = seen.body
+            for c in table:
                 worth, swiss, mine, lead, sigma, base, _, _ = terms[c]
                 gain = worth * (sigmoid((mine + top - lead) / sigma) - base)
-                s = gain - price
-                scored.append((s, ("play", top_face, c)))
-                if s > best:
-                    best = s
+                if gain - price >= found.score:
+                    found.add(gain - price, ("play", top_face, c))
                 reach.append((gain + worth * SLACK, c))
                 gain = swiss * (sigmoid((mine + half - lead) / sigma) - base)
-                b = seen.body[c]
-                swiss_top[b] = max(swiss_top[b], gain)
-                swiss_reach[b] = max(swiss_reach[b], gain + swiss * SLACK)
+                b = body[c]
+                if gain > swiss_top[b]:
+                    swiss_top[b] = gain
+                gain += swiss * SLACK
+                if gain > swiss_reach[b]:
+                    swiss_reach[b] = gain
             for b, gain in enumerate(swiss_top):  # a body without a contract: no gain (``score``)
                 if gain == -math.inf:
                     swiss_top[b] = swiss_reach[b] = 0.0
                 s = SWISS_FLEXIBILITY * swiss_top[b] - price
-                scored.append((s, ("swiss", top_face, b)))
-                if s > best:
-                    best = s
+                if s >= found.score:
+                    found.add(s, ("swiss", top_face, b))
             reach.sort(reverse=True)
             for k in bribes[:-1]:
                 face, price = FACES[k], BRIBE_PRICE * BRIBE_VALUE[k]
                 for gain, c in reach:
-                    if gain - price < best:
+                    if gain - price < found.score:
                         break
-                    action = ("play", face, c)
-                    s = score(action)
-                    scored.append((s, action))
-                    if s > best:
-                        best = s
+                    found.score_of(self, ("play", face, c))
                 for b, gain in enumerate(swiss_reach):
-                    if SWISS_FLEXIBILITY * gain - price >= best:
-                        action = ("swiss", face, b)
-                        s = score(action)
-                        scored.append((s, action))
-                        if s > best:
-                            best = s
+                    if SWISS_FLEXIBILITY * gain - price >= found.score:
+                        found.score_of(self, ("swiss", face, b))
         for k in held:
             if IS_BRIBE[k]:
                 continue
             face = FACES[k]
             price = CHARACTER_PRICE[face]
-            for c in seen.table:
+            places = table
+            if k == HITMAN and -price - self.least < found.score:
+                places = self.watched  # elsewhere it scores -price - value, exactly
+            elif k in REPORTERS and -price < found.score:
+                places = self.staked  # elsewhere it scores -price: no chance, nothing to lose
+            for c in places:
                 worth, _, _, _, _, base, da_risk, da_seen = terms[c]
                 v = value[c]
                 if k == ATTORNEY:  # the rival's chance is at most 1
                     bound = v * da_risk * 0.5 - v * base - price
                 elif k in REPORTERS:  # so is the seat's once a bribe is gone
                     bound = worth * (1.0 - base) - price
-                else:
-                    assert k == HITMAN
+                else:  # the seat's present chance is at most 1
                     bound = v * 0.9 - price if da_seen else -price - v
-                if bound >= best:
-                    action = ("play", face, c)
-                    s = score(action)
-                    scored.append((s, action))
-                    if s > best:
-                        best = s
-        return [a for s, a in scored if s == best]
+                if bound >= found.score:
+                    found.score_of(self, ("play", face, c))
+        return found.actions
 
     def _look(self, looks: list[Action]) -> Action | None:
         """Spend a Little Black Book on a hidden card where the seat has money at stake, on
@@ -286,3 +294,23 @@ class Bidder:
         if not staked:
             return None
         return max(staked, key=lambda a: (value[where[a[1]]], -a[1]))
+
+
+class _Found:
+    """The best score found so far and the cards that reach it."""
+
+    __slots__ = ("score", "actions")
+
+    def __init__(self) -> None:
+        self.score = -math.inf
+        self.actions: list[Action] = []
+
+    def add(self, score: float, action: Action) -> None:
+        if score > self.score:
+            self.score = score
+            self.actions = [action]
+        elif score == self.score:
+            self.actions.append(action)
+
+    def score_of(self, bidder: Bidder, action: Action) -> None:
+        self.add(bidder.score(action), action)

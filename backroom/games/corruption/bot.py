@@ -45,37 +45,49 @@ class HeuristicBot(SeededBot):
     # ------------------------------------------------------------ the award
 
     def _award(self, seen: Sight, me: int, legal: list[Action]) -> Action:
+        """Each option changes one play: where the pending Swiss bribe counts, or one card's
+        fate; the option whose table leaves the seat best placed (the first of equals)."""
+        on, gone = seen.on, seen.gone
+        attorneys = [i for i, k in enumerate(seen.kind) if k == ATTORNEY]
+        bribes = [i for i, k in enumerate(seen.kind) if IS_BRIBE[k]]
         best: tuple[float, int] = (-math.inf, 0)
         for index, action in enumerate(legal):
-            on, gone = seen.on[:], seen.gone[:]
             kind = action[0]
             if kind == "assign":
-                on[seen.pending] = action[1]
+                changed, target, fate = seen.pending, action[1], gone[seen.pending]
             elif kind == "kill":
-                gone[action[1]] = KILLED
+                changed, target, fate = action[1], on[action[1]], KILLED
             elif kind == "remove":  # a reporter's removal is a choice: "no_removal" keeps all
-                gone[action[1]] = REMOVED
-            score = _award_score(seen, on, gone, me)
+                changed, target, fate = action[1], on[action[1]], REMOVED
+            else:
+                changed, target, fate = -1, -1, IN_PLAY
+            score = _award_score(seen, me, attorneys, bribes, (changed, target, fate))
             if score > best[0]:
                 best = (score, index)
         return legal[best[1]]
 
 
-def _award_score(seen: Sight, on: list[int], gone: list[int], me: int) -> float:
-    """Contracts the seat would win minus a share of its opponents', if the table stood so."""
-    kinds = seen.kind
-    cancelled = {seen.where[i] for i, k in enumerate(kinds) if k == ATTORNEY and gone[i] == IN_PLAY}
+def _award_score(
+    seen: Sight, me: int, attorneys: list[int], bribes: list[int], change: tuple[int, int, int]
+) -> float:
+    """Contracts the seat would win minus a share of its opponents', if the table stood so
+    with play ``change[0]`` counting on ``change[1]`` and its fate ``change[2]``."""
+    changed, target, fate = change
+    on, gone, where = seen.on, seen.gone, seen.where
+    cancelled = {where[i] for i in attorneys if (fate if i == changed else gone[i]) == IN_PLAY}
     sums: dict[int, list[int]] = {}
-    for i, k in enumerate(kinds):
-        c = on[i]
-        if c < 0 or gone[i] != IN_PLAY or not IS_BRIBE[k] or c in cancelled:
+    for i in bribes:
+        c, g = (target, fate) if i == changed else (on[i], gone[i])
+        if c < 0 or g != IN_PLAY or c in cancelled:
             continue
-        value = BRIBE_VALUE[k] // (2 if seen.where[i] < 0 else 1)
-        sums.setdefault(c, [0] * seen.players)[seen.seat[i]] += value
+        value = BRIBE_VALUE[seen.kind[i]] // (2 if where[i] < 0 else 1)
+        row = sums.get(c)
+        if row is None:
+            row = sums[c] = [0] * seen.players
+        row[seen.seat[i]] += value
     score = 0.0
     for c, row in sums.items():
         top = max(row)
-        leaders = [s for s, v in enumerate(row) if v == top]
-        if len(leaders) == 1:
-            score += seen.value[c] if leaders[0] == me else -OPPONENT_WEIGHT * seen.value[c]
+        if row.count(top) == 1:  # a single leader wins it
+            score += seen.value[c] if row.index(top) == me else -OPPONENT_WEIGHT * seen.value[c]
     return score
