@@ -47,6 +47,11 @@ SLACK = 1e-12
 units in the 16th digit), so a bound holds whatever way ``math.exp`` rounds."""
 
 
+_COUNTED = ((*(True for _ in FACES), False), (*IS_BRIBE, False))
+"""Whether a play of each kind (-1, hidden, last) is out of its owner's hand for the estimate,
+by whether the variant is Cerrado (bribes only)."""
+
+
 def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-(30.0 if x > 30.0 else -30.0 if x < -30.0 else x)))
 
@@ -72,13 +77,14 @@ class Bidder:
         # counted as the number of cards, their dollars and whether the attorney is among them
         # (spent cards are characters: no dollars).
         cerrado = seen.variant == "cerrado"
+        counted = _COUNTED[cerrado]
         out = [len(spent) for spent in seen.spent]
         dollars = [0] * players
         attorney_out = [ATTORNEY in spent for spent in seen.spent]
         played = [0] * players
         for owner, k in zip(seats, kinds, strict=True):
             played[owner] += 1
-            if k >= 0 and not (cerrado and not IS_BRIBE[k]):
+            if counted[k]:
                 out[owner] += 1
                 dollars[owner] += BRIBE_VALUE[k]
                 if k == ATTORNEY:
@@ -137,9 +143,10 @@ class Bidder:
         unbid_lead = max(future)
         for c in table:
             lead = unbid_lead
-            for s, dollars_on in opp.get(c, {}).items():
-                if dollars_on + future[s] > lead:
-                    lead = dollars_on + future[s]
+            if c in opp:
+                for s, dollars_on in opp[c].items():
+                    if dollars_on + future[s] > lead:
+                        lead = dollars_on + future[s]
             count = unseen[c]
             if count in spread:
                 sigma = spread[count]
@@ -259,7 +266,10 @@ class Bidder:
                 for gain, c in reach:
                     if gain - price < found.score:
                         break
-                    found.score_of(self, ("play", face, c))
+                    action = ("play", face, c)
+                    s = self.score(action)
+                    if s >= found.score:
+                        found.add(s, action)
                 for b, gain in enumerate(swiss_reach):
                     if SWISS_FLEXIBILITY * gain - price >= found.score:
                         found.score_of(self, ("swiss", face, b))
