@@ -7,8 +7,8 @@ action, in order), found without scoring most of them: a bribe's gain on a contr
 its dollars, so the seat's biggest bribe scored on each contract bounds every smaller bribe
 there and in that body's Swiss account, and a character's chance is at most 1. A card whose
 bound is below a score already found cannot be the argmax, so only the others are scored, and
-the argmax, ties included, is the one scoring them all would give (``test_bot.py`` holds the
-two equal over thousands of positions; the pinned games in ``test_bot_decisions.py`` hold the
+the argmax, ties included, is the one scoring them all would give (``test_bidder.py`` holds
+the two equal over thousands of positions; the pinned games in ``test_bot_decisions.py`` hold the
 decisions those of the bot before this search).
 """
 
@@ -137,7 +137,8 @@ class Bidder:
         self.watched: list[int] = []
         """Contracts where an opponent's attorney is seen."""
         self.least = math.inf
-        spread: dict[int, float] = {}
+        """The table's least contract value."""
+        spread: dict[int, float] = {}  # by the contract's hidden cards: all the spread depends on
         # The leader's estimate: a seat that bid nothing here counts its future alone, which
         # no bidder's sum (future plus dollars) falls below.
         unbid_lead = max(future)

@@ -38,7 +38,7 @@ class HeuristicBot(SeededBot):
         seen = obs.read(sight)
         if seen.pending >= 0:
             return self._award(seen, obs.seat, obs.legal)
-        if seen.mover < 0:  # Stud Libre's positions: the leader keeps those dealt
+        if seen.mover < 0:  # Stud Libre: the leader settles for the face-up positions chosen so far
             return ("positions_done",)
         return Bidder(seen, obs.seat).choose(obs.legal, self.rng)
 
