@@ -47,44 +47,55 @@ class HeuristicBot(SeededBot):
     def _award(self, seen: Sight, me: int, legal: list[Action]) -> Action:
         """Each option changes one play: where the pending Swiss bribe counts, or one card's
         fate; the option whose table leaves the seat best placed (the first of equals)."""
-        on, gone = seen.on, seen.gone
-        attorneys = [i for i, k in enumerate(seen.kind) if k == ATTORNEY]
-        bribes = [i for i, k in enumerate(seen.kind) if IS_BRIBE[k]]
+        on, gone, where = seen.on, seen.gone, seen.where
+        attorneys = [(i, where[i]) for i, k in enumerate(seen.kind) if k == ATTORNEY and gone[i] == IN_PLAY]
+        # The bribes that may count: in play, and on a contract (or the one about to be).
+        bribes = [
+            (i, on[i], seen.seat[i], BRIBE_VALUE[k] // (2 if where[i] < 0 else 1))
+            for i, k in enumerate(seen.kind)
+            if IS_BRIBE[k] and gone[i] == IN_PLAY and (on[i] >= 0 or i == seen.pending)
+        ]
+        cancelled_now = {c for _, c in attorneys}  # the contracts a living attorney cancels
         best: tuple[float, int] = (-math.inf, 0)
         for index, action in enumerate(legal):
             kind = action[0]
+            change: tuple[int, int, int] = (-1, -1, IN_PLAY)  # "no_removal" keeps all
+            cancelled = cancelled_now
             if kind == "assign":
-                changed, target, fate = seen.pending, action[1], gone[seen.pending]
+                change = (seen.pending, action[1], IN_PLAY)
             elif kind == "kill":
-                changed, target, fate = action[1], on[action[1]], KILLED
-            elif kind == "remove":  # a reporter's removal is a choice: "no_removal" keeps all
-                changed, target, fate = action[1], on[action[1]], REMOVED
-            else:
-                changed, target, fate = -1, -1, IN_PLAY
-            score = _award_score(seen, me, attorneys, bribes, (changed, target, fate))
+                change = (action[1], on[action[1]], KILLED)
+                cancelled = {c for i, c in attorneys if i != action[1]}
+            elif kind == "remove":  # a reporter's removal is a choice
+                change = (action[1], on[action[1]], REMOVED)
+            score = _award_score(seen, me, bribes, cancelled, change)
             if score > best[0]:
                 best = (score, index)
         return legal[best[1]]
 
 
 def _award_score(
-    seen: Sight, me: int, attorneys: list[int], bribes: list[int], change: tuple[int, int, int]
+    seen: Sight,
+    me: int,
+    bribes: list[tuple[int, int, int, int]],
+    cancelled: set[int],
+    change: tuple[int, int, int],
 ) -> float:
     """Contracts the seat would win minus a share of its opponents', if the table stood so
     with play ``change[0]`` counting on ``change[1]`` and its fate ``change[2]``."""
     changed, target, fate = change
-    on, gone, where = seen.on, seen.gone, seen.where
-    cancelled = {where[i] for i in attorneys if (fate if i == changed else gone[i]) == IN_PLAY}
     sums: dict[int, list[int]] = {}
-    for i in bribes:
-        c, g = (target, fate) if i == changed else (on[i], gone[i])
-        if c < 0 or g != IN_PLAY or c in cancelled:
+    for i, c, seat, value in bribes:
+        if i == changed:
+            if fate != IN_PLAY:
+                continue
+            c = target
+        if c < 0 or c in cancelled:
             continue
-        value = BRIBE_VALUE[seen.kind[i]] // (2 if where[i] < 0 else 1)
         row = sums.get(c)
         if row is None:
             row = sums[c] = [0] * seen.players
-        row[seen.seat[i]] += value
+        row[seat] += value
     score = 0.0
     for c, row in sums.items():
         top = max(row)
