@@ -12,6 +12,7 @@ from backroom.games.corruption.cards import (
     AWARD,
     BODIES,
     BRIBE_VALUE,
+    BUILTIN,
     CORRUPTION,
     FACES,
     IS_BRIBE,
@@ -60,6 +61,15 @@ class Sight(NamedTuple):
     """Each play's fate (``award.IN_PLAY``, ``KILLED``, ...)."""
     pending: int
     """The play whose owner decides in the award phase (-1 outside it)."""
+    hand: list[int]
+    """The seat's own hand (kind indices, sorted)."""
+    mover: int
+    """Whose card is next (-1 outside the Corruption phase)."""
+    book_left: int
+    """The seat's Little Black Book cards left (0 without the Book)."""
+
+
+_BUILTIN_VALUES = [c.value for c in BUILTIN]
 
 
 def sight(state: CorruptionState, seat: int) -> Sight:
@@ -68,7 +78,7 @@ def sight(state: CorruptionState, seat: int) -> Sight:
         state.n,
         state.variant,
         state.table,
-        [c.value for c in state.contracts],
+        _BUILTIN_VALUES if state.contracts is BUILTIN else [c.value for c in state.contracts],
         state.body_of,
         state.p_seat,
         shown_kinds(state, seat),
@@ -77,6 +87,9 @@ def sight(state: CorruptionState, seat: int) -> Sight:
         state.p_on,
         state.p_gone,
         state.pending if state.phase == AWARD else -1,
+        state.hands[seat],
+        state.mover if state.phase == CORRUPTION else -1,
+        state.bb_left[seat] if state.black_book else 0,
     )
 
 
