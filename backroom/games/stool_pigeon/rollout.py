@@ -8,7 +8,7 @@ decide a game as a player who remembers would, from the acting seat's knowledge 
 
 - snap only a card the seat knows to be a Witness of the window's number, its own first;
 - swap the drawn card into the slot that holds the most (an unseen card counts as the mean);
-- close when its own estimate is low and the lowest of the estimates it can make;
+- close when its own estimate is low and the lowest, or clearly the lowest later on;
 - give away its worst card after taking a Witness from another District;
 - look at an unseen card of its own District first; trade its worst card for a rival's best
   in a blind swap; remove its worst card with the Capo unless that card is worth little.
@@ -47,6 +47,9 @@ UNSEEN = 5.0
 
 CLOSE_AT = 9.0
 """Close when one's own estimated total is at most this and below every rival's estimate."""
+
+CLOSE_MARGIN = 3.0
+"""Or, after two rounds, when it is at least this far below every rival's estimate."""
 
 _VALUE = tuple(UNSEEN if c == SOPLON else float(PRINTED[c]) for c in range(len(PRINTED)))
 _MATCHES = tuple(frozenset(c for c in ELIMINABLE if PRINTED[c] == n) for n in range(11))
@@ -138,7 +141,11 @@ def _worst(district: list[int], known: int, rng: random.Random) -> int:
 
 
 def _should_close(state: StoolPigeonState, seat: int) -> bool:
+    """Low and lowest, or (after two rounds) clearly lowest: the heuristic bot's rule."""
     known = state.known[seat]
     totals = [sum(_estimate(c, known) for c in d if c != EMPTY) for d in state.districts]
     mine = totals[seat]
-    return mine <= CLOSE_AT and all(mine < t for s, t in enumerate(totals) if s != seat)
+    rivals = min(t for s, t in enumerate(totals) if s != seat)
+    return (mine <= CLOSE_AT and mine < rivals) or (
+        state.turns >= 2 * state.n and mine + CLOSE_MARGIN <= rivals
+    )
