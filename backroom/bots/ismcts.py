@@ -136,15 +136,11 @@ Policy = Callable[[State, int, random.Random], Action]
 """A playout policy: the action ``seat`` takes in ``state``, drawing on the generator."""
 
 
-def random_policy(state: State, seat: int, rng: random.Random) -> Action:
-    return state.random_action(seat, rng)
-
-
 def playout_policy(game: Game, playout: str, rng: random.Random) -> Policy:
     """The policy a ``playout`` setting names: random play, the game's rollout policy, or one
     of its bots (seeded from ``rng``), which decides from the acting seat's observation."""
     if playout == "random":
-        return random_policy
+        return game.state_class.random_action  # the function itself: no extra call per step
     if playout == "rollout":
         assert game.manifest.rollout is not None
         rollout: Policy = load(game.manifest.rollout)
