@@ -89,9 +89,9 @@ def test_ismcts_refuses_the_rollout_playout_of_a_game_that_declares_none():
 
 def test_ismcts_starts_from_the_games_default_settings_which_named_settings_override():
     stool_pigeon = get_game("stool-pigeon")
-    assert stool_pigeon.manifest.search == "playout=rollout:depth=1:margin=0.5"
+    assert stool_pigeon.manifest.search == "playout=rollout:depth=1:margin=0.75"
     budget = make_bot("ismcts", stool_pigeon, 1).budget
-    assert (budget.playout, budget.depth, budget.margin) == ("rollout", 1, 0.5)
+    assert (budget.playout, budget.depth, budget.margin) == ("rollout", 1, 0.75)
     budget = make_bot("ismcts:playout=random:margin=0", stool_pigeon, 1).budget
     assert (budget.playout, budget.depth, budget.margin) == ("random", 1, 0.0)
     assert make_bot("ismcts", get_game("slush-fund"), 1).budget == Budget()
