@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from backroom.engine import IllegalAction
 from backroom.engine.chance import Chance
-from backroom.engine.game import Game
+from backroom.engine.game import Game, load
 from backroom.engine.schema import ChanceField
 from backroom.games import all_games
 
@@ -406,3 +406,37 @@ def test_schema_declares_every_field_of_the_state(game: Game):
     assert slots == set(cls.SCHEMA.fields)
     for name in cls.SCHEMA.fields:
         getattr(state, name)  # set by the deal or the schema's defaults
+
+
+ROLLOUT_CASES = [case for case in CASES if case.values[0].manifest.rollout]
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), ROLLOUT_CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_rollout_policy_plays_a_legal_move_from_what_the_seat_knows(game, variant, players, seed):
+    """A game's playout policy (``Manifest.rollout``) answers a legal action, and the same one
+    in a position the seat cannot tell apart (a resample) for the same generator: in a search's
+    playouts every seat plays on its own information, not on the determinized cards."""
+    rollout = load(game.manifest.rollout)
+    rng = random.Random(seed)
+    for state, _ in random_game(game, variant, players, seed):
+        for seat in state.actors():
+            twin = state.resample(seat, rng)
+            draw = rng.getrandbits(32)
+            action = rollout(state, seat, random.Random(draw))
+            assert action in state.legal_actions(seat)
+            assert rollout(twin, seat, random.Random(draw)) == action
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_winners_score_no_worse_than_losers_in_the_direction_the_game_declares(game, variant, players, seed):
+    """``Game.low_score_wins`` tells search which way a score margin points: a winner never
+    holds a worse score than a seat it beat."""
+    *_, (state, _) = random_game(game, variant, players, seed)
+    outcome = state.outcome()
+    sign = -1 if game.low_score_wins else 1
+    best = min(sign * outcome.scores[s] for s in outcome.winners)
+    assert all(sign * score <= best for s, score in enumerate(outcome.scores) if s not in outcome.winners)

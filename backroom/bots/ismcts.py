@@ -14,6 +14,12 @@ Reaction windows and turns that take several actions need nothing special: a nod
 ``actors()[0]`` of the determinization, the order every driver in Backroom uses, and a pass is
 an action like any other.
 
+Two settings serve games where plain search misjudges (docs/bots.md, Stool Pigeon). ``depth``
+cuts the tree (``depth=1``: flat Monte Carlo over the root's moves): below a node whose actor
+has many lottery-like moves — a snap at an unseen card hits in a few determinizations — the
+maximum over few samples each makes the luckiest look good, which a flat search averages away.
+``margin`` blends each seat's score margin into its reward, where a place alone is flat.
+
 The budget is a number of iterations (reproducible: the same seed and position give the same
 move) or, with ``seconds``, a time per move (not reproducible). The decision depends only on
 the seat's information and the seed, because a resample does (a conformance property).
@@ -24,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,23 +51,30 @@ class Budget:
     seconds: float | None = None
     c: float = 0.7
     playout: str = "random"
+    margin: float = 0.0
+    depth: int = 1_000_000
 
     @classmethod
     def parse(cls, text: str, game: Game) -> Budget:
-        """``iterations=500:c=0.5:playout=heuristic:seconds=0.5`` (every part optional)."""
+        """``iterations=500:c=0.5:playout=heuristic:seconds=0.5`` (every part optional), over
+        the game's own defaults (``Manifest.search``)."""
         values: dict[str, Any] = {}
-        for part in filter(None, text.split(":")):
+        for part in filter(None, f"{game.manifest.search}:{text}".split(":")):
             name, _, raw = part.partition("=")
             try:
-                if name == "iterations":
+                if name in ("iterations", "depth"):
                     values[name] = int(raw)
                     ok = 1 <= values[name] <= 10_000_000
                 elif name in ("seconds", "c"):
                     values[name] = float(raw)
                     ok = math.isfinite(values[name]) and 0 <= values[name] <= 3600
+                elif name == "margin":
+                    values[name] = float(raw)
+                    ok = 0 <= values[name] <= 1
                 elif name == "playout":
                     values[name] = raw
-                    ok = raw == "random" or raw in game.manifest.bots
+                    declared = raw == "rollout" and game.manifest.rollout is not None
+                    ok = declared or raw == "random" or raw in game.manifest.bots
                 else:
                     ok = False
             except ValueError:
@@ -84,27 +98,65 @@ class Node:
         self.children: dict[Action, Node] = {}
 
 
-def rewards(state: State) -> list[float]:
+def rewards(state: State, margin: float = 0.0, low_score_wins: bool = False) -> list[float]:
     """Each seat's result in [0, 1]: the share of the other seats it finished ahead of, a
-    shared place counting half (1 for a sole winner, 0 for a sole last)."""
+    shared place counting half (1 for a sole winner, 0 for a sole last), blended with weight
+    ``margin`` with its score margin (``margins``). A place alone is flat where every playout
+    ends the same way: a seat far behind sees no difference between a blunder and a good move."""
     outcome = state.outcome()
     assert outcome is not None
     ranks = outcome.ranks
     others = len(ranks) - 1
-    return [
+    placed = [
         (sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in ranks) - 0.5) / others for mine in ranks
     ]
+    if not margin:
+        return placed
+    scored = margins(outcome.scores, low_score_wins)
+    return [(1 - margin) * p + margin * m for p, m in zip(placed, scored, strict=True)]
+
+
+def margins(scores: tuple[float, ...], low_score_wins: bool) -> list[float]:
+    """Each seat's score against each other seat's, ``(mine - theirs) / (|mine| + |theirs|)``
+    (bounded whatever the game's scale), averaged over the others and mapped onto [0, 1]."""
+    sign = -1.0 if low_score_wins else 1.0
+    others = len(scores) - 1
+    out = []
+    for mine in scores:
+        total = 0.0
+        for theirs in scores:
+            spread = abs(mine) + abs(theirs)
+            if spread:
+                total += sign * (mine - theirs) / spread
+        out.append(0.5 + 0.5 * total / others)
+    return out
+
+
+Policy = Callable[[State, int, random.Random], Action]
+"""A playout policy: the action ``seat`` takes in ``state``, drawing on the generator."""
+
+
+def playout_policy(game: Game, playout: str, rng: random.Random) -> Policy:
+    """The policy a ``playout`` setting names: random play, the game's rollout policy, or one
+    of its bots (seeded from ``rng``), which decides from the acting seat's observation."""
+    if playout == "random":
+        return game.state_class.random_action  # the function itself: no extra call per step
+    if playout == "rollout":
+        assert game.manifest.rollout is not None
+        rollout: Policy = load(game.manifest.rollout)
+        return rollout
+    bot: Bot = load(game.manifest.bots[playout])(random.Random(rng.getrandbits(63)))
+    return lambda state, seat, _rng: bot.choose(Observation(state, seat))
 
 
 class IsmctsBot:
-    __slots__ = ("budget", "playout_bot", "rng")
+    __slots__ = ("budget", "low_score_wins", "policy", "rng")
 
     def __init__(self, rng: random.Random, game: Game, budget: Budget) -> None:
         self.rng = rng
         self.budget = budget
-        self.playout_bot: Bot | None = None
-        if budget.playout != "random":
-            self.playout_bot = load(game.manifest.bots[budget.playout])(random.Random(rng.getrandbits(63)))
+        self.policy = playout_policy(game, budget.playout, rng)
+        self.low_score_wins = game.low_score_wins
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -128,17 +180,18 @@ class IsmctsBot:
         state = obs.determinize(self.rng)
         path: list[Node] = []
         node, seat, moves = root, obs.seat, legal
+        depth = self.budget.depth
         while True:
             action, child = self._select(node, seat, moves)
             state.apply_quiet(seat, action)
             path.append(child)
             actors = state.actors()
-            if child.visits == 0 or not actors:
-                break  # a new node (the playout starts here), or the end of the game
+            if child.visits == 0 or not actors or len(path) >= depth:
+                break  # a new node (the playout starts here), the tree's depth, or the end
             node, seat = child, actors[0]
             moves = state.legal_actions(seat)
         self._playout(state)
-        result = rewards(state)
+        result = rewards(state, self.budget.margin, self.low_score_wins)
         for visited in path:
             visited.visits += 1
             visited.total += result[visited.seat]
@@ -172,10 +225,9 @@ class IsmctsBot:
 
     def _playout(self, state: State) -> None:
         rng = self.rng
-        bot = self.playout_bot
+        policy = self.policy
         actors = state.actors()
         while actors:
             seat = actors[0]
-            action = state.random_action(seat, rng) if bot is None else bot.choose(Observation(state, seat))
-            state.apply_quiet(seat, action)
+            state.apply_quiet(seat, policy(state, seat, rng))
             actors = state.actors()

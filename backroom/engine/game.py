@@ -197,6 +197,9 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     information: ClassVar[str] = "imperfect"
     """'perfect' or 'imperfect'; research adapters report it."""
+    low_score_wins: ClassVar[bool] = False
+    """True when the lowest ``Outcome.scores`` is best (a total of penalties): search that
+    values a margin, not only a place, needs the direction."""
     windows: ClassVar[tuple[WindowRule, ...]] = ()
     """The game's reaction windows and their rules (who is asked, in which order, what
     closes them)."""
@@ -283,13 +286,21 @@ class Manifest:
     never import Rich), the folder of its catalogs and the file name of its browser board.
 
     ``observation`` names the game's ``ObservationEncoder`` (``backroom.engine.observation``):
-    the research adapters (``backroom.interop``) need nothing else from a game."""
+    the research adapters (``backroom.interop``) need nothing else from a game.
+
+    ``rollout`` names a playout policy for search, ``(state, seat, rng) -> action``: cheaper
+    than a bot (no view, no observation) and better than uniform play where uniform play makes
+    a playout's result noise (``ismcts:playout=rollout``). It reads only what ``seat`` knows,
+    so that in a playout every seat plays on its own information. ``search`` holds the game's
+    default ``ismcts`` settings, tuned against its heuristic bot (docs/bots.md)."""
 
     package: str
     bots: dict[str, str] = field(default_factory=dict)
     terminal: str | None = None
     board: str | None = None
     observation: str | None = None
+    rollout: str | None = None
+    search: str = ""
 
     @property
     def catalogs(self) -> Path:

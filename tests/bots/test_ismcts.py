@@ -8,7 +8,7 @@ import random
 import pytest
 
 from backroom.bots import Observation, bot_kinds, make_bot
-from backroom.bots.ismcts import rewards
+from backroom.bots.ismcts import Budget, margins, rewards
 from backroom.engine.errors import BadOptions
 from backroom.games import all_games, get_game
 from backroom.sim.playout import play_game
@@ -57,7 +57,19 @@ def test_ismcts_is_a_bot_kind_of_every_game():
         assert "ismcts" in bot_kinds(game)
 
 
-BAD_SETTINGS = ["iterations=0", "iterations=x", "c=-1", "c=nan", "seconds=1e9", "playout=oracle", "depth=3"]
+BAD_SETTINGS = [
+    "iterations=0",
+    "iterations=x",
+    "c=-1",
+    "c=nan",
+    "seconds=1e9",
+    "playout=oracle",
+    "margin=1.5",
+    "margin=-0.1",
+    "depth=0",
+    "depth=1.5",
+    "width=3",
+]
 
 
 @pytest.mark.parametrize("setting", BAD_SETTINGS)
@@ -67,10 +79,38 @@ def test_ismcts_bad_setting_is_refused_with_a_sentence(setting):
     assert raised.value.key == "error.bad_bot_setting"
 
 
+def test_ismcts_refuses_the_rollout_playout_of_a_game_that_declares_none():
+    game = get_game("slush-fund")
+    assert game.manifest.rollout is None
+    with pytest.raises(BadOptions) as raised:
+        make_bot("ismcts:playout=rollout", game, 1)
+    assert raised.value.params["setting"] == "playout=rollout"
+
+
+def test_ismcts_starts_from_the_games_default_settings_which_named_settings_override():
+    stool_pigeon = get_game("stool-pigeon")
+    assert stool_pigeon.manifest.search == "playout=rollout:depth=1:margin=0.75"
+    budget = make_bot("ismcts", stool_pigeon, 1).budget
+    assert (budget.playout, budget.depth, budget.margin) == ("rollout", 1, 0.75)
+    budget = make_bot("ismcts:playout=random:margin=0", stool_pigeon, 1).budget
+    assert (budget.playout, budget.depth, budget.margin) == ("random", 1, 0.0)
+    assert make_bot("ismcts", get_game("slush-fund"), 1).budget == Budget()
+
+
+@pytest.mark.parametrize("setting", ["margin=0.5", "depth=1", "playout=random", "playout=heuristic"])
+def test_ismcts_is_reproducible_for_a_seed_with_each_setting(setting):
+    game = get_game("stool-pigeon")
+    for state, seat in positions(game, 2, 4, 3):
+        moves = {make_bot(f"{SMALL}:{setting}", game, 9).choose(Observation(state, seat)) for _ in range(2)}
+        assert len(moves) == 1
+        assert moves.pop() in state.legal_actions(seat)
+
+
 def test_ismcts_settings_are_read():
     bot = make_bot("ismcts:iterations=7:c=0.25:playout=heuristic", get_game("slush-fund"), 1)
     assert (bot.budget.iterations, bot.budget.c, bot.budget.playout) == (7, 0.25, "heuristic")
-    assert bot.playout_bot is not None
+    bot = make_bot("ismcts:margin=0.25:depth=2", get_game("stool-pigeon"), 1)
+    assert (bot.budget.margin, bot.budget.depth) == (0.25, 2)
 
 
 def test_rewards_rank_each_seat_against_the_others_with_shared_places_halved():
@@ -84,6 +124,28 @@ def test_rewards_rank_each_seat_against_the_others_with_shared_places_halved():
     assert rewards(Ended((1, 2))) == [1.0, 0.0]
     assert rewards(Ended((1, 1))) == [0.5, 0.5]
     assert rewards(Ended((2, 1, 2, 4))) == [0.5, 1.0, 0.5, 0.0]
+
+
+def test_margins_are_bounded_shares_that_point_the_way_the_game_scores():
+    """(mine - theirs) / (|mine| + |theirs|), averaged over the others, on [0, 1]: a margin
+    means the same at any scale, and a low score is good where the game says so."""
+    assert margins((30.0, 10.0), low_score_wins=False) == [0.75, 0.25]
+    assert margins((30.0, 10.0), low_score_wins=True) == [0.25, 0.75]
+    assert margins((3e6, 1e6), low_score_wins=False) == [0.75, 0.25]
+    assert margins((0.0, 0.0, 5.0), low_score_wins=False) == [0.25, 0.25, 1.0]
+
+
+def test_rewards_blend_place_and_margin_by_the_margin_weight():
+    class Ended:
+        ranks = (2, 1)
+        scores = (40.0, 10.0)
+
+        def outcome(self):
+            return self
+
+    assert rewards(Ended(), 0.5, low_score_wins=True) == pytest.approx(
+        [0.5 * 0.0 + 0.5 * 0.2, 0.5 * 1.0 + 0.5 * 0.8]
+    )
 
 
 def test_ismcts_beats_random_play_in_stool_pigeon():

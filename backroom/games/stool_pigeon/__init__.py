@@ -30,6 +30,7 @@ class StoolPigeon(Game):
     min_players = DATA["players"]["min"]
     max_players = DATA["players"]["max"]
     rules_version = 2
+    low_score_wins = True
     state_class: ClassVar[type[State]] = StoolPigeonState
     windows = (WindowRule("snap", "stool-pigeon.window.snap.order", "first_claim"),)
     manifest = Manifest(
@@ -38,6 +39,8 @@ class StoolPigeon(Game):
         terminal="backroom.games.stool_pigeon.terminal:render",
         observation="backroom.games.stool_pigeon.observation:ENCODER",
         board="stool-pigeon.js",
+        rollout="backroom.games.stool_pigeon.rollout:rollout",
+        search="playout=rollout:depth=1:margin=0.75",
     )
     options = (
         OptionSpec("memory_aid", False),

@@ -1,0 +1,151 @@
+"""A cheap playout policy for search (``ismcts`` plays it by default here, see docs/bots.md).
+
+Uniformly random play snaps at a random face-down card in nearly every elimination window and
+closes on half its turns, so a random playout drowns in penalty cards and ends at random: its
+result barely depends on the move being searched. This policy plays the few choices that
+decide a game as a player who remembers would, from the acting seat's knowledge mask alone
+(``known``, what its view shows it), and everything else at random:
+
+- snap only a card the seat knows to be a Witness of the window's number, its own first;
+- swap the drawn card into the slot that holds the most (an unseen card counts as the mean);
+- close when its own estimate is low and the lowest, or clearly the lowest later on;
+- give away its worst card after taking a Witness from another District;
+- look at an unseen card of its own District first; trade its worst card for a rival's best
+  in a blind swap; remove its worst card with the Capo unless that card is worth little.
+
+In a search it runs inside determinized positions, where every seat's mask is a resampled one;
+its decision depends only on what the acting seat knows and on the generator (tested).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from backroom.engine.actions import Action
+from backroom.games.stool_pigeon.cards import (
+    CAPO,
+    DRAW,
+    ELIMINABLE,
+    EMPTY,
+    GIVE,
+    NO_PICK,
+    PEEK,
+    PRINTED,
+    SNAP,
+    SOPLON,
+    SWAP,
+    SWITCH,
+)
+from backroom.games.stool_pigeon.legality import family_targets
+
+if TYPE_CHECKING:
+    from backroom.games.stool_pigeon.state import StoolPigeonState
+
+UNSEEN = 5.0
+"""What a card the seat has not seen (and the Soplón) is counted at: about the deck's mean."""
+
+CLOSE_AT = 9.0
+"""Close when one's own estimated total is at most this and below every rival's estimate."""
+
+CLOSE_MARGIN = 3.0
+"""Or, after two rounds, when it is at least this far below every rival's estimate."""
+
+_VALUE = tuple(UNSEEN if c == SOPLON else float(PRINTED[c]) for c in range(len(PRINTED)))
+_MATCHES = tuple(frozenset(c for c in ELIMINABLE if PRINTED[c] == n) for n in range(11))
+"""``_MATCHES[n]``: the cards a window for ``n`` eliminates (none for the Primo's 0)."""
+
+
+def rollout(state: StoolPigeonState, seat: int, rng: random.Random) -> Action:
+    phase = state.phase
+    if phase == SNAP:
+        return _snap(state, seat)
+    if phase == SWAP:
+        own = state.districts[seat]
+        if any(c != EMPTY for c in own):
+            return ("swap", _worst(own, state.known[seat], rng))
+    elif phase == DRAW and state.closer < 0:
+        return ("close",) if _should_close(state, seat) else ("draw",)
+    elif phase == GIVE:
+        return ("give", _worst(state.districts[seat], state.known[seat], rng))
+    elif phase == PEEK:
+        return _peek(state, seat, rng)
+    elif phase == SWITCH:
+        return _blind_swap(state, seat, rng)
+    elif phase == CAPO:
+        own = state.districts[seat]
+        if any(c != EMPTY for c in own):
+            slot = _worst(own, state.known[seat], rng)
+            if _estimate(own[slot], state.known[seat]) >= UNSEEN or not state.can_draw():
+                return ("remove", slot)
+    return state.random_action(seat, rng)
+
+
+def _peek(state: StoolPigeonState, seat: int, rng: random.Random) -> Action:
+    """Look at an unseen card of one's own District, else at any unseen card."""
+    known = state.known[seat]
+    unseen = [(t, s) for t, s in family_targets(state) if not known >> state.districts[t][s] & 1]
+    own = [(t, s) for t, s in unseen if t == seat]
+    pool = own or unseen or family_targets(state)
+    target, slot = pool[int(rng.random() * len(pool))]
+    return ("peek", target, slot)
+
+
+def _blind_swap(state: StoolPigeonState, seat: int, rng: random.Random) -> Action:
+    """Trade one's own worst card for a rival's best (lowest estimated) card."""
+    known = state.known[seat]
+    targets = family_targets(state)
+    if state.picked == NO_PICK:
+        own = [(t, s) for t, s in targets if t == seat]
+        if own and len(own) < len(targets):
+            _, slot = max(own, key=lambda ts: _estimate(state.districts[seat][ts[1]], known))
+            return ("pick", seat, slot)
+        return state.random_action(seat, rng)
+    picked_seat = state.picked[0]
+    rivals = [(t, s) for t, s in targets if t != picked_seat]
+    if picked_seat != seat or not rivals:
+        return state.random_action(seat, rng)
+    target, slot = min(rivals, key=lambda ts: _estimate(state.districts[ts[0]][ts[1]], known))
+    return ("switch", target, slot)
+
+
+def _snap(state: StoolPigeonState, seat: int) -> Action:
+    targets = _MATCHES[state.window_value] if 0 <= state.window_value < len(_MATCHES) else ()
+    if targets:
+        known = state.known[seat]
+        order = [seat, *(t for t in range(state.n) if t != seat)]
+        for target in order:
+            for slot, card in enumerate(state.districts[target]):
+                if card in targets and known >> card & 1:
+                    return ("snap", target, slot)
+    return ("pass",)
+
+
+def _estimate(card: int, known: int) -> float:
+    return _VALUE[card] if known >> card & 1 else UNSEEN
+
+
+def _worst(district: list[int], known: int, rng: random.Random) -> int:
+    """The occupied slot whose card the seat estimates highest; ties drawn at random."""
+    best = -1.0
+    slots: list[int] = []
+    for slot, card in enumerate(district):
+        if card == EMPTY:
+            continue
+        value = _estimate(card, known)
+        if value > best:
+            best, slots = value, [slot]
+        elif value == best:
+            slots.append(slot)
+    return slots[int(rng.random() * len(slots))]
+
+
+def _should_close(state: StoolPigeonState, seat: int) -> bool:
+    """Low and lowest, or (after two rounds) clearly lowest: the heuristic bot's rule."""
+    known = state.known[seat]
+    totals = [sum(_estimate(c, known) for c in d if c != EMPTY) for d in state.districts]
+    mine = totals[seat]
+    rivals = min(t for s, t in enumerate(totals) if s != seat)
+    return (mine <= CLOSE_AT and mine < rivals) or (
+        state.turns >= 2 * state.n and mine + CLOSE_MARGIN <= rivals
+    )

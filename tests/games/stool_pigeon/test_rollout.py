@@ -1,0 +1,59 @@
+"""The playout policy search plays here (``rollout.py``): it acts on what the seat has seen,
+so a playout is no longer buried in penalty cards from snaps at random face-down cards. (That
+it reads nothing else is a conformance property of every game's rollout policy.)"""
+
+from __future__ import annotations
+
+import random
+
+from backroom.games.stool_pigeon.rollout import rollout
+from tests.helpers import play
+
+from .conftest import position
+
+
+def window_7(known):
+    """Seat 0 swaps a drawn Witness 2 for the Witness 7 at its slot 0 and plays it; seat 1
+    holds a Witness 7 at slot 1, seat 0 another at slot 2."""
+    state = position(
+        [
+            ["witness-7", "witness-3", "witness-7", "witness-5"],
+            ["witness-6", "witness-7", "witness-8", "witness-9"],
+        ],
+        deck=["witness-2", "witness-10"],
+        known=known,
+    )
+    play(state, (0, ("draw",)), (0, ("swap", 0)))
+    return state
+
+
+def test_rollout_passes_in_a_window_when_the_seat_knows_no_matching_witness():
+    state = window_7({1: [(1, 0), (0, 1)]})
+    assert state.actors()[0] == 1
+    assert rollout(state, 1, random.Random(1)) == ("pass",)
+
+
+def test_rollout_snaps_a_witness_it_knows_its_own_district_first():
+    state = window_7({1: [(0, 2), (1, 1)]})
+    assert rollout(state, 1, random.Random(1)) == ("snap", 1, 1)
+    state = window_7({1: [(0, 2)]})
+    assert rollout(state, 1, random.Random(1)) == ("snap", 0, 2)
+
+
+def test_rollout_swaps_out_the_card_it_knows_to_be_highest():
+    state = position(
+        [
+            ["witness-2", "witness-9", "witness-3", "witness-4"],
+            ["witness-6", "witness-7", "witness-8", "witness-5"],
+        ],
+        deck=["witness-2"],
+        known={0: [(0, 0), (0, 1), (0, 2), (0, 3)]},
+    )
+    state.apply(0, ("draw",))
+    assert rollout(state, 0, random.Random(1)) == ("swap", 1)
+
+
+def test_rollout_closes_with_a_low_known_total_below_every_estimate_and_draws_otherwise():
+    low = [["witness-2", "witness-3", None, None], ["witness-6", "witness-7", "witness-8", "witness-5"]]
+    assert rollout(position(low, known={0: [(0, 0), (0, 1)]}), 0, random.Random(1)) == ("close",)
+    assert rollout(position(low, known={}), 0, random.Random(1)) == ("draw",)
