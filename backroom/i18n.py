@@ -130,6 +130,16 @@ def format_share(lang: str, rate: float) -> str:
     return format_percent(rate, format=pattern[:last] + ".0" + pattern[last:], locale=lang)
 
 
+def format_interval(lang: str, ci: Sequence[float]) -> str:
+    """A 95% interval of rates: ``23.1%–47.2%``."""
+    return f"{format_share(lang, ci[0])}–{format_share(lang, ci[1])}"
+
+
+def format_rate(lang: str, rate: float, ci: Sequence[float]) -> str:
+    """A rate and its interval: ``35.0% (23.1%–47.2%)``."""
+    return f"{format_share(lang, rate)} ({format_interval(lang, ci)})"
+
+
 def seat_name(lang: str, seat: int) -> str:
     return translate(lang, "ui.seat_name", {"number": seat + 1})
 

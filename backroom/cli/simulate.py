@@ -12,7 +12,7 @@ from rich.table import Table
 
 from backroom.cli.runner import check_run_args, run_plans
 from backroom.games import get_game
-from backroom.i18n import format_number, format_share, translate
+from backroom.i18n import format_interval, format_number, format_share, translate
 from backroom.sim.batch import Plan, WinTally
 
 
@@ -48,9 +48,6 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
     def t(key: str, **params: Any) -> str:
         return translate(lang, key, params)
 
-    def share(rate: float) -> str:
-        return format_share(lang, rate)
-
     console.print(
         t(
             "ui.sim_header",
@@ -64,24 +61,22 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
     for key in ("ui.col_seat", "ui.col_wins", "ui.col_rate", "ui.col_ci"):
         seats.add_column(t(key), justify="right")
     for row in s["win_rate_by_seat"]:
-        low, high = row["ci95"]
         seats.add_row(
             str(row["seat"] + 1),
             format_number(lang, s["wins_by_seat"][row["seat"]]),
-            share(row["rate"]),
-            f"{share(low)}–{share(high)}",
+            format_share(lang, row["rate"]),
+            format_interval(lang, row["ci95"]),
         )
     console.print(seats)
     bots = Table(title=t("ui.wins_by_bot"))
     for key in ("ui.col_bot", "ui.col_wins", "ui.col_rate_per_seat", "ui.col_ci"):
         bots.add_column(t(key), justify="right")
     for kind, row in s["win_rate_by_bot"].items():
-        low, high = row["ci95"]
         bots.add_row(
             kind,
             format_number(lang, s["wins_by_bot"].get(kind, 0)),
-            share(row["rate"]),
-            f"{share(low)}–{share(high)}",
+            format_share(lang, row["rate"]),
+            format_interval(lang, row["ci95"]),
         )
     console.print(bots)
     console.print(

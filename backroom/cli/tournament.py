@@ -13,7 +13,7 @@ from rich.table import Table
 
 from backroom.cli.runner import check_run_args, run_plans
 from backroom.games import get_game
-from backroom.i18n import format_number, format_share, translate
+from backroom.i18n import format_number, format_rate, translate
 from backroom.sim.batch import Plan
 from backroom.sim.tournament import TournamentTally, lineups
 
@@ -37,10 +37,6 @@ def tournament_command(args: argparse.Namespace, console: Console, options: dict
         return 0
     show_tournament(console, lang, summary)
     return 0
-
-
-def _rate(lang: str, rate: float, ci: list[float]) -> str:
-    return f"{format_share(lang, rate)} ({format_share(lang, ci[0])}–{format_share(lang, ci[1])})"
 
 
 def _lineup(seats: list[str]) -> str:
@@ -74,7 +70,7 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
         bots.add_row(
             kind,
             format_number(lang, row["seats"]),
-            _rate(lang, row["rate"], row["ci95"]),
+            format_rate(lang, row["rate"], row["ci95"]),
             format_number(lang, row["mean_rank"], 2),
             f"{one(rating['mu'])} ± {one(rating['sigma'])} ({one(rating['ordinal'])})",
         )
@@ -85,7 +81,9 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
     for rank in range(1, s["players"] + 1):
         places.add_column(t("ui.col_rank", rank=rank), justify="right")
     for kind in kinds:
-        places.add_row(kind, *(_rate(lang, cell["rate"], cell["ci95"]) for cell in s["bots"][kind]["ranks"]))
+        places.add_row(
+            kind, *(format_rate(lang, cell["rate"], cell["ci95"]) for cell in s["bots"][kind]["ranks"])
+        )
     console.print(places)
     head = Table(title=t("ui.tournament_head_to_head"))
     head.add_column(t("ui.col_bot"))
@@ -94,7 +92,8 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
     for row in kinds:
         cells = s["head_to_head"][row]
         head.add_row(
-            row, *(_rate(lang, cells[c]["rate"], cells[c]["ci95"]) if c in cells else "—" for c in kinds)
+            row,
+            *(format_rate(lang, cells[c]["rate"], cells[c]["ci95"]) if c in cells else "—" for c in kinds),
         )
     console.print(head)
     table = Table(title=t("ui.tournament_lineups"))
@@ -107,7 +106,7 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
         table.add_row(
             _lineup(lineup["seats"]),
             format_number(lang, lineup["games"]),
-            *(_rate(lang, cells[k]["rate"], cells[k]["ci95"]) if k in cells else "" for k in kinds),
+            *(format_rate(lang, cells[k]["rate"], cells[k]["ci95"]) if k in cells else "" for k in kinds),
         )
     console.print(table)
     console.print(t("ui.tournament_footer", mean=one(s["mean_actions"]), seconds=one(s["seconds"])))

@@ -12,7 +12,7 @@ from typing import Any
 
 from babel.numbers import format_percent
 
-from backroom.i18n import format_number, translate
+from backroom.i18n import format_interval, format_number, format_rate, format_share, translate
 from backroom.report import charts
 
 USAGE_CHART_ROWS = 15
@@ -42,17 +42,17 @@ class Page:
         return escape(translate(self.lang, key, params))
 
     def pct(self, value: float) -> str:
-        return format_percent(value, "#,##0.0%", locale=self.lang)
+        return format_share(self.lang, value)
 
     def interval(self, ci: Sequence[float]) -> str:
-        return f"{self.pct(ci[0])}–{self.pct(ci[1])}"
+        return format_interval(self.lang, ci)
 
     def number(self, value: float) -> str:
         return format_number(self.lang, value)
 
     def rate(self, rate: float | None, ci: Sequence[float] | None) -> str:
         """A rate and its interval; a dash where nobody could be counted."""
-        return "—" if rate is None or ci is None else f"{self.pct(rate)} ({self.interval(ci)})"
+        return "—" if rate is None or ci is None else format_rate(self.lang, rate, ci)
 
     def render(self, meta: dict[str, Any]) -> str:
         first = self.configurations[0][1]
