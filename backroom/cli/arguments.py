@@ -9,7 +9,7 @@ has to be known before the arguments are read, so ``language_in`` looks for ``--
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from backroom.i18n import LANGUAGES, default_language, translate
@@ -42,10 +42,19 @@ MESSAGES = {
     "must be between %(low)s and %(high)s seconds": "argparse.between_seconds",
     "not a duration: %(value)r (say 90s, 30m, 24h, 7d, or off)": "argparse.not_a_duration",
     "%(value)s is not a port: give one between 1 and 65535": "argparse.not_a_port",
+    "not a list of CPUs: %(value)r (say 0,1 or 0-3)": "argparse.not_cpus",
 }
 """argparse's messages (Python 3.11 to 3.13) that a person can meet, and those of our own
 argument types, by their gettext id; the translations keep the ``%`` placeholders, and leave
 out ``%(type)s`` (an internal name such as ``int`` or ``player_list``)."""
+
+
+def say(text: str, **params: object) -> str:
+    """``text`` (a key of ``MESSAGES``) in the command line's language, for our own argument
+    types: through argparse's own ``_``, which ``speaking`` points at our catalogs while the
+    arguments are read."""
+    words: Callable[[str], str] = vars(argparse)["_"]
+    return words(text) % params
 
 
 def language_in(argv: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ import json
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+from backroom.cli.arguments import say
 from backroom.i18n import default_language, translate
 
 
@@ -42,8 +43,35 @@ def add_bench_server_args(parser: argparse.ArgumentParser) -> argparse.ArgumentP
         help="load a service already running at http://host:port instead of starting one (its "
         "tables must allow seeds: serve it with --allow-seed)",
     )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="client processes sharing the tables (default 1; one loop drives a few hundred tables)",
+    )
+    parser.add_argument(
+        "--server-cores",
+        type=cpu_list,
+        default=None,
+        metavar="LIST",
+        help="CPUs the server runs on, the clients on the others (say 0,1 or 0-3; default: not pinned)",
+    )
     parser.set_defaults(func=bench_server_command)
     return parser
+
+
+def cpu_list(text: str) -> list[int]:
+    """``0,1`` or ``0-3,6``: CPU numbers as ``taskset -c`` writes them."""
+    cores: set[int] = set()
+    try:
+        for part in text.split(","):
+            low, _, high = part.partition("-")
+            cores.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        cores.clear()
+    if not cores or min(cores) < 0:
+        raise argparse.ArgumentTypeError(say("not a list of CPUs: %(value)r (say 0,1 or 0-3)", value=text))
+    return sorted(cores)
 
 
 def bench_server_command(args: argparse.Namespace) -> int:
@@ -67,6 +95,8 @@ def bench_server_command(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 redis=args.redis,
                 url=args.url,
+                clients=args.clients,
+                server_cores=args.server_cores,
                 progress=lambda done: bar.update(task, completed=done),
             )
         except (ValueError, RuntimeError, OSError) as exc:  # OSError: no service at --url

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
+from backroom.cli.arguments import say
 from backroom.i18n import default_language, translate
 from backroom.server.settings import (
     BODY_TIMEOUT,
@@ -71,20 +72,13 @@ def install_log_redaction() -> None:
         logging.getLogger(name).addFilter(RedactTokens())
 
 
-def _say(text: str, **params: Any) -> str:
-    """``text`` in the command line's language: through argparse's own ``_``, which
-    ``backroom.cli.arguments.speaking`` points at our catalogs while the arguments are read."""
-    say: Callable[[str], str] = vars(argparse)["_"]
-    return say(text) % params
-
-
 def _within(
     convert: Callable[[str], Any], low: float, high: float, seconds: bool = False
 ) -> Callable[[str], Any]:
     """An argparse type: ``convert``'s value between ``low`` and ``high``, anything else one
     sentence (argparse prints it under the usage line) instead of a traceback.
 
-    The sentences go through ``_say`` (argparse's own ``_``), so the command line's
+    The sentences go through ``say`` (argparse's own ``_``), so the command line's
     language (``backroom.cli.arguments.speaking``) reaches them too."""
     noun = "not a whole number: %(value)r" if convert is int else "not a number: %(value)r"
     between = (
@@ -95,9 +89,9 @@ def _within(
         try:
             value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(_say(noun, value=text)) from None
+            raise argparse.ArgumentTypeError(say(noun, value=text)) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(_say(between, low=f"{low:g}", high=f"{high:.0f}"))
+            raise argparse.ArgumentTypeError(say(between, low=f"{low:g}", high=f"{high:.0f}"))
         return value
 
     return parse
@@ -113,7 +107,7 @@ def _duration(text: str) -> float | None:
         return parse_duration(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            _say("not a duration: %(value)r (say 90s, 30m, 24h, 7d, or off)", value=text)
+            say("not a duration: %(value)r (say 90s, 30m, 24h, 7d, or off)", value=text)
         ) from None
 
 
@@ -123,10 +117,10 @@ def _port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_say("not a whole number: %(value)r", value=text)) from None
+        raise argparse.ArgumentTypeError(say("not a whole number: %(value)r", value=text)) from None
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(
-            _say("%(value)s is not a port: give one between 1 and 65535", value=value)
+            say("%(value)s is not a port: give one between 1 and 65535", value=value)
         )
     return value
 

@@ -12,13 +12,8 @@ floor under every durable commit: a stalling disk shows there, not as a slow ser
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import gc
-import itertools
-import json
 import os
-import random
 import signal
 import socket
 import subprocess
@@ -27,17 +22,21 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from backroom.client import ActionRefused, Seat, connect
 from backroom.i18n import format_number, translate
 from backroom.sim.bench import machine
-
-GAME = "stool-pigeon"
+from backroom.sim.load_clients import (
+    Load,
+    collector_paused,
+    event_loop_runner,
+    play_in_processes,
+    play_tables,
+)
 
 BENCH_LIMITS = (
     *("--rate", "1000", "--tables-per-minute", "10000", "--allow-seed"),
@@ -59,10 +58,15 @@ def free_port() -> int:
 
 @contextmanager
 def server_process(
-    db_url: str, port: int, data_dir: Path, extra: Sequence[str] = ()
+    db_url: str,
+    port: int,
+    data_dir: Path,
+    extra: Sequence[str] = (),
+    cores: Collection[int] | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A ``backroom serve`` subprocess on loopback (with ``extra`` arguments: ``--workers``,
-    ``--redis``), ready to answer; killed on exit (a supervisor with its workers)."""
+    ``--redis``), ready to answer; killed on exit (a supervisor with its workers). ``cores``:
+    the CPUs it and every process and thread it starts may run on."""
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
     command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url]
     process = subprocess.Popen(
@@ -71,6 +75,8 @@ def server_process(
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        # Before exec, so that the workers it forks and their threads inherit it.
+        preexec_fn=None if cores is None else lambda: os.sched_setaffinity(0, cores),
     )
     try:
         wait_ready(port, process)
@@ -92,15 +98,6 @@ def wait_ready(port: int, process: subprocess.Popen[bytes], timeout: float = 30.
         except OSError:
             time.sleep(0.05)
     raise RuntimeError("the server did not start in time")
-
-
-def http_json(method: str, url: str, body: Any = None) -> Any:
-    data = None if body is None else json.dumps(body).encode("utf-8")
-    request = urllib.request.Request(
-        url, data=data, method=method, headers={"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
 
 
 def cpu_seconds(pid: int) -> float:
@@ -141,6 +138,10 @@ class BenchResult:
     fsync_p99_ms: float
     fsync_max_ms: float
     workers: int = 1
+    clients: int = 1
+    """Client processes that shared the tables."""
+    server_cores: tuple[int, ...] | None = None
+    """The CPUs the server was kept on (the clients on the others); None: not pinned."""
 
     @property
     def moves_per_second(self) -> float:
@@ -195,149 +196,6 @@ def _shown(lang: str, value: Any) -> Any:
     return value
 
 
-@dataclass(slots=True)
-class Load:
-    """What the clients measured: the act → ack round trips that finished before the deadline."""
-
-    deadline: float = float("inf")
-    latencies: list[float] = field(default_factory=list)
-    refused: int = 0
-    games: int = 0
-
-
-async def _play_seat(seat: Seat, rng: random.Random, think: float, load: Load) -> None:
-    """Play random legal moves until the game ends; count refusals."""
-    answered = -1
-    async for update in seat.updates():
-        if update["outcome"] is not None:
-            break
-        # Only the first seat in priority order acts, as sequential drivers do: racing every
-        # seat of a reaction window would measure refusals, not play. An update that repeats
-        # an answered version (someone connected meanwhile) asks for nothing new.
-        if not update["legal"] or update["actors"][0] != seat.seat or update["version"] <= answered:
-            continue
-        answered = update["version"]
-        action = rng.choice(update["legal"])["action"]
-        if think > 0:
-            await asyncio.sleep(rng.uniform(0, 2 * think))
-        start = time.perf_counter()
-        try:
-            await seat.act(action, update["version"])
-        except ActionRefused as exc:
-            if exc.code == "closed":
-                break
-            load.refused += 1
-            continue
-        end = time.perf_counter()
-        if end <= load.deadline:
-            load.latencies.append(end - start)
-
-
-async def _table_slot(
-    base: str,
-    seats: int,
-    seed: int,
-    think: float,
-    load: Load,
-    waves: asyncio.Semaphore,
-    arrive: Callable[[], Awaitable[None]],
-) -> None:
-    """One of the concurrent tables: games one after another at new tables, forever (the run
-    cancels it). The first table is seated under ``waves`` (a crowd arrives in waves, not all
-    at once), then ``arrive`` waits for every slot: they all start playing together."""
-    rng = random.Random(seed)
-    for game in itertools.count():
-        async with contextlib.AsyncExitStack() as stack:
-            if game == 0:
-                async with waves:
-                    players = await _seat_table(base, seats, seed * 1009, stack)
-                await arrive()
-            else:
-                players = await _seat_table(base, seats, seed * 1009 + game, stack)
-            await asyncio.gather(*(_play_seat(p, random.Random(rng.random()), think, load) for p in players))
-        load.games += 1
-
-
-async def _seat_table(base: str, seats: int, seed: int, stack: contextlib.AsyncExitStack) -> list[Seat]:
-    """A new table, every seat of it taken by a client connection that ``stack`` closes."""
-    created = await asyncio.to_thread(create_table, base, seats, seed)
-    url = base.replace("http://", "ws://") + f"/ws/{created['id']}"
-    return [
-        await stack.enter_async_context(connect(url, s["token"], compress=False)) for s in created["seats"]
-    ]
-
-
-def create_table(base: str, seats: int, seed: int) -> dict[str, Any]:
-    body = {
-        "game": GAME,
-        "players": seats,
-        "seats": [{"kind": "agent"}] * seats,
-        "seed": seed,
-        "bot_delay": 0,
-    }
-    created: dict[str, Any] = http_json("POST", f"{base}/api/tables", body)
-    return created
-
-
-@dataclass(slots=True)
-class Measured:
-    load: Load
-    seconds: float
-    server_cpu: float
-    server_rss_kib: int
-
-
-async def _run(
-    base: str,
-    pids: list[int],
-    tables: int,
-    seats: int,
-    think: float,
-    seed: int,
-    duration: float,
-    progress: Callable[[float], None],
-) -> Measured:
-    load = Load()
-    go = asyncio.Event()
-    seated = 0
-    waves = asyncio.Semaphore(50)  # seat the tables in waves, as a crowd would arrive
-
-    async def arrive() -> None:
-        nonlocal seated
-        seated += 1
-        if seated == tables:
-            load.deadline = time.perf_counter() + duration
-            go.set()
-        await go.wait()
-
-    slots = [
-        asyncio.create_task(_table_slot(base, seats, seed * 100003 + i, think, load, waves, arrive))
-        for i in range(tables)
-    ]
-    try:
-        waiting = asyncio.create_task(go.wait())
-        await asyncio.wait([waiting, *slots], return_when=asyncio.FIRST_COMPLETED)
-        if not go.is_set():
-            waiting.cancel()
-            failed = next(t for t in slots if t.done())
-            raise RuntimeError(f"a table could not be seated: {failed.exception()!r}")
-        start, cpu = time.perf_counter(), sum(map(cpu_seconds, pids))
-        while (left := load.deadline - time.perf_counter()) > 0:
-            progress(1 - left / duration)
-            await asyncio.sleep(min(left, 0.5))
-        used = sum(map(cpu_seconds, pids)) - cpu
-        measured = Measured(load, time.perf_counter() - start, used, sum(map(rss_kib, pids)))
-        progress(1.0)
-    finally:
-        for task in slots:
-            task.cancel()
-        outcomes = await asyncio.gather(*slots, return_exceptions=True)
-    errors = [o for o in outcomes if isinstance(o, Exception)]
-    if errors:
-        raise RuntimeError(f"a table failed during the run: {errors[0]!r}")
-    return measured
-
-
 @contextmanager
 def fsync_probe(directory: Path, every: float = 0.05) -> Iterator[list[float]]:
     """Time an fsync of a small file in ``directory`` every ``every`` seconds, in a thread,
@@ -363,35 +221,86 @@ def fsync_probe(directory: Path, every: float = 0.05) -> Iterator[list[float]]:
         thread.join()
 
 
-def _event_loop_runner() -> Any:
-    """uvloop's runner where it is installed (uvicorn[standard] brings it on Linux and macOS):
-    the clients share the machine with the server, and a cheaper client loop leaves it more."""
-    try:
-        import uvloop
-    except ImportError:
-        return asyncio.run
-    return uvloop.run
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off in this process while the clients play. They stand for
-    hundreds of separate browsers and agents; sharing one process, their collector's pauses
-    (50-180 ms with 800 connections' latest updates alive) would be counted as the server's
-    latency. Reference counting still frees nearly everything; one collection follows."""
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.collect()
-
-
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+@dataclass(slots=True)
+class Measured:
+    """The window in which every table played: from the moment all were seated to the
+    deadline, with the server's CPU and memory read at both ends."""
+
+    seconds: float = 0.0
+    server_cpu: float = 0.0
+    server_rss_kib: int = 0
+
+
+def _measure(
+    base: str,
+    pids: list[int],
+    tables: int,
+    seats: int,
+    think: float,
+    seed: int,
+    duration: float,
+    clients: int,
+    progress: Callable[[float], None],
+) -> tuple[Load, Measured]:
+    measured = Measured()
+    start = 0.0
+
+    def started() -> None:
+        nonlocal start
+        start = time.perf_counter()
+        measured.server_cpu = -sum(map(cpu_seconds, pids))
+
+    def ended() -> None:
+        measured.seconds = time.perf_counter() - start
+        measured.server_cpu += sum(map(cpu_seconds, pids))
+        measured.server_rss_kib = sum(map(rss_kib, pids))
+
+    if clients > 1:
+        load = play_in_processes(
+            base,
+            tables,
+            seats,
+            think,
+            seed,
+            duration,
+            clients,
+            started=started,
+            ended=ended,
+            progress=progress,
+        )
+        return load, measured
+
+    async def ready() -> None:
+        started()
+
+    with collector_paused():
+        run = play_tables(
+            base, range(tables), seats, think, seed, duration, ready=ready, ended=ended, progress=progress
+        )
+        load = event_loop_runner()(run)
+    return load, measured
+
+
+@contextmanager
+def client_cores(server_cores: Collection[int] | None) -> Iterator[None]:
+    """This process (the clients, and the client processes it starts) kept off the server's
+    cores while the block runs."""
+    if server_cores is None:
+        yield
+        return
+    mine = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, mine - set(server_cores))
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, mine)
 
 
 def bench_server(
@@ -406,46 +315,75 @@ def bench_server(
     workers: int = 1,
     redis: str | None = None,
     url: str | None = None,
+    clients: int = 1,
+    server_cores: Collection[int] | None = None,
     progress: Callable[[float], None] = lambda done: None,
 ) -> BenchResult:
     """Run the benchmark and return its figures. ``progress`` hears the measured fraction done.
     ``workers`` (with a PostgreSQL ``db_url`` and ``redis`` past one): the server started with
     ``--workers``; ``url``: no server started, the load goes to the service already running
-    there (on other cores or machines: its CPU is then not measured)."""
+    there (on other cores or machines: its CPU is then not measured). ``clients``: client
+    processes sharing the tables; ``server_cores``: the CPUs the server runs on, the clients
+    on the others."""
     if not 1 <= tables <= 2000 or not 2 <= seats <= 5:
         raise ValueError("tables must be 1..2000 and seats 2..5")
     if not 0 < duration <= 3600 or not 0 <= think <= 60:
         raise ValueError("duration must be 0..3600 seconds and think 0..60")
+    if not 1 <= clients <= min(64, tables):
+        raise ValueError("clients must be 1..64 and at most the tables")
+    if server_cores is not None:
+        server_cores = sorted(set(server_cores))
+        if url is not None or not server_cores or not set(server_cores) < os.sched_getaffinity(0):
+            raise ValueError(
+                "server cores must be some, not all, of this machine's usable CPUs, and a server started here"
+            )
     if url is not None:
-        with collector_paused():
-            run = _run(url.rstrip("/"), [], tables, seats, think, seed, duration, progress)
-            measured = _event_loop_runner()(run)
-        return _result(tables, seats, think, measured, None, 0, [], workers)
+        load, measured = _measure(
+            url.rstrip("/"), [], tables, seats, think, seed, duration, clients, progress
+        )
+        return _result(tables, seats, think, load, measured, None, 0, [], workers, clients, None)
     port = port or free_port()
     base = f"http://127.0.0.1:{port}"
     extra = ["--workers", str(workers)] + (["--redis", redis] if redis else [])
     with tempfile.TemporaryDirectory(prefix="backroom-bench-") as tmp:
         db = db_url or f"sqlite:///{tmp}/bench.db"
-        with server_process(db, port, Path(tmp), extra) as process, fsync_probe(Path(tmp)) as fsyncs:
+        with (
+            server_process(db, port, Path(tmp), extra, server_cores) as process,
+            client_cores(server_cores),
+            fsync_probe(Path(tmp)) as fsyncs,
+        ):
             pids = family(process.pid)
             before = sum(map(rss_kib, pids))
-            with collector_paused():
-                run = _run(base, pids, tables, seats, think, seed, duration, progress)
-                measured = _event_loop_runner()(run)
-    return _result(tables, seats, think, measured, measured.server_cpu, before, fsyncs, workers)
+            load, measured = _measure(base, pids, tables, seats, think, seed, duration, clients, progress)
+    return _result(
+        tables,
+        seats,
+        think,
+        load,
+        measured,
+        measured.server_cpu,
+        before,
+        fsyncs,
+        workers,
+        clients,
+        server_cores,
+    )
 
 
 def _result(
     tables: int,
     seats: int,
     think: float,
+    load: Load,
     measured: Measured,
     cpu: float | None,
     rss_before: int,
     fsyncs: list[float],
     workers: int,
+    clients: int,
+    server_cores: Sequence[int] | None,
 ) -> BenchResult:
-    latencies = measured.load.latencies
+    latencies = load.latencies
     moves = len(latencies)
     return BenchResult(
         tables=tables,
@@ -453,14 +391,16 @@ def _result(
         think=think,
         seconds=measured.seconds,
         moves=moves,
-        games=measured.load.games,
+        games=load.games,
         p50_ms=percentile(latencies, 0.50) * 1000,
         p99_ms=percentile(latencies, 0.99) * 1000,
         max_ms=max(latencies, default=0.0) * 1000,
-        refused=measured.load.refused,
+        refused=load.refused,
         server_cpu_ms_per_move=None if cpu is None else 1000 * cpu / max(1, moves),
         rss_per_table_kib=max(0, measured.server_rss_kib - rss_before) / tables,
         fsync_p99_ms=percentile(fsyncs, 0.99) * 1000,
         fsync_max_ms=max(fsyncs, default=0.0) * 1000,
         workers=workers,
+        clients=clients,
+        server_cores=None if server_cores is None else tuple(server_cores),
     )

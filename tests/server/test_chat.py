@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 from backroom.client import connect, ws_url
 from backroom.i18n import catalog
 from backroom.server import chat
-from backroom.sim.server_load import free_port, http_json, server_process
+from backroom.sim.load_clients import http_json
+from backroom.sim.server_load import free_port, server_process
 from tests.server.conftest import Message, new_table, receive_until, send, ws_path
 
 

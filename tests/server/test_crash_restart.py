@@ -13,7 +13,8 @@ from typing import Any
 from backroom.client import ActionRefused, Seat, connect
 from backroom.games import get_game
 from backroom.server.store import Store
-from backroom.sim.server_load import free_port, http_json, server_process
+from backroom.sim.load_clients import http_json
+from backroom.sim.server_load import free_port, server_process
 from tests.server.conftest import pg_url
 
 GAME = get_game("stool-pigeon")

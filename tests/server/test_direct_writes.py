@@ -19,7 +19,8 @@ from websockets.sync.client import ClientConnection, connect
 from backroom.server.messages import Conn
 from backroom.server.protocol import _send_loop
 from backroom.server.transport import text_frame
-from backroom.sim.server_load import create_table, free_port, server_process
+from backroom.sim.load_clients import create_table
+from backroom.sim.server_load import free_port, server_process
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])

@@ -38,7 +38,8 @@ from backroom.games import get_game
 from backroom.i18n import seat_name, translate
 from backroom.server.cli import RedactTokens
 from backroom.server.live import RECENT_EVENTS
-from backroom.sim.server_load import free_port, http_json, wait_ready
+from backroom.sim.load_clients import http_json
+from backroom.sim.server_load import free_port, wait_ready
 from tests.server.conftest import receive_until, send, wait_until_over, ws_path
 
 Message = dict[str, Any]

@@ -16,7 +16,8 @@ from backroom.client import play_sync, ws_url
 from backroom.games import get_game
 from backroom.server.cli import RedactTokens
 from backroom.server.store import Store
-from backroom.sim.server_load import free_port, http_json, server_process
+from backroom.sim.load_clients import http_json
+from backroom.sim.server_load import free_port, server_process
 from tests.server.conftest import new_table, receive_until, send, ws_path
 
 GAME = get_game("stool-pigeon")

@@ -25,7 +25,8 @@ from uvicorn.server import ServerState
 
 from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 from backroom.server.transport import protocols, trusts
-from backroom.sim.server_load import free_port, http_json, wait_ready
+from backroom.sim.load_clients import http_json
+from backroom.sim.server_load import free_port, wait_ready
 
 QUEUE_BYTES = 16384
 LIMITS = {

@@ -22,7 +22,8 @@ import websockets
 from backroom.client import ActionRefused, connect
 from backroom.i18n import translate
 from backroom.server.store import Store
-from backroom.sim.server_load import bench_server, free_port, http_json, server_process
+from backroom.sim.load_clients import http_json
+from backroom.sim.server_load import bench_server, free_port, server_process
 from tests.helpers import unavailable
 from tests.server.conftest import pg_url
 
