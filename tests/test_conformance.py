@@ -106,13 +106,15 @@ def test_conservation_inventory_is_constant(game, variant, players, seed):
 @PROPERTY
 @given(seed=SEEDS)
 def test_json_round_trip_at_every_step(game, variant, players, seed):
-    for state, events in random_game(game, variant, players, seed):
+    for step, (state, events) in enumerate(random_game(game, variant, players, seed)):
         data = state.to_json()
         text = dump(data)
         again = game.state_from_json(json.loads(text))
         assert dump(again.to_json()) == text
         assert dump(state.clone().to_json()) == text
-        for seat in [None, *range(players)]:
+        # The spectator's view and one seat's, each seat in turn: views were three quarters of
+        # this test's time at eight players, and the no-leaks test reads every seat's anyway.
+        for seat in (None, step % players):
             dump(state.view(seat))
         dump([e.to_json() for e in events])
 
