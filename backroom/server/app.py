@@ -120,7 +120,7 @@ def create_app(
         app.state.hub = hub
         cluster = None
         if redis:
-            cluster = Cluster(redis, hub, api.lobby_entry)
+            cluster = Cluster(redis, hub, api.lobby_entry, getattr(app.state, "adopt", None))
             hub.peer_alive = cluster.alive
             await cluster.start(app)
             app.state.cluster = joined["cluster"] = cluster

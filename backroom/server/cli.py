@@ -315,6 +315,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
 
     from backroom.server.app import create_app
     from backroom.server.check import check_database
+    from backroom.server.handoff import adopter
     from backroom.server.transport import protocols
 
     problem = schema_problem(url)
@@ -370,6 +371,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         lifespan="on",
     )
     server = uvicorn.Server(config)
+    app.state.adopt = adopter(server)  # sockets handed over by this machine's other workers
     install_log_redaction()
     # The database writer thread hands the GIL back and forth with the event loop at every
     # commit; a shorter switch interval keeps a busy loop from delaying commits (and acks).

@@ -2,8 +2,9 @@
 
 Each worker (``backroom serve --workers N --redis URL``, on one machine or several, on one
 PostgreSQL) holds the tables whose leases it took (``leases.py``). A request for a table that
-another live worker holds is served by that worker: ``Forwarding`` hands the whole ASGI
-connection over, the socket stays where it landed (one address for clients), and every ASGI
+another live worker holds is served by that worker: a WebSocket is handed to it, socket and
+all, when it runs on this machine (``handoff.py``); otherwise ``Forwarding`` relays the whole
+ASGI connection, the socket stays where it landed (one address for clients), and every ASGI
 message in either direction crosses Redis pub/sub on the receiving worker's channel
 (``tunnel.py``). The owner runs its own application on it, so admission, rate limits, tokens
 and hidden information are checked where the table is, exactly as for a local connection.
@@ -28,6 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from backroom.server.connections import ABORT
+from backroom.server.handoff import Adopt, Handoff, was_handed_over
+from backroom.server.settings import data_dir
 from backroom.server.tunnel import Tunnels
 
 if TYPE_CHECKING:
@@ -60,7 +64,13 @@ def lobby_key(table_id: str) -> str:
 class Cluster:
     """This worker's link to the others: its heartbeat, its lobby entries, its tunnels."""
 
-    def __init__(self, redis_url: str, hub: Hub, lobby_entry: Callable[[Any], dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        redis_url: str,
+        hub: Hub,
+        lobby_entry: Callable[[Any], dict[str, Any]],
+        adopt: Adopt | None = None,
+    ) -> None:
         import redis.asyncio as aioredis
 
         self.redis: Any = aioredis.from_url(redis_url)
@@ -68,11 +78,15 @@ class Cluster:
         self.owner = hub.leases.owner
         self.lobby_entry = lobby_entry
         self.tunnels = Tunnels(self.redis, self.owner, self.alive)
+        self.handoff = None if adopt is None else Handoff(data_dir() / "run", self.owner, adopt)
+        """Sockets handed between the workers of this machine; None: all relayed."""
         self._beat: asyncio.Task[None] | None = None
 
     async def start(self, app: ASGIApp) -> None:
         await self._heartbeat()
         await self.tunnels.start(app)
+        if self.handoff is not None and not self.handoff.start():
+            self.handoff = None
         self._beat = asyncio.create_task(self._beating(), name="heartbeat")
 
     async def stop(self) -> None:
@@ -81,6 +95,8 @@ class Cluster:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._beat
         await self.tunnels.stop()
+        if self.handoff is not None:
+            self.handoff.stop()
         with contextlib.suppress(Exception):
             await self.redis.delete(alive_key(self.owner))
         await self.redis.aclose()
@@ -155,6 +171,11 @@ class Forwarding:
             if match is not None:
                 holder = await cluster.holder_elsewhere(match[1])
                 if holder is not None:
+                    hand_over = scope.get("extensions", {}).get(ABORT, {}).get("hand_over")
+                    handoff = cluster.handoff
+                    if hand_over is not None and handoff is not None and not was_handed_over(scope):
+                        # Returns only if the holder is not on this machine, or not reading.
+                        hand_over(lambda fd, request: handoff.hand(holder, fd, request))
                     await cluster.tunnels.forward(holder, scope, receive, send)
                     return
         await self.app(scope, receive, send)

@@ -27,7 +27,8 @@ ABORT = "backroom.abort"
 once, without the closing handshake that a peer that does not read would never complete;
 ``["write"](texts)`` sends them as text frames now, in one write, if the socket takes them
 (True), without the ASGI send's layers and the send loop's wake-up: most of the server's work
-per message otherwise."""
+per message otherwise; ``["hand_over"](hand)``, before the handshake, gives the socket to
+another worker of this machine (``handoff.py``)."""
 
 
 def transport_lent(

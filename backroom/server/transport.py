@@ -23,11 +23,13 @@ from typing import Any
 
 import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
+from backroom.server.handoff import request_bytes
 from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 
 
@@ -202,8 +204,26 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 self._pong = b""
 
         async def run_asgi(self) -> None:
-            self.scope["extensions"][ABORT] = {"abort": self.abort, "write": self.write}
+            self.scope["extensions"][ABORT] = {
+                "abort": self.abort,
+                "write": self.write,
+                "hand_over": self.hand_over,
+            }
             await super().run_asgi()
+
+        def hand_over(self, hand: Callable[[int, bytes], bool]) -> None:
+            """Give this socket, before its handshake, to another worker of this machine
+            (``handoff.py``): ``hand`` passes its descriptor and the request read from it.
+            Returns if it could not; else this worker forgets the socket without a word
+            (closing its own descriptor ends nothing: the other worker holds one) and the
+            ASGI call ends as for a client that left."""
+            sock = self.transport.get_extra_info("socket")
+            if sock is None or self.handshake_complete or self.transport.is_closing():
+                return
+            if not hand(sock.fileno(), request_bytes(self.scope)):
+                return
+            self.transport.abort()  # not ``self.abort``: no reset, the connection lives on
+            raise ClientDisconnected
 
         def abort(self) -> None:
             """Drop the connection now, with a reset: closed any other way, the kernel would

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import itertools
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -42,12 +43,15 @@ def redis_url() -> str:
 
 @pytest.fixture
 def two_workers(pg_schema: str, redis_url: str, tmp_path: Path) -> Iterator[tuple[str, int, int]]:
-    """Two servers on one PostgreSQL and one Redis, as on two machines: (database, ports)."""
+    """Two servers on one PostgreSQL and one Redis, as on two machines (each its own data
+    directory, so neither finds the other to hand it a socket): (database, ports)."""
     url = pg_url(pg_schema)
     first, second = free_port(), free_port()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
     with (
-        server_process(url, first, tmp_path, ["--redis", redis_url]),
-        server_process(url, second, tmp_path, ["--redis", redis_url]),
+        server_process(url, first, tmp_path / "a", ["--redis", redis_url]),
+        server_process(url, second, tmp_path / "b", ["--redis", redis_url]),
     ):
         yield url, first, second
 
@@ -99,6 +103,39 @@ def test_a_socket_on_a_worker_without_the_table_is_served_through_its_owner(
         assert loaded is not None and len(loaded[3]) == version  # played and stored by the owner
     finally:
         store.engine.dispose()
+
+
+def test_a_socket_handed_to_its_tables_owner_on_this_machine_outlives_the_worker_it_reached(
+    pg_schema: str, redis_url: str, tmp_path: Path
+) -> None:
+    """Workers of one machine (one data directory) hand a WebSocket to the table's holder,
+    socket and all (``handoff.py``): the worker it reached keeps nothing of it, so killing that
+    worker mid-game does not end it, as it would end a relayed one."""
+    url = pg_url(pg_schema)
+    owner, other = free_port(), free_port()
+    with (
+        server_process(url, owner, tmp_path, ["--redis", redis_url]),
+        server_process(url, other, tmp_path, ["--redis", redis_url]) as reached,
+    ):
+        table = new_table(owner)
+
+        async def play() -> int:
+            async with connect(
+                f"ws://127.0.0.1:{other}/ws/{table['id']}", table["seats"][0]["token"]
+            ) as seat:
+                async for update in seat.updates():
+                    if reached.poll() is None:
+                        reached.kill()
+                        reached.wait()
+                    if update["outcome"] is not None:
+                        return int(update["version"])
+                    if update["legal"]:
+                        with contextlib.suppress(ActionRefused):  # a bot answered a window first
+                            await seat.act(update["legal"][0]["action"], update["version"])
+            raise AssertionError("the socket closed with its first worker")
+
+        version = asyncio.run(asyncio.wait_for(play(), 120))
+        assert reached.returncode == -signal.SIGKILL and version > 0
 
 
 @pytest.mark.parametrize("extra", [["--workers", "2"], ["--redis", REDIS]])
