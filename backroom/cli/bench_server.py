@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
@@ -56,6 +57,13 @@ def add_bench_server_args(parser: argparse.ArgumentParser) -> argparse.ArgumentP
         metavar="LIST",
         help="CPUs the server runs on, the clients on the others (say 0,1 or 0-3; default: not pinned)",
     )
+    parser.add_argument(
+        "--server-log",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="append the started server's output to FILE (default: discarded)",
+    )
     parser.set_defaults(func=bench_server_command)
     return parser
 
@@ -97,6 +105,7 @@ def bench_server_command(args: argparse.Namespace) -> int:
                 url=args.url,
                 clients=args.clients,
                 server_cores=args.server_cores,
+                server_log=args.server_log,
                 progress=lambda done: bar.update(task, completed=done),
             )
         except (ValueError, RuntimeError, OSError) as exc:  # OSError: no service at --url

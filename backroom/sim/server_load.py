@@ -63,18 +63,21 @@ def server_process(
     data_dir: Path,
     extra: Sequence[str] = (),
     cores: Collection[int] | None = None,
+    log: Path | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A ``backroom serve`` subprocess on loopback (with ``extra`` arguments: ``--workers``,
     ``--redis``), ready to answer; killed on exit (a supervisor with its workers). ``cores``:
-    the CPUs it and every process and thread it starts may run on."""
+    the CPUs it and every process and thread it starts may run on; ``log``: the file its
+    output goes to (else nowhere)."""
     env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
     command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url]
+    output = subprocess.DEVNULL if log is None else log.open("ab")
     process = subprocess.Popen(
         [*command, *BENCH_LIMITS, *extra],
         start_new_session=True,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=output,
+        stderr=output,
         # Before exec, so that the workers it forks and their threads inherit it.
         preexec_fn=None if cores is None else lambda: os.sched_setaffinity(0, cores),
     )
@@ -85,6 +88,8 @@ def server_process(
         with contextlib.suppress(ProcessLookupError):  # its workers too, if it has any
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+        if not isinstance(output, int):
+            output.close()
 
 
 def wait_ready(port: int, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
@@ -317,6 +322,7 @@ def bench_server(
     url: str | None = None,
     clients: int = 1,
     server_cores: Collection[int] | None = None,
+    server_log: Path | None = None,
     progress: Callable[[float], None] = lambda done: None,
 ) -> BenchResult:
     """Run the benchmark and return its figures. ``progress`` hears the measured fraction done.
@@ -324,7 +330,7 @@ def bench_server(
     ``--workers``; ``url``: no server started, the load goes to the service already running
     there (on other cores or machines: its CPU is then not measured). ``clients``: client
     processes sharing the tables; ``server_cores``: the CPUs the server runs on, the clients
-    on the others."""
+    on the others; ``server_log``: a file for the started server's output."""
     if not 1 <= tables <= 2000 or not 2 <= seats <= 5:
         raise ValueError("tables must be 1..2000 and seats 2..5")
     if not 0 < duration <= 3600 or not 0 <= think <= 60:
@@ -348,7 +354,7 @@ def bench_server(
     with tempfile.TemporaryDirectory(prefix="backroom-bench-") as tmp:
         db = db_url or f"sqlite:///{tmp}/bench.db"
         with (
-            server_process(db, port, Path(tmp), extra, server_cores) as process,
+            server_process(db, port, Path(tmp), extra, server_cores, server_log) as process,
             client_cores(server_cores),
             fsync_probe(Path(tmp)) as fsyncs,
         ):

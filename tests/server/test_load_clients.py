@@ -36,8 +36,10 @@ def test_merged_loads_keep_every_round_trip_refusal_and_game() -> None:
     assert (sorted(load.latencies), load.refused, load.games) == ([0.1, 0.2, 0.3], 1, 3)
 
 
-def test_tables_split_over_client_processes_play_together_and_merge_their_round_trips() -> None:
-    result = bench_server(tables=4, seats=4, duration=2.0, clients=2)
+def test_tables_split_over_client_processes_play_together_and_merge_their_round_trips(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    result = bench_server(tables=4, seats=4, duration=2.0, clients=2, server_log=log)
+    assert "WebSocket" in log.read_text()  # the started server's own lines
     assert result.clients == 2 and result.moves > 0 and result.refused == 0
     assert 0 < result.p50_ms <= result.p99_ms <= result.max_ms
     assert result.server_cpu_ms_per_move is not None and result.server_cpu_ms_per_move > 0
