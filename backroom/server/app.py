@@ -25,6 +25,7 @@ from backroom.server.openapi import SCHEMA
 from backroom.server.origin import normalize_origin
 from backroom.server.protocol import websocket_endpoint
 from backroom.server.settings import (
+    COLLECTOR_THRESHOLDS,
     DEFAULT_LIMITS,
     EXPIRE_UNPLAYED,
     RATE,
@@ -130,9 +131,12 @@ def create_app(
         # its full passes a pause of 100-200 ms in the middle of play.
         gc.collect()
         gc.freeze()
+        thresholds = gc.get_threshold()
+        gc.set_threshold(*COLLECTOR_THRESHOLDS)
         try:
             yield
         finally:
+            gc.set_threshold(*thresholds)
             if cluster is not None:
                 await cluster.stop()
             await hub.stop()

@@ -62,6 +62,14 @@ still carries 160 KB/s over a 200 ms round trip, far more than a game's updates.
 transport's buffer and the queue, what one connection that stopped reading can make the
 server hold: about 112 KiB, a quarter of it in the process."""
 
+COLLECTOR_THRESHOLDS = (7000, 20, 100)
+"""The cyclic garbage collector's thresholds while a server runs (Python's: 700, 10, 10). Its
+full passes stop the event loop for a time that grows with what is alive: 40-380 ms with 300
+tables, and at 1,000 tables on one process they set the 99th percentile of a move's round trip
+(0.5 s, docs/benchmarks.md). Younger generations collected ten times less often promote less,
+and full passes come about five times less often (counted at 300 tables); reference counting
+still frees nearly everything at once."""
+
 SEND_TIMEOUT = 10.0
 """Seconds one message may wait for the socket to take it. A send that blocks this long means
 the peer stopped reading (the kernel's and the transport's buffers are full): the connection is

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import json
 import platform
 import resource
@@ -204,3 +205,21 @@ def test_the_lobby_address_is_printed_and_a_missing_browser_is_said(
     assert not open_lobby("http://127.0.0.1:8000/", "en")
     err = capsys.readouterr().err
     assert "No web browser" in err and "http://127.0.0.1:8000/" in err
+
+
+def test_a_running_server_collects_cyclic_garbage_less_often_and_gives_the_process_its_thresholds_back(
+    tmp_path: Path,
+) -> None:
+    """Full collections pause the event loop for a time that grows with the tables alive
+    (settings.COLLECTOR_THRESHOLDS); an app run inside another program hands back its own."""
+    from starlette.testclient import TestClient
+
+    from backroom.server.app import create_app
+    from backroom.server.settings import COLLECTOR_THRESHOLDS
+
+    before = gc.get_threshold()
+    assert before != COLLECTOR_THRESHOLDS
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}")) as client:
+        assert client.get("/api/games").status_code == 200
+        assert gc.get_threshold() == COLLECTOR_THRESHOLDS
+    assert gc.get_threshold() == before
