@@ -64,11 +64,15 @@ def choose(page: Page, rng: random.Random, crowd: tuple[str, ...]) -> bool:
 def check_every_size(page: Page, name: str | None = None, scope: str | None = None) -> None:
     """The layout holds at each of the three window sizes (a screenshot of each when named)."""
     for size in SIZES:
-        page.set_viewport_size(viewport(size))
-        try:
-            check_layout(page, name and f"{name}-{size}", scope=scope)
-        except AssertionError as problem:
-            raise AssertionError(f"at {size}: {problem}") from None
+        check_size(page, size, name and f"{name}-{size}", scope)
+
+
+def check_size(page: Page, size: str, name: str | None = None, scope: str | None = None) -> None:
+    page.set_viewport_size(viewport(size))
+    try:
+        check_layout(page, name, scope=scope)
+    except AssertionError as problem:
+        raise AssertionError(f"at {size}: {problem}") from None
 
 
 def switch_language(page: Page, code: str) -> None:
@@ -109,7 +113,10 @@ def test_a_whole_game_against_bots_keeps_the_layout(server: str, browser: Browse
             switch_language(page, LANGUAGES[turn // LANGUAGE_TURNS % len(LANGUAGES)])
             page.wait_for_selector(TURN_OR_END, timeout=20000)
         seen.add(page.evaluate("document.documentElement.lang"))
-        check_every_size(page, f"{name}-start" if turn == 0 else None)
+        if turn == 0:
+            check_every_size(page, f"{name}-start")
+        else:  # one size a turn, each in turn: every size sees a third of the game's positions
+            check_size(page, list(SIZES)[turn % len(SIZES)])
         if crowding(page) >= most + 10:  # a picture of the board each time it grows markedly
             most = crowding(page)
             shot(page, f"{name}-crowded")
