@@ -70,12 +70,15 @@ def actions(state: PolitburoState, seat: int) -> list[Action]:
 
 
 def segments(state: PolitburoState, seat: int) -> list[Segment]:
-    """``actions`` as segments: in bulk where a list is long (a turn, the end of a turn)."""
+    """``actions`` as segments: in bulk where a list is long (a turn, the end of a turn, the
+    setup)."""
     if not state.step and not state.react:  # who acts then: ``state.actors``
         if state.phase == TURN:
             return turn_segments(state, seat) if seat == state.active else []
         if state.phase == TURN_END:
             return turn_end_segments(state, seat) if seat in state.base else []
+        if state.phase == SETUP:
+            return [*arrange(state, seat), PASS_SEGMENT] if seat in state.base else []
     return [(a, None) for a in actions(state, seat)]
 
 
