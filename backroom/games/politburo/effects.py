@@ -168,6 +168,8 @@ def promote(state: PolitburoState, events: Events) -> None:
     """
     state.office_dirty = False
     office, loyalty = state.office, state.loyalty
+    if max(loyalty) < OFFICE_MIN[0]:  # no one, in play or not, has the loyalty for any office
+        return
     rank: list[int] | None = None  # each candidate's office: built only if an office is open
     live: tuple[int, ...] = ()
     top_loyalty = LOYALTY_MAX + 1  # the most loyalty in play: looked up only if an office is open

@@ -305,12 +305,15 @@ class PolitburoState(State):
         raise AssertionError(face)
 
     def _spend(
-        self, seat: int, face: str, events: list[Event] | None, kind: str = "special", **params: Any
+        self, seat: int, face: str, events: list[Event] | None, kind: str = "special", c: int = -1, **params: Any
     ) -> int:
-        """A card from ``seat``'s hand onto the discard pile, in view of all."""
+        """A card from ``seat``'s hand onto the discard pile, in view of all (played on
+        candidate ``c``, named in the event: built only when events are)."""
         card = self._take(self.hands[seat], face)
         self.discard.append(card)
         if events is not None:
+            if c >= 0:
+                params["candidate"] = cand(c)
             events.append(Event(kind, {"seat": seat, "card": face, **params}))
         return card
 
@@ -381,7 +384,7 @@ class PolitburoState(State):
             events.append(Event("assigned", {"seat": seat, "candidate": cand(c), "card": face}, (seat,)))
 
     def _do_play(self, seat: int, face: str, c: int, events: list[Event] | None) -> None:
-        self._spend(seat, face, events, "play", candidate=cand(c))
+        self._spend(seat, face, events, "play", c)
         self.acted = True
         self._basic(seat, face, c, -1, events)
 
@@ -414,7 +417,7 @@ class PolitburoState(State):
             if events is not None:
                 events.append(Event("defend", {"seat": seat, "card": face, "candidate": cand(c)}))
         else:
-            self._spend(seat, face, events, "defend", candidate=cand(c))
+            self._spend(seat, face, events, "defend", c)
         self._mark(FACE_TYPE[face], c, seat)
         if face in ("guardaespaldas", "favorito"):
             flow.clear_pending(self)
