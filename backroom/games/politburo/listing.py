@@ -17,6 +17,7 @@ from backroom.games.politburo.cards import (
     FACE,
     FACE_TYPE,
     FACES,
+    INITIATIVE,
     MAX_ASSIGNED,
     NC,
     NKVD,
@@ -37,6 +38,7 @@ from backroom.games.politburo.legality import (
     initiative,
     offices_of,
     round_end_plays,
+    special_segment,
     step_actions,
 )
 from backroom.games.politburo.segments import Segment, expand, size
@@ -131,53 +133,63 @@ def _room(state: PolitburoState, seat: int) -> list[int]:
 def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
     """The main phase of a turn: redraw (first), assign, discard, play from the hand, special
     cards, office powers, pass. Rebuilt after most actions of a turn, so written for speed:
-    the choices' prefixes are made once (``_PREFIXES``), each basic type's targets found once."""
-    hand = dict.fromkeys(map(FACE.__getitem__, state.hands[seat]))
+    one walk over the hand's faces with their choices' prefixes made once (``_PREFIXES``),
+    each basic type's targets found once, the board read once."""
+    _, hospital, mine, live, healthy = board(state)
+    assigned = state.assigned
+    room = [c for c in mine[seat] if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
+    typed = state.typed
     out: list[Segment] = [] if state.acted else [REDRAW_SEGMENT]
-    room = _room(state, seat)
-    _, _, _, live, healthy = board(state)
-    special = False
-    for f in hand:
-        assign, discard, _ = _PREFIXES[f]
+    plays: list[Segment] = []
+    specials: list[str] = []
+    chosen: list[tuple[int, ...] | None] = [None, None, None]  # by offensive type
+    for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
+        assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
-            special = True
+            if kind:  # a special card that may be played of one's own accord
+                specials.append(f)
         elif room:
             out.append((assign, room))
         out.append(discard)
-    chosen: dict[int, tuple[int, ...]] = {}
-    for f in hand:
-        play = _PREFIXES[f][2]
         if play is not None:
-            kind = FACE_TYPE[f]
-            on = chosen.get(kind)
+            on = chosen[kind]
             if on is None:
-                on = chosen[kind] = allowed(state, seat, kind, live if kind == DIFAMACION else healthy)
+                on = live if kind == DIFAMACION else healthy
+                if typed[kind]:
+                    on = allowed(state, seat, kind, on)
+                chosen[kind] = on
             if on:
-                out.append((play, on))
-    if special:
-        out += initiative(state, seat)
+                plays.append((play, on))
+    out += plays
+    if specials and mine[seat]:
+        for f in specials:
+            segment = special_segment(state, seat, f, mine[seat])
+            if segment is not None:
+                out.append(segment)
     held = offices_of(state, seat)
     if held:
         if 0 in held and not state.powers & 1 and (state.deck or state.discard):
             out.append((("industry",), None))
         if NKVD in held and not (state.powers >> NKVD) & 1:
-            looked = [c for c in range(NC) if state.assigned[c] and state.owner[c] != seat]
+            looked = [c for c in range(NC) if assigned[c] and state.owner[c] != seat]
             if looked:
                 out.append((("nkvd",), looked))
     out.append(PASS_SEGMENT)
     return out
 
 
-_PREFIXES: dict[str, tuple[tuple[str, str] | None, Segment, tuple[str, str] | None]] = {
+_PREFIXES: dict[str, tuple[tuple[str, str] | None, Segment, tuple[str, str] | None, int]] = {
     f: (
         ("assign", f) if FACE_TYPE[f] >= 0 else None,
         (("discard", f), None),
         ("play", f) if FACE_TYPE[f] in OFFENSIVE else None,
+        FACE_TYPE[f] if FACE_TYPE[f] >= 0 else int(f in INITIATIVE),
     )
     for f in FACES
 }
-"""Each face's assign prefix (basic cards), discard action and play prefix (offensive cards),
-shared by every turn's list (tuples: nothing changes them)."""
+"""Each face's assign prefix (basic cards), discard action, play prefix (offensive cards) and
+basic type (for a special card: 1 if it may be played of one's own accord, else 0), shared
+by every turn's list (tuples: nothing changes them)."""
 
 
 def turn_end_segments(state: PolitburoState, seat: int) -> list[Segment]:
