@@ -191,8 +191,12 @@ def initiative(state: PolitburoState, seat: int) -> list[Segment]:
 
 def any_initiative(state: PolitburoState, seat: int) -> bool:
     """Whether ``initiative`` is not empty, answered at the first special card that can be
-    played: asked of every other seat at the end of every turn."""
-    return any(_initiative_segments(state, seat))
+    played (Popularidad always can): asked of every other seat at the end of every turn."""
+    held = INITIATIVE.intersection([FACE[c] for c in state.hands[seat] if TYPE[c] < 0])
+    if not held:
+        return False
+    mine = own(state, seat)
+    return bool(mine) and ("popularidad" in held or any(special_segment(state, seat, f, mine) for f in held))
 
 
 def _initiative_segments(state: PolitburoState, seat: int) -> Iterator[Segment | None]:

@@ -94,8 +94,9 @@ def kept(state: PolitburoState, seat: int) -> Kept:
     random action and then checks it, and the turn's long list is never expanded for that."""
     out = state._turn
     if out is None or out[0] != seat:
-        listed = segments(state, seat)
-        out = state._turn = (seat, listed, size(listed), _still_turn(state, seat))
+        turn = _still_turn(state, seat)
+        listed = turn_segments(state, seat) if turn else segments(state, seat)
+        out = state._turn = (seat, listed, size(listed), turn)
     return out
 
 
@@ -211,9 +212,9 @@ def patched(state: PolitburoState, kept: list[Segment], action: Action) -> list[
     out = kept[1:] if kept[0] is REDRAW_SEGMENT else kept[:]
     if f not in map(FACE.__getitem__, state.hands[state.active]):  # the last of its face: its choices go
         if f == "contrabando":  # and the discards it could take back
-            out = [s for s in out if s[0][0] != "smuggle" and (len(s[0]) < 2 or s[0][1] != f)]
+            out = [s for s in out if s[0][0] != "smuggle" and f not in s[0]]
         else:
-            out = [s for s in out if len(s[0]) < 2 or s[0][1] != f]
+            out = [s for s in out if f not in s[0]]  # a face is only ever a prefix's second
     if action[0] == "assign":
         c = action[2]
         if len(state.assigned[c]) >= MAX_ASSIGNED:

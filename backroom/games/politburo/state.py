@@ -369,11 +369,11 @@ class PolitburoState(State):
     def _do_discard(self, seat: int, face: str, events: list[Event] | None) -> None:
         self._spend(seat, face, events, "discard")
         self.acted = True
-        limit = flow.hand_max(self, seat)
-        if self.step == "trim" and len(self.hands[seat]) <= limit:
-            self.step = ""
-        elif self.phase == REDRAW and len(self.hands[seat]) <= limit:
-            flow.end_turn(self, events)
+        if (self.step == "trim" or self.phase == REDRAW) and len(self.hands[seat]) <= flow.hand_max(self, seat):
+            if self.step == "trim":  # down to the hand size: the trim, or the redraw, is done
+                self.step = ""
+            else:
+                flow.end_turn(self, events)
 
     def _do_assign(self, seat: int, face: str, c: int, events: list[Event] | None) -> None:
         card = self._take(self.hands[seat], face)
