@@ -41,7 +41,7 @@ from backroom.games.politburo.cards import (
     TURN_END,
     cand,
 )
-from backroom.games.politburo.legality import board, can_answer, offices_of, own
+from backroom.games.politburo.legality import board, can_answer, defences, offices_of, own
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -133,7 +133,7 @@ def _pending(state: PolitburoState, events: Events) -> bool:
         if not state.p_sure:
             seat = state.owner[state.p_target]
             react = ATTACK if state.p_kind == HEALTH else DEFAME
-            if can_answer(state, seat, react):
+            if defences(state, seat, react):  # ``can_answer`` in these windows
                 _open(state, react, (seat,), events)
                 return True
     c = state.p_target

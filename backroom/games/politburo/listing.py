@@ -94,9 +94,11 @@ def kept(state: PolitburoState, seat: int) -> Kept:
     random action and then checks it, and the turn's long list is never expanded for that."""
     out = state._turn
     if out is None or out[0] != seat:
-        turn = _still_turn(state, seat)
-        listed = turn_segments(state, seat) if turn else segments(state, seat)
-        out = state._turn = (seat, listed, size(listed), turn)
+        if _still_turn(state, seat):
+            out = state._turn = (seat, *turn_list(state, seat), True)
+        else:
+            listed = segments(state, seat)
+            out = state._turn = (seat, listed, size(listed), False)
     return out
 
 
@@ -133,9 +135,15 @@ def _room(state: PolitburoState, seat: int) -> list[int]:
 
 def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
     """The main phase of a turn: redraw (first), assign, discard, play from the hand, special
-    cards, office powers, pass. Rebuilt after most actions of a turn, so written for speed:
-    one walk over the hand's faces with their choices' prefixes made once (``_PREFIXES``),
-    each basic type's targets found once, the board read once."""
+    cards, office powers, pass."""
+    return turn_list(state, seat)[0]
+
+
+def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
+    """``turn_segments`` and how many actions they are. Rebuilt after most actions of a turn,
+    so written for speed: one walk over the hand's faces with their choices' prefixes made
+    once (``_PREFIXES``), each basic type's targets found once, the board read once, the
+    actions counted as the segments are made (none of them is empty)."""
     _, hospital, mine, live, healthy = board(state)
     assigned = state.assigned
     room = [c for c in mine[seat] if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
@@ -144,6 +152,7 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
     plays: list[Segment] = []
     specials: list[str] = []
     chosen: list[tuple[int, ...] | None] = [None, None, None]  # by offensive type
+    more = 0  # the actions beyond one per segment
     for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
         assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
@@ -151,6 +160,7 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
                 specials.append(f)
         elif room:
             out.append((assign, room))
+            more += len(room) - 1
         out.append(discard)
         if play is not None:
             on = chosen[kind]
@@ -161,12 +171,15 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
                 chosen[kind] = on
             if on:
                 plays.append((play, on))
+                more += len(on) - 1
     out += plays
     if specials and mine[seat]:
         for f in specials:
             segment = special_segment(state, seat, f, mine[seat])
             if segment is not None:
                 out.append(segment)
+                if segment[1] is not None:
+                    more += len(segment[1]) - 1
     held = offices_of(state, seat)
     if held:
         if 0 in held and not state.powers & 1 and (state.deck or state.discard):
@@ -175,8 +188,9 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
             looked = [c for c in range(NC) if assigned[c] and state.owner[c] != seat]
             if looked:
                 out.append((("nkvd",), looked))
+                more += len(looked) - 1
     out.append(PASS_SEGMENT)
-    return out
+    return out, len(out) + more
 
 
 _PREFIXES: dict[str, tuple[tuple[str, str] | None, Segment, tuple[str, str] | None, int]] = {
