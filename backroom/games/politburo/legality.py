@@ -11,7 +11,7 @@ candidate by its number on the table, an office by its index (0 Industria ... 4 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
@@ -186,7 +186,16 @@ def activatable(state: PolitburoState, seat: int, c: int) -> bool:
 def initiative(state: PolitburoState, seat: int) -> list[Segment]:
     """Special cards a seat may play of its own accord (ruling 4), as segments: each card's
     targets are one entry (Atentado on every candidate in play is not a dozen actions)."""
-    return [segment for segment in _initiative_segments(state, seat) if segment is not None]
+    specials = [FACE[c] for c in state.hands[seat] if TYPE[c] < 0]
+    mine = own(state, seat) if specials else ()  # many hands hold no special card
+    out: list[Segment] = []
+    if mine:
+        for f in dict.fromkeys(specials):
+            if f in INITIATIVE:
+                segment = special_segment(state, seat, f, mine)
+                if segment is not None:
+                    out.append(segment)
+    return out
 
 
 def any_initiative(state: PolitburoState, seat: int) -> bool:
@@ -197,19 +206,6 @@ def any_initiative(state: PolitburoState, seat: int) -> bool:
         return False
     mine = own(state, seat)
     return bool(mine) and ("popularidad" in held or any(special_segment(state, seat, f, mine) for f in held))
-
-
-def _initiative_segments(state: PolitburoState, seat: int) -> Iterator[Segment | None]:
-    """The uses of each special face in ``seat``'s hand that may be played of its own accord."""
-    specials = [c for c in state.hands[seat] if TYPE[c] < 0]
-    if not specials:
-        return  # many hands hold no special card: answered at once
-    mine = own(state, seat)
-    if not mine:
-        return
-    for f in dict.fromkeys(map(FACE.__getitem__, specials)):
-        if f in INITIATIVE:
-            yield special_segment(state, seat, f, mine)
 
 
 def special_plays(state: PolitburoState, seat: int, f: str, mine: Sequence[int]) -> list[Action]:

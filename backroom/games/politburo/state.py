@@ -77,7 +77,7 @@ from backroom.games.politburo.cards import (
     VALUE,
     cand,
 )
-from backroom.games.politburo.flow import HEALTH, LOYALTY
+from backroom.games.politburo.flow import HEALTH, LOYALTY, Events
 from backroom.games.politburo.segments import member, pick
 
 
@@ -305,7 +305,7 @@ class PolitburoState(State):
         raise AssertionError(face)
 
     def _spend(
-        self, seat: int, face: str, events: list[Event] | None, kind: str = "special", c: int = -1, **params: Any
+        self, seat: int, face: str, events: Events, kind: str = "special", c: int = -1, **params: Any
     ) -> int:
         """A card from ``seat``'s hand onto the discard pile, in view of all (played on
         candidate ``c``, named in the event: built only when events are)."""
@@ -369,8 +369,10 @@ class PolitburoState(State):
     def _do_discard(self, seat: int, face: str, events: list[Event] | None) -> None:
         self._spend(seat, face, events, "discard")
         self.acted = True
-        if (self.step == "trim" or self.phase == REDRAW) and len(self.hands[seat]) <= flow.hand_max(self, seat):
-            if self.step == "trim":  # down to the hand size: the trim, or the redraw, is done
+        if self.step != "trim" and self.phase != REDRAW:
+            return  # a discard on one's turn ends nothing
+        if len(self.hands[seat]) <= flow.hand_max(self, seat):  # down to the hand size
+            if self.step == "trim":
                 self.step = ""
             else:
                 flow.end_turn(self, events)
