@@ -43,7 +43,17 @@ from backroom.engine.schema import (
     WindowField,
 )
 from backroom.engine.window import Window
-from backroom.games.politburo import effects, flow, hidden, legality, listing, scoring, specials, view
+from backroom.games.politburo import (
+    effects,
+    flow,
+    hidden,
+    integrity,
+    legality,
+    listing,
+    scoring,
+    specials,
+    view,
+)
 from backroom.games.politburo.cards import (
     AGRESION,
     CONTRABANDO_COST,
@@ -62,9 +72,7 @@ from backroom.games.politburo.cards import (
     OFFICES,
     OVER,
     PER_PLAYER,
-    PHASES,
     PROPAGANDA,
-    REACTIONS,
     REDRAW,
     REDRAW_EXTRA,
     ROUND_LIMIT,
@@ -74,7 +82,6 @@ from backroom.games.politburo.cards import (
     TURN,
     TYPES,
     UNUSED,
-    VALUE,
     cand,
 )
 from backroom.games.politburo.flow import HEALTH, LOYALTY, Events
@@ -489,34 +496,10 @@ class PolitburoState(State):
         return view.label(self, action)
 
     def check(self) -> None:
-        if not 2 <= self.n <= 5 or len(self.hands) != self.n or len(self.known) != self.n:
-            raise ValueError(f"a {GAME_ID} position has 2 to 5 players, each with a hand")
-        if len(self.owner) != NC or len(self.assigned) != NC or len(self.office) != len(OFFICES):
-            raise ValueError(f"a {GAME_ID} position has {NC} candidates and {len(OFFICES)} offices")
-        if sorted(self._all_cards()) != list(range(DECK_SIZE)):
-            raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
-        if self.react not in ("", *REACTIONS) or self.phase not in PHASES or not 0 <= self.active < self.n:
-            raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
-        if any(not 0 <= f[0] < self.n for f in hidden.written(self.facts)):
-            raise ValueError("a fact names a seat that is not at the table")
-
-    def _all_cards(self) -> list[int]:
-        cards = self.deck + self.discard + [e[0] for e in self.effects]
-        cards += [self.extra] if self.extra >= 0 else []
-        for hand in self.hands:
-            cards += hand
-        for a in self.assigned:
-            cards += a
-        return cards
+        integrity.check(self)
 
     def inventory(self) -> dict[str, int]:
-        """All 98 cards wherever they are, and the printed value of the basic cards."""
-        cards = self._all_cards()
-        return {
-            "cards": len(cards),
-            "printed": sum(VALUE[c] for c in cards),
-            "candidates": sum(1 for o in self.owner if o >= 0),
-        }
+        return integrity.inventory(self)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """A redeal consistent with ``seat``'s view and with what windows told (``hidden.py``)."""
