@@ -498,6 +498,9 @@ class PolitburoState(State):
     def check(self) -> None:
         integrity.check(self)
 
+    def _all_cards(self) -> list[int]:
+        return integrity.all_cards(self)
+
     def inventory(self) -> dict[str, int]:
         return integrity.inventory(self)
 
