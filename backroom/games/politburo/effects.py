@@ -169,11 +169,11 @@ def promote(state: PolitburoState, events: Events) -> None:
     """
     state.office_dirty = False
     office, loyalty = state.office, state.loyalty
-    top = bisect_right(OFFICE_MIN, max(loyalty))  # the offices above: no one has their loyalty
+    reach = bisect_right(OFFICE_MIN, max(loyalty))  # the offices above: no one has their loyalty
     rank: list[int] | None = None  # each candidate's office: built only if an office is open
     live: tuple[int, ...] = ()
     top_loyalty = LOYALTY_MAX + 1  # the most loyalty in play: looked up only if an office is open
-    for o in range(top - 1, -1, -1):
+    for o in range(reach - 1, -1, -1):
         holder = office[o]
         need = OFFICE_MIN[o]
         if holder >= 0 and loyalty[holder] >= need:
