@@ -11,7 +11,7 @@ candidate by its number on the table, an office by its index (0 Industria ... 4 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
@@ -187,10 +187,17 @@ def initiative(state: PolitburoState, seat: int) -> list[Segment]:
     """Special cards a seat may play of its own accord (ruling 4), as segments: each card's
     targets are one entry (Atentado on every candidate in play is not a dozen actions)."""
     specials = [FACE[c] for c in state.hands[seat] if TYPE[c] < 0]
-    mine = own(state, seat) if specials else ()  # many hands hold no special card
+    return initiative_of(state, seat, dict.fromkeys(specials), own(state, seat)) if specials else []
+
+
+def initiative_of(
+    state: PolitburoState, seat: int, specials: Iterable[str], mine: tuple[int, ...]
+) -> list[Segment]:
+    """``initiative`` for the special faces ``specials`` (distinct) of ``seat``'s hand and its
+    candidates in play ``mine``."""
     out: list[Segment] = []
     if mine:
-        for f in dict.fromkeys(specials):
+        for f in specials:
             if f in INITIATIVE:
                 segment = special_segment(state, seat, f, mine)
                 if segment is not None:

@@ -17,7 +17,6 @@ from backroom.games.politburo.cards import (
     FACE,
     FACE_TYPE,
     FACES,
-    INITIATIVE,
     MAX_ASSIGNED,
     NC,
     NKVD,
@@ -36,9 +35,9 @@ from backroom.games.politburo.legality import (
     candidate_segments,
     faces,
     initiative,
+    initiative_of,
     offices_of,
     round_end_plays,
-    special_segment,
     step_actions,
 )
 from backroom.games.politburo.segments import Segment, expand, size
@@ -119,7 +118,7 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
     """Assigning (face down, at most two per candidate, basic cards only) and discarding: the
     setup's choices (a turn's are written out in ``turn_segments``)."""
     out: list[Segment] = []
-    room = _room(state, seat)
+    room = _room(state, board(state)[2][seat])
     for f in faces(state.hands[seat]):
         if room and FACE_TYPE[f] >= 0:
             out.append((("assign", f), room))
@@ -127,10 +126,11 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
     return out
 
 
-def _room(state: PolitburoState, seat: int) -> list[int]:
-    """``seat``'s candidates that may take a face-down card: fewer than two, not hospitalized."""
+def _room(state: PolitburoState, mine: tuple[int, ...]) -> list[int]:
+    """Those of a seat's candidates in play, ``mine``, that may take a face-down card: fewer
+    than two, not hospitalized."""
     assigned, hospital = state.assigned, state.hospital
-    return [c for c in board(state)[2][seat] if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
+    return [c for c in mine if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
 
 
 def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
@@ -144,9 +144,8 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
     so written for speed: one walk over the hand's faces with their choices' prefixes made
     once (``_PREFIXES``), each basic type's targets found once, the board read once, the
     actions counted as the segments are made (none of them is empty)."""
-    _, hospital, mine, live, healthy = board(state)
-    assigned = state.assigned
-    room = [c for c in mine[seat] if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
+    _, _, mine, live, healthy = board(state)
+    room = _room(state, mine[seat])
     typed = state.typed
     out: list[Segment] = [] if state.acted else [REDRAW_SEGMENT]
     plays: list[Segment] = []
@@ -156,8 +155,7 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
     for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
         assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
-            if kind:  # a special card that may be played of one's own accord
-                specials.append(f)
+            specials.append(f)
         elif room:
             out.append((assign, room))
             more += len(room) - 1
@@ -173,19 +171,17 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
                 plays.append((play, on))
                 more += len(on) - 1
     out += plays
-    if specials and mine[seat]:
-        for f in specials:
-            segment = special_segment(state, seat, f, mine[seat])
-            if segment is not None:
-                out.append(segment)
-                if segment[1] is not None:
-                    more += len(segment[1]) - 1
+    if specials:
+        for segment in initiative_of(state, seat, specials, mine[seat]):
+            out.append(segment)
+            if segment[1] is not None:
+                more += len(segment[1]) - 1
     held = offices_of(state, seat)
     if held:
         if 0 in held and not state.powers & 1 and (state.deck or state.discard):
             out.append((("industry",), None))
         if NKVD in held and not (state.powers >> NKVD) & 1:
-            looked = [c for c in range(NC) if assigned[c] and state.owner[c] != seat]
+            looked = [c for c in range(NC) if state.assigned[c] and state.owner[c] != seat]
             if looked:
                 out.append((("nkvd",), looked))
                 more += len(looked) - 1
@@ -198,13 +194,12 @@ _PREFIXES: dict[str, tuple[tuple[str, str] | None, Segment, tuple[str, str] | No
         ("assign", f) if FACE_TYPE[f] >= 0 else None,
         (("discard", f), None),
         ("play", f) if FACE_TYPE[f] in OFFENSIVE else None,
-        FACE_TYPE[f] if FACE_TYPE[f] >= 0 else int(f in INITIATIVE),
+        FACE_TYPE[f],
     )
     for f in FACES
 }
 """Each face's assign prefix (basic cards), discard action, play prefix (offensive cards) and
-basic type (for a special card: 1 if it may be played of one's own accord, else 0), shared
-by every turn's list (tuples: nothing changes them)."""
+basic type (-1: a special card), shared by every turn's list (tuples: nothing changes them)."""
 
 
 def turn_end_segments(state: PolitburoState, seat: int) -> list[Segment]:
