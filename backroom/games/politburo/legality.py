@@ -68,7 +68,7 @@ def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
     if react == ROUND_END:
         return bool(round_end_plays(state, seat))
     if react == TURN_END:
-        return any_initiative(state, seat) or any_candidate_play(state, seat)
+        return any_candidate_play(state, seat) or any_initiative(state, seat)  # the cheaper first
     if react == SETUP:
         return True
     return bool(answers(state, seat, react))
@@ -208,11 +208,15 @@ def initiative_of(
 def any_initiative(state: PolitburoState, seat: int) -> bool:
     """Whether ``initiative`` is not empty, answered at the first special card that can be
     played (Popularidad always can): asked of every other seat at the end of every turn."""
-    held = INITIATIVE.intersection([FACE[c] for c in state.hands[seat] if TYPE[c] < 0])
-    if not held:
-        return False
-    mine = own(state, seat)
-    return bool(mine) and ("popularidad" in held or any(special_segment(state, seat, f, mine) for f in held))
+    mine: tuple[int, ...] | None = None  # looked up at the first such card: many hands hold none
+    for c in state.hands[seat]:
+        f = FACE[c]
+        if f in INITIATIVE:
+            if mine is None:
+                mine = own(state, seat)
+            if mine and (f == "popularidad" or special_segment(state, seat, f, mine) is not None):
+                return True
+    return False
 
 
 def special_plays(state: PolitburoState, seat: int, f: str, mine: Sequence[int]) -> list[Action]:
