@@ -279,7 +279,11 @@ def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
     state.typed = [0] * len(state.typed)
     if events is not None:
         events.append(Event("turn", {"seat": seat, "round": state.round}))
-    for e in [e for e in state.effects if e[3] == seat or (e[3] >= 0 and not own(state, e[3]))]:
+    ending = []  # a loop, not a comprehension: most turns there is no effect in play
+    for e in state.effects:
+        if e[3] == seat or (e[3] >= 0 and not own(state, e[3])):
+            ending.append(e)
+    for e in ending:
         state.effects.remove(e)
         state.discard.append(e[0])
         if e[1] == HOSPITAL:

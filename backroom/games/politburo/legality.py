@@ -248,11 +248,7 @@ def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int
         planned = any(e[1] == PLAN and e[2] == seat for e in state.effects)
         return (("special", f), None) if offices_of(state, seat) and not planned else None
     if f == "revueltas":
-        return (
-            (("special", f), None)
-            if not offices_of(state, seat) and any(c >= 0 for c in state.office)
-            else None
-        )
+        return (("special", f), None) if not offices_of(state, seat) and max(state.office) >= 0 else None
     return (("special", f), None)  # popularidad
 
 
