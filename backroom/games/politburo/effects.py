@@ -188,7 +188,10 @@ def promote(state: PolitburoState, events: Events) -> None:
             for held, c in enumerate(office):
                 if c >= 0:
                     rank[c] = held
-        rivals = [c for c in live if loyalty[c] >= need and c != holder and rank[c] < o]
+        rivals = []  # a loop, not a comprehension (cheaper on CPython 3.11): most find none
+        for c in live:
+            if loyalty[c] >= need and c != holder and rank[c] < o:
+                rivals.append(c)
         if not rivals:
             continue
         top = max(loyalty[c] for c in rivals)
