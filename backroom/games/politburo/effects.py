@@ -8,6 +8,7 @@ a candidate at 0 health).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
@@ -168,10 +169,11 @@ def promote(state: PolitburoState, events: Events) -> None:
     """
     state.office_dirty = False
     office, loyalty = state.office, state.loyalty
+    reach = bisect_right(OFFICE_MIN, max(loyalty))  # the offices above: no one has their loyalty
     rank: list[int] | None = None  # each candidate's office: built only if an office is open
     live: tuple[int, ...] = ()
     top_loyalty = LOYALTY_MAX + 1  # the most loyalty in play: looked up only if an office is open
-    for o in range(len(OFFICES) - 1, -1, -1):
+    for o in range(reach - 1, -1, -1):
         holder = office[o]
         need = OFFICE_MIN[o]
         if holder >= 0 and loyalty[holder] >= need:
@@ -186,7 +188,10 @@ def promote(state: PolitburoState, events: Events) -> None:
             for held, c in enumerate(office):
                 if c >= 0:
                     rank[c] = held
-        rivals = [c for c in live if loyalty[c] >= need and c != holder and rank[c] < o]
+        rivals = []  # a loop, not a comprehension (cheaper on CPython 3.11): most find none
+        for c in live:
+            if loyalty[c] >= need and c != holder and rank[c] < o:
+                rivals.append(c)
         if not rivals:
             continue
         top = max(loyalty[c] for c in rivals)

@@ -41,7 +41,7 @@ from backroom.games.politburo.cards import (
     TURN_END,
     cand,
 )
-from backroom.games.politburo.legality import board, can_answer, offices_of, own
+from backroom.games.politburo.legality import board, can_answer, defences, offices_of, own
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -100,7 +100,7 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
             continue
         if passed:
             passed = False
-        else:
+        elif phase != SETUP:  # the setup asks everyone until they pass
             state.base = Window(s for s in state.base if can_answer(state, s, phase))
         if state.base:
             return
@@ -133,7 +133,7 @@ def _pending(state: PolitburoState, events: Events) -> bool:
         if not state.p_sure:
             seat = state.owner[state.p_target]
             react = ATTACK if state.p_kind == HEALTH else DEFAME
-            if can_answer(state, seat, react):
+            if defences(state, seat, react):  # ``can_answer`` in these windows
                 _open(state, react, (seat,), events)
                 return True
     c = state.p_target
@@ -279,7 +279,11 @@ def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
     state.typed = [0] * len(state.typed)
     if events is not None:
         events.append(Event("turn", {"seat": seat, "round": state.round}))
-    for e in [e for e in state.effects if e[3] == seat or (e[3] >= 0 and not own(state, e[3]))]:
+    ending = []  # a loop, not a comprehension: most turns there is no effect in play
+    for e in state.effects:
+        if e[3] == seat or (e[3] >= 0 and not own(state, e[3])):
+            ending.append(e)
+    for e in ending:
         state.effects.remove(e)
         state.discard.append(e[0])
         if e[1] == HOSPITAL:
@@ -304,7 +308,10 @@ def end_turn(state: PolitburoState, events: Events) -> None:
     the window asks those who hold such a play, in priority order (sorted only when several
     do, which is seldom in a random playout)."""
     state.phase = TURN_END
-    seats = [s for s in range(state.n) if s != state.active and can_answer(state, s, TURN_END)]
+    seats = []  # a loop, not a comprehension (cheaper on CPython 3.11): at every turn's end
+    for s in range(state.n):
+        if s != state.active and can_answer(state, s, TURN_END):
+            seats.append(s)
     state.base = Window(priority(state, state.active, seats) if len(seats) > 1 else seats)
 
 

@@ -11,7 +11,7 @@ candidate by its number on the table, an office by its index (0 Industria ... 4 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
@@ -68,7 +68,7 @@ def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
     if react == ROUND_END:
         return bool(round_end_plays(state, seat))
     if react == TURN_END:
-        return any_initiative(state, seat) or any_candidate_play(state, seat)
+        return any_candidate_play(state, seat) or any_initiative(state, seat)  # the cheaper first
     if react == SETUP:
         return True
     return bool(answers(state, seat, react))
@@ -186,26 +186,37 @@ def activatable(state: PolitburoState, seat: int, c: int) -> bool:
 def initiative(state: PolitburoState, seat: int) -> list[Segment]:
     """Special cards a seat may play of its own accord (ruling 4), as segments: each card's
     targets are one entry (Atentado on every candidate in play is not a dozen actions)."""
-    return [segment for segment in _initiative_segments(state, seat) if segment is not None]
+    specials = [FACE[c] for c in state.hands[seat] if TYPE[c] < 0]
+    return initiative_of(state, seat, dict.fromkeys(specials), own(state, seat)) if specials else []
+
+
+def initiative_of(
+    state: PolitburoState, seat: int, specials: Iterable[str], mine: tuple[int, ...]
+) -> list[Segment]:
+    """``initiative`` for the special faces ``specials`` (distinct) of ``seat``'s hand and its
+    candidates in play ``mine``."""
+    out: list[Segment] = []
+    if mine:
+        for f in specials:
+            if f in INITIATIVE:
+                segment = special_segment(state, seat, f, mine)
+                if segment is not None:
+                    out.append(segment)
+    return out
 
 
 def any_initiative(state: PolitburoState, seat: int) -> bool:
     """Whether ``initiative`` is not empty, answered at the first special card that can be
-    played: asked of every other seat at the end of every turn."""
-    return any(_initiative_segments(state, seat))
-
-
-def _initiative_segments(state: PolitburoState, seat: int) -> Iterator[Segment | None]:
-    """The uses of each special face in ``seat``'s hand that may be played of its own accord."""
-    specials = [c for c in state.hands[seat] if TYPE[c] < 0]
-    if not specials:
-        return  # many hands hold no special card: answered at once
-    mine = own(state, seat)
-    if not mine:
-        return
-    for f in dict.fromkeys(map(FACE.__getitem__, specials)):
+    played (Popularidad always can): asked of every other seat at the end of every turn."""
+    mine: tuple[int, ...] | None = None  # looked up at the first such card: many hands hold none
+    for c in state.hands[seat]:
+        f = FACE[c]
         if f in INITIATIVE:
-            yield special_segment(state, seat, f, mine)
+            if mine is None:
+                mine = own(state, seat)
+            if mine and (f == "popularidad" or special_segment(state, seat, f, mine) is not None):
+                return True
+    return False
 
 
 def special_plays(state: PolitburoState, seat: int, f: str, mine: Sequence[int]) -> list[Action]:
@@ -237,11 +248,7 @@ def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int
         planned = any(e[1] == PLAN and e[2] == seat for e in state.effects)
         return (("special", f), None) if offices_of(state, seat) and not planned else None
     if f == "revueltas":
-        return (
-            (("special", f), None)
-            if not offices_of(state, seat) and any(c >= 0 for c in state.office)
-            else None
-        )
+        return (("special", f), None) if not offices_of(state, seat) and max(state.office) >= 0 else None
     return (("special", f), None)  # popularidad
 
 

@@ -35,6 +35,7 @@ from backroom.games.politburo.legality import (
     candidate_segments,
     faces,
     initiative,
+    initiative_of,
     offices_of,
     round_end_plays,
     step_actions,
@@ -70,12 +71,15 @@ def actions(state: PolitburoState, seat: int) -> list[Action]:
 
 
 def segments(state: PolitburoState, seat: int) -> list[Segment]:
-    """``actions`` as segments: in bulk where a list is long (a turn, the end of a turn)."""
+    """``actions`` as segments: in bulk where a list is long (a turn, the end of a turn, the
+    setup)."""
     if not state.step and not state.react:  # who acts then: ``state.actors``
         if state.phase == TURN:
             return turn_segments(state, seat) if seat == state.active else []
         if state.phase == TURN_END:
             return turn_end_segments(state, seat) if seat in state.base else []
+        if state.phase == SETUP:
+            return [*arrange(state, seat), PASS_SEGMENT] if seat in state.base else []
     return [(a, None) for a in actions(state, seat)]
 
 
@@ -89,8 +93,11 @@ def kept(state: PolitburoState, seat: int) -> Kept:
     random action and then checks it, and the turn's long list is never expanded for that."""
     out = state._turn
     if out is None or out[0] != seat:
-        listed = segments(state, seat)
-        out = state._turn = (seat, listed, size(listed), _still_turn(state, seat))
+        if _still_turn(state, seat):
+            out = state._turn = (seat, *turn_list(state, seat), True)
+        else:
+            listed = segments(state, seat)
+            out = state._turn = (seat, listed, size(listed), False)
     return out
 
 
@@ -111,7 +118,7 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
     """Assigning (face down, at most two per candidate, basic cards only) and discarding: the
     setup's choices (a turn's are written out in ``turn_segments``)."""
     out: list[Segment] = []
-    room = _room(state, seat)
+    room = _room(state, board(state)[2][seat])
     for f in faces(state.hands[seat]):
         if room and FACE_TYPE[f] >= 0:
             out.append((("assign", f), room))
@@ -119,40 +126,60 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
     return out
 
 
-def _room(state: PolitburoState, seat: int) -> list[int]:
-    """``seat``'s candidates that may take a face-down card: fewer than two, not hospitalized."""
+def _room(state: PolitburoState, mine: tuple[int, ...]) -> list[int]:
+    """Those of a seat's candidates in play, ``mine``, that may take a face-down card: fewer
+    than two, not hospitalized."""
     assigned, hospital = state.assigned, state.hospital
-    return [c for c in board(state)[2][seat] if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0]
+    room = []
+    for c in mine:  # a loop, not a comprehension: cheaper on CPython 3.11 for three candidates
+        if len(assigned[c]) < MAX_ASSIGNED and hospital[c] < 0:
+            room.append(c)
+    return room
 
 
 def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
     """The main phase of a turn: redraw (first), assign, discard, play from the hand, special
-    cards, office powers, pass. Rebuilt after most actions of a turn, so written for speed:
-    the choices' prefixes are made once (``_PREFIXES``), each basic type's targets found once."""
-    hand = dict.fromkeys(map(FACE.__getitem__, state.hands[seat]))
+    cards, office powers, pass."""
+    return turn_list(state, seat)[0]
+
+
+def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
+    """``turn_segments`` and how many actions they are. Rebuilt after most actions of a turn,
+    so written for speed: one walk over the hand's faces with their choices' prefixes made
+    once (``_PREFIXES``), each basic type's targets found once, the board read once, the
+    actions counted as the segments are made (none of them is empty)."""
+    _, _, mine, live, healthy = board(state)
+    room = _room(state, mine[seat])
+    typed = state.typed
     out: list[Segment] = [] if state.acted else [REDRAW_SEGMENT]
-    room = _room(state, seat)
-    _, _, _, live, healthy = board(state)
-    special = False
-    for f in hand:
-        assign, discard, _ = _PREFIXES[f]
+    plays: list[Segment] = []
+    specials: list[str] = []
+    chosen: list[tuple[int, ...] | None] = [None, None, None]  # by offensive type
+    more = 0  # the actions beyond one per segment
+    for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
+        assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
-            special = True
+            specials.append(f)
         elif room:
             out.append((assign, room))
+            more += len(room) - 1
         out.append(discard)
-    chosen: dict[int, tuple[int, ...]] = {}
-    for f in hand:
-        play = _PREFIXES[f][2]
         if play is not None:
-            kind = FACE_TYPE[f]
-            on = chosen.get(kind)
+            on = chosen[kind]
             if on is None:
-                on = chosen[kind] = allowed(state, seat, kind, live if kind == DIFAMACION else healthy)
+                on = live if kind == DIFAMACION else healthy
+                if typed[kind]:
+                    on = allowed(state, seat, kind, on)
+                chosen[kind] = on
             if on:
-                out.append((play, on))
-    if special:
-        out += initiative(state, seat)
+                plays.append((play, on))
+                more += len(on) - 1
+    out += plays
+    if specials:
+        for segment in initiative_of(state, seat, specials, mine[seat]):
+            out.append(segment)
+            if segment[1] is not None:
+                more += len(segment[1]) - 1
     held = offices_of(state, seat)
     if held:
         if 0 in held and not state.powers & 1 and (state.deck or state.discard):
@@ -161,20 +188,22 @@ def turn_segments(state: PolitburoState, seat: int) -> list[Segment]:
             looked = [c for c in range(NC) if state.assigned[c] and state.owner[c] != seat]
             if looked:
                 out.append((("nkvd",), looked))
+                more += len(looked) - 1
     out.append(PASS_SEGMENT)
-    return out
+    return out, len(out) + more
 
 
-_PREFIXES: dict[str, tuple[tuple[str, str] | None, Segment, tuple[str, str] | None]] = {
+_PREFIXES: dict[str, tuple[tuple[str, str] | None, Segment, tuple[str, str] | None, int]] = {
     f: (
         ("assign", f) if FACE_TYPE[f] >= 0 else None,
         (("discard", f), None),
         ("play", f) if FACE_TYPE[f] in OFFENSIVE else None,
+        FACE_TYPE[f],
     )
     for f in FACES
 }
-"""Each face's assign prefix (basic cards), discard action and play prefix (offensive cards),
-shared by every turn's list (tuples: nothing changes them)."""
+"""Each face's assign prefix (basic cards), discard action, play prefix (offensive cards) and
+basic type (-1: a special card), shared by every turn's list (tuples: nothing changes them)."""
 
 
 def turn_end_segments(state: PolitburoState, seat: int) -> list[Segment]:
@@ -196,9 +225,9 @@ def patched(state: PolitburoState, kept: list[Segment], action: Action) -> list[
     out = kept[1:] if kept[0] is REDRAW_SEGMENT else kept[:]
     if f not in map(FACE.__getitem__, state.hands[state.active]):  # the last of its face: its choices go
         if f == "contrabando":  # and the discards it could take back
-            out = [s for s in out if s[0][0] != "smuggle" and (len(s[0]) < 2 or s[0][1] != f)]
+            out = [s for s in out if s[0][0] != "smuggle" and f not in s[0]]
         else:
-            out = [s for s in out if len(s[0]) < 2 or s[0][1] != f]
+            out = [s for s in out if f not in s[0]]  # a face is only ever a prefix's second
     if action[0] == "assign":
         c = action[2]
         if len(state.assigned[c]) >= MAX_ASSIGNED:

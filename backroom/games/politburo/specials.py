@@ -85,7 +85,7 @@ def special(state: PolitburoState, seat: int, face: str, events: Events) -> None
 
 
 def special_on(state: PolitburoState, seat: int, face: str, c: int, events: Events) -> None:
-    card = state._spend(seat, face, events, "special_on", candidate=cand(c))
+    card = state._spend(seat, face, events, "special_on", c)
     state.acted = state.acted or seat == state.active
     if face == "atentado":
         flow.attack(state, seat, HEALTH, ATENTADO_DAMAGE, c, -1, face)

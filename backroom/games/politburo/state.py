@@ -43,7 +43,17 @@ from backroom.engine.schema import (
     WindowField,
 )
 from backroom.engine.window import Window
-from backroom.games.politburo import effects, flow, hidden, legality, listing, scoring, specials, view
+from backroom.games.politburo import (
+    effects,
+    flow,
+    hidden,
+    integrity,
+    legality,
+    listing,
+    scoring,
+    specials,
+    view,
+)
 from backroom.games.politburo.cards import (
     AGRESION,
     CONTRABANDO_COST,
@@ -62,9 +72,7 @@ from backroom.games.politburo.cards import (
     OFFICES,
     OVER,
     PER_PLAYER,
-    PHASES,
     PROPAGANDA,
-    REACTIONS,
     REDRAW,
     REDRAW_EXTRA,
     ROUND_LIMIT,
@@ -74,10 +82,9 @@ from backroom.games.politburo.cards import (
     TURN,
     TYPES,
     UNUSED,
-    VALUE,
     cand,
 )
-from backroom.games.politburo.flow import HEALTH, LOYALTY
+from backroom.games.politburo.flow import HEALTH, LOYALTY, Events
 from backroom.games.politburo.segments import member, pick
 
 
@@ -305,12 +312,15 @@ class PolitburoState(State):
         raise AssertionError(face)
 
     def _spend(
-        self, seat: int, face: str, events: list[Event] | None, kind: str = "special", **params: Any
+        self, seat: int, face: str, events: Events, kind: str = "special", c: int = -1, **params: Any
     ) -> int:
-        """A card from ``seat``'s hand onto the discard pile, in view of all."""
+        """A card from ``seat``'s hand onto the discard pile, in view of all (played on
+        candidate ``c``, named in the event: built only when events are)."""
         card = self._take(self.hands[seat], face)
         self.discard.append(card)
         if events is not None:
+            if c >= 0:
+                params["candidate"] = cand(c)
             events.append(Event(kind, {"seat": seat, "card": face, **params}))
         return card
 
@@ -366,11 +376,13 @@ class PolitburoState(State):
     def _do_discard(self, seat: int, face: str, events: list[Event] | None) -> None:
         self._spend(seat, face, events, "discard")
         self.acted = True
-        limit = flow.hand_max(self, seat)
-        if self.step == "trim" and len(self.hands[seat]) <= limit:
-            self.step = ""
-        elif self.phase == REDRAW and len(self.hands[seat]) <= limit:
-            flow.end_turn(self, events)
+        if self.step != "trim" and self.phase != REDRAW:
+            return  # a discard on one's turn ends nothing
+        if len(self.hands[seat]) <= flow.hand_max(self, seat):  # down to the hand size
+            if self.step == "trim":
+                self.step = ""
+            else:
+                flow.end_turn(self, events)
 
     def _do_assign(self, seat: int, face: str, c: int, events: list[Event] | None) -> None:
         card = self._take(self.hands[seat], face)
@@ -381,7 +393,7 @@ class PolitburoState(State):
             events.append(Event("assigned", {"seat": seat, "candidate": cand(c), "card": face}, (seat,)))
 
     def _do_play(self, seat: int, face: str, c: int, events: list[Event] | None) -> None:
-        self._spend(seat, face, events, "play", candidate=cand(c))
+        self._spend(seat, face, events, "play", c)
         self.acted = True
         self._basic(seat, face, c, -1, events)
 
@@ -414,7 +426,7 @@ class PolitburoState(State):
             if events is not None:
                 events.append(Event("defend", {"seat": seat, "card": face, "candidate": cand(c)}))
         else:
-            self._spend(seat, face, events, "defend", candidate=cand(c))
+            self._spend(seat, face, events, "defend", c)
         self._mark(FACE_TYPE[face], c, seat)
         if face in ("guardaespaldas", "favorito"):
             flow.clear_pending(self)
@@ -484,34 +496,13 @@ class PolitburoState(State):
         return view.label(self, action)
 
     def check(self) -> None:
-        if not 2 <= self.n <= 5 or len(self.hands) != self.n or len(self.known) != self.n:
-            raise ValueError(f"a {GAME_ID} position has 2 to 5 players, each with a hand")
-        if len(self.owner) != NC or len(self.assigned) != NC or len(self.office) != len(OFFICES):
-            raise ValueError(f"a {GAME_ID} position has {NC} candidates and {len(OFFICES)} offices")
-        if sorted(self._all_cards()) != list(range(DECK_SIZE)):
-            raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
-        if self.react not in ("", *REACTIONS) or self.phase not in PHASES or not 0 <= self.active < self.n:
-            raise ValueError(f"unknown phase {self.phase!r} or active seat {self.active}")
-        if any(not 0 <= f[0] < self.n for f in hidden.written(self.facts)):
-            raise ValueError("a fact names a seat that is not at the table")
+        integrity.check(self)
 
     def _all_cards(self) -> list[int]:
-        cards = self.deck + self.discard + [e[0] for e in self.effects]
-        cards += [self.extra] if self.extra >= 0 else []
-        for hand in self.hands:
-            cards += hand
-        for a in self.assigned:
-            cards += a
-        return cards
+        return integrity.all_cards(self)
 
     def inventory(self) -> dict[str, int]:
-        """All 98 cards wherever they are, and the printed value of the basic cards."""
-        cards = self._all_cards()
-        return {
-            "cards": len(cards),
-            "printed": sum(VALUE[c] for c in cards),
-            "candidates": sum(1 for o in self.owner if o >= 0),
-        }
+        return integrity.inventory(self)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """A redeal consistent with ``seat``'s view and with what windows told (``hidden.py``)."""
