@@ -114,13 +114,12 @@ def rewards(
     ends the same way: a seat far behind sees no difference between a blunder and a good move.
     A playout cut at the horizon is scored by the game's ``estimated`` scores, places too."""
     outcome = state.outcome()
-    if outcome is None:
-        assert estimated is not None
-        scores = tuple(estimated)
+    scores = outcome.scores if outcome is not None else tuple(estimated or ())
+    if outcome is not None:
+        ranks = outcome.ranks
+    else:  # a better score (in the game's direction) than s places ahead of s
         sign = 1.0 if low_score_wins else -1.0
-        ranks: tuple[int, ...] = tuple(1 + sum(sign * (t - s) < 0 for t in scores) for s in scores)
-    else:
-        scores, ranks = outcome.scores, outcome.ranks
+        ranks = tuple(1 + sum(sign * (t - s) < 0 for t in scores) for s in scores)
     others = len(ranks) - 1
     placed = [
         (sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in ranks) - 0.5) / others for mine in ranks
