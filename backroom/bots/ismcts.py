@@ -19,6 +19,9 @@ cuts the tree (``depth=1``: flat Monte Carlo over the root's moves): below a nod
 has many lottery-like moves — a snap at an unseen card hits in a few determinizations — the
 maximum over few samples each makes the luckiest look good, which a flat search averages away.
 ``margin`` blends each seat's score margin into its reward, where a place alone is flat.
+``horizon`` cuts each playout after so many actions and scores it by the game's estimate
+(``Manifest.evaluate``), where a whole playout's result is mostly the luck of the draws still to
+come (docs/bots.md, Slush Fund).
 
 The budget is a number of iterations (reproducible: the same seed and position give the same
 move) or, with ``seconds``, a time per move (not reproducible). The decision depends only on
@@ -53,6 +56,7 @@ class Budget:
     playout: str = "random"
     margin: float = 0.0
     depth: int = 1_000_000
+    horizon: int = 1_000_000
 
     @classmethod
     def parse(cls, text: str, game: Game) -> Budget:
@@ -65,6 +69,9 @@ class Budget:
                 if name in ("iterations", "depth"):
                     values[name] = int(raw)
                     ok = 1 <= values[name] <= 10_000_000
+                elif name == "horizon":
+                    values[name] = int(raw)
+                    ok = 0 <= values[name] <= 10_000_000 and game.manifest.evaluate is not None
                 elif name in ("seconds", "c"):
                     values[name] = float(raw)
                     ok = math.isfinite(values[name]) and 0 <= values[name] <= 3600
@@ -98,21 +105,28 @@ class Node:
         self.children: dict[Action, Node] = {}
 
 
-def rewards(state: State, margin: float = 0.0, low_score_wins: bool = False) -> list[float]:
+def rewards(
+    state: State, margin: float = 0.0, low_score_wins: bool = False, estimated: list[float] | None = None
+) -> list[float]:
     """Each seat's result in [0, 1]: the share of the other seats it finished ahead of, a
     shared place counting half (1 for a sole winner, 0 for a sole last), blended with weight
     ``margin`` with its score margin (``margins``). A place alone is flat where every playout
-    ends the same way: a seat far behind sees no difference between a blunder and a good move."""
+    ends the same way: a seat far behind sees no difference between a blunder and a good move.
+    A playout cut at the horizon is scored by the game's ``estimated`` scores, places too."""
     outcome = state.outcome()
-    assert outcome is not None
-    ranks = outcome.ranks
+    scores = outcome.scores if outcome is not None else tuple(estimated or ())
+    if outcome is not None:
+        ranks = outcome.ranks
+    else:  # a better score (in the game's direction) than s places ahead of s
+        sign = 1.0 if low_score_wins else -1.0
+        ranks = tuple(1 + sum(sign * (t - s) < 0 for t in scores) for s in scores)
     others = len(ranks) - 1
     placed = [
         (sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in ranks) - 0.5) / others for mine in ranks
     ]
     if not margin:
         return placed
-    scored = margins(outcome.scores, low_score_wins)
+    scored = margins(scores, low_score_wins)
     return [(1 - margin) * p + margin * m for p, m in zip(placed, scored, strict=True)]
 
 
@@ -135,6 +149,10 @@ def margins(scores: tuple[float, ...], low_score_wins: bool) -> list[float]:
 Policy = Callable[[State, int, random.Random], Action]
 """A playout policy: the action ``seat`` takes in ``state``, drawing on the generator."""
 
+Estimate = Callable[[State], list[float] | None]
+"""A game's estimate of every seat's final score from a position (``Manifest.evaluate``), or
+``None`` where it has none (in the middle of a turn, say): the playout then goes on."""
+
 
 def playout_policy(game: Game, playout: str, rng: random.Random) -> Policy:
     """The policy a ``playout`` setting names: random play, the game's rollout policy, or one
@@ -150,13 +168,14 @@ def playout_policy(game: Game, playout: str, rng: random.Random) -> Policy:
 
 
 class IsmctsBot:
-    __slots__ = ("budget", "low_score_wins", "policy", "rng")
+    __slots__ = ("budget", "estimate", "low_score_wins", "policy", "rng")
 
     def __init__(self, rng: random.Random, game: Game, budget: Budget) -> None:
         self.rng = rng
         self.budget = budget
         self.policy = playout_policy(game, budget.playout, rng)
         self.low_score_wins = game.low_score_wins
+        self.estimate: Estimate | None = load(game.manifest.evaluate) if game.manifest.evaluate else None
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -190,8 +209,8 @@ class IsmctsBot:
                 break  # a new node (the playout starts here), the tree's depth, or the end
             node, seat = child, actors[0]
             moves = state.legal_actions(seat)
-        self._playout(state)
-        result = rewards(state, self.budget.margin, self.low_score_wins)
+        scores = self._playout(state)
+        result = rewards(state, self.budget.margin, self.low_score_wins, scores)
         for visited in path:
             visited.visits += 1
             visited.total += result[visited.seat]
@@ -223,11 +242,22 @@ class IsmctsBot:
                 best, action, child = score, a, candidate
         return action, child
 
-    def _playout(self, state: State) -> None:
+    def _playout(self, state: State) -> list[float] | None:
+        """Play on to the end of the game, or for ``horizon`` actions and then to the first
+        position the game can estimate: its estimated scores then, else ``None``."""
         rng = self.rng
         policy = self.policy
+        left = self.budget.horizon
+        estimate = self.estimate
         actors = state.actors()
         while actors:
+            if left > 0:
+                left -= 1
+            elif estimate is not None:
+                scores = estimate(state)
+                if scores is not None:
+                    return scores
             seat = actors[0]
             state.apply_quiet(seat, policy(state, seat, rng))
             actors = state.actors()
+        return None

@@ -291,8 +291,11 @@ class Manifest:
     ``rollout`` names a playout policy for search, ``(state, seat, rng) -> action``: cheaper
     than a bot (no view, no observation) and better than uniform play where uniform play makes
     a playout's result noise (``ismcts:playout=rollout``). It reads only what ``seat`` knows,
-    so that in a playout every seat plays on its own information. ``search`` holds the game's
-    default ``ismcts`` settings, tuned against its heuristic bot (docs/bots.md)."""
+    so that in a playout every seat plays on its own information. ``evaluate`` names an estimate
+    of every seat's final score from a position, ``(state) -> list[float]``, for playouts cut
+    short (``ismcts:horizon=N``) where the draws still to come make a whole playout's result
+    noise; it reads the whole (determinized) position, as ``outcome()`` does. ``search`` holds
+    the game's default ``ismcts`` settings, tuned against its heuristic bot (docs/bots.md)."""
 
     package: str
     bots: dict[str, str] = field(default_factory=dict)
@@ -300,6 +303,7 @@ class Manifest:
     board: str | None = None
     observation: str | None = None
     rollout: str | None = None
+    evaluate: str | None = None
     search: str = ""
 
     @property

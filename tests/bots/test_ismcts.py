@@ -69,6 +69,7 @@ BAD_SETTINGS = [
     "depth=0",
     "depth=1.5",
     "width=3",
+    "horizon=-1",
 ]
 
 
@@ -80,11 +81,19 @@ def test_ismcts_bad_setting_is_refused_with_a_sentence(setting):
 
 
 def test_ismcts_refuses_the_rollout_playout_of_a_game_that_declares_none():
-    game = get_game("slush-fund")
+    game = get_game("corruption")
     assert game.manifest.rollout is None
     with pytest.raises(BadOptions) as raised:
         make_bot("ismcts:playout=rollout", game, 1)
     assert raised.value.params["setting"] == "playout=rollout"
+
+
+def test_ismcts_refuses_a_horizon_in_a_game_that_declares_no_estimate():
+    game = get_game("stool-pigeon")
+    assert game.manifest.evaluate is None
+    with pytest.raises(BadOptions) as raised:
+        make_bot("ismcts:horizon=3", game, 1)
+    assert raised.value.params["setting"] == "horizon=3"
 
 
 def test_ismcts_starts_from_the_games_default_settings_which_named_settings_override():
@@ -94,7 +103,9 @@ def test_ismcts_starts_from_the_games_default_settings_which_named_settings_over
     assert (budget.playout, budget.depth, budget.margin) == ("rollout", 1, 0.75)
     budget = make_bot("ismcts:playout=random:margin=0", stool_pigeon, 1).budget
     assert (budget.playout, budget.depth, budget.margin) == ("random", 1, 0.0)
-    assert make_bot("ismcts", get_game("slush-fund"), 1).budget == Budget()
+    assert make_bot("ismcts", get_game("corruption"), 1).budget == Budget()
+    budget = make_bot("ismcts", get_game("slush-fund"), 1).budget
+    assert (budget.playout, budget.c, budget.margin, budget.horizon) == ("rollout", 0.1, 1.0, 0)
 
 
 @pytest.mark.parametrize("setting", ["margin=0.5", "depth=1", "playout=random", "playout=heuristic"])
@@ -111,12 +122,14 @@ def test_ismcts_settings_are_read():
     assert (bot.budget.iterations, bot.budget.c, bot.budget.playout) == (7, 0.25, "heuristic")
     bot = make_bot("ismcts:margin=0.25:depth=2", get_game("stool-pigeon"), 1)
     assert (bot.budget.margin, bot.budget.depth) == (0.25, 2)
+    assert make_bot("ismcts:horizon=12", get_game("slush-fund"), 1).budget.horizon == 12
 
 
 def test_rewards_rank_each_seat_against_the_others_with_shared_places_halved():
     class Ended:
         def __init__(self, ranks):
             self.ranks = ranks
+            self.scores = (0.0,) * len(ranks)
 
         def outcome(self):
             return self
@@ -146,6 +159,38 @@ def test_rewards_blend_place_and_margin_by_the_margin_weight():
     assert rewards(Ended(), 0.5, low_score_wins=True) == pytest.approx(
         [0.5 * 0.0 + 0.5 * 0.2, 0.5 * 1.0 + 0.5 * 0.8]
     )
+
+
+def test_rewards_of_a_playout_cut_at_the_horizon_rank_and_weigh_the_estimated_scores():
+    """A game not over is scored by the game's estimate: places from the estimated scores,
+    margins from them too."""
+    state, _ = get_game("slush-fund").start(2, None, 1)
+    assert state.outcome() is None
+    assert rewards(state, 0.0, estimated=[12.0, 4.0]) == [1.0, 0.0]
+    assert rewards(state, 0.0, estimated=[4.0, 4.0]) == [0.5, 0.5]
+    assert rewards(state, 1.0, estimated=[12.0, 4.0]) == [0.75, 0.25]
+    assert rewards(state, 0.0, low_score_wins=True, estimated=[12.0, 4.0]) == [0.0, 1.0]
+
+
+def test_ismcts_with_a_horizon_scores_playouts_by_the_games_estimate_where_it_gives_one():
+    """``horizon=0``: each playout stops at the first position the game estimates (Slush
+    Fund: the start of a turn), so a search never reaches the end of a game from its first
+    move; the estimate is asked, and its scores back up."""
+    game = get_game("slush-fund")
+    bot = make_bot("ismcts:iterations=30:horizon=0", game, 3)
+    asked = []
+    estimate = bot.estimate
+
+    def counted(state):
+        scores = estimate(state)
+        if scores is not None:
+            asked.append(state.phase)
+        return scores
+
+    bot.estimate = counted
+    state, seat = positions(game, 2, 3, 1)[0]
+    assert bot.choose(Observation(state, seat)) in state.legal_actions(seat)
+    assert len(asked) == 30 and set(asked) == {"choose"}
 
 
 def test_ismcts_beats_random_play_in_stool_pigeon():

@@ -56,6 +56,9 @@ class SlushFund(Game):
         terminal="backroom.games.slush_fund.terminal:render",
         observation="backroom.games.slush_fund.observation:ENCODER",
         board="slush-fund.js",
+        rollout="backroom.games.slush_fund.rollout:rollout",
+        evaluate="backroom.games.slush_fund.rollout:evaluate",
+        search="playout=rollout:c=0.1:margin=1:horizon=0",
     )
     options = (
         OptionSpec("deck_file", "", local=True),
