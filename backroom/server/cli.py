@@ -315,8 +315,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
 
     from backroom.server.app import create_app
     from backroom.server.check import check_database
-    from backroom.server.handoff import adopter
-    from backroom.server.transport import protocols
+    from backroom.server.transport import adopter, protocols
 
     problem = schema_problem(url)
     if problem is not None:

@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from backroom.server.connections import ABORT
-from backroom.server.handoff import Adopt, Handoff, was_handed_over
+from backroom.server.handoff import Adopt, Handoff
 from backroom.server.settings import data_dir
+from backroom.server.transport import refuse, was_handed_over
 from backroom.server.tunnel import Tunnels
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ class Cluster:
         self.owner = hub.leases.owner
         self.lobby_entry = lobby_entry
         self.tunnels = Tunnels(self.redis, self.owner, self.alive)
-        self.handoff = None if adopt is None else Handoff(data_dir() / "run", self.owner, adopt)
+        self.handoff = None if adopt is None else Handoff(data_dir() / "run", self.owner, adopt, refuse)
         """Sockets handed between the workers of this machine; None: all relayed."""
         self._beat: asyncio.Task[None] | None = None
 

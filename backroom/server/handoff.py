@@ -8,7 +8,8 @@ socket reached passes the socket itself (its descriptor, over a Unix datagram so
 adopts it as if it had accepted it: the same checks, the same handshake, and no worker in
 between from then on. Workers find one another by name in a directory only their user may
 enter (``run/`` in the data directory: workers of one ``serve`` share it); a holder not found
-there runs on another machine, and the relay serves that socket as before.
+there runs on another machine, and the relay serves that socket as before. The uvicorn side
+(re-reading the request, adopting the socket) is in ``transport.py``.
 """
 
 from __future__ import annotations
@@ -20,22 +21,22 @@ import hashlib
 import logging
 import os
 import socket
-from collections.abc import Awaitable, Callable, Mapping
+import stat
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 log = logging.getLogger("backroom.server")
-
-HANDED_OVER = b"x-backroom-handed-over"
-"""A header added to a request that was handed over once: if its new worker does not hold the
-table either (it moved meanwhile), the relay serves it rather than a second hand-over."""
 
 LARGEST = 65536
 """Bytes of a request that may be handed over (uvicorn reads headers of a few KiB); a larger
 one is relayed."""
 
-Adopt = Callable[[socket.socket, bytes], Awaitable[None]]
-"""Serve an accepted socket as if this worker had accepted it, ``data`` read from it already."""
+Adopt = Callable[[socket.socket, bytes], Awaitable[bool]]
+"""Serve an accepted socket as if this worker had accepted it, ``data`` read from it already;
+False, leaving it untouched, when this worker is stopping."""
+
+Refuse = Callable[[socket.socket], None]
+"""Answer a socket that will not be served ("busy"), and close it."""
 
 
 def address(directory: Path, owner: str) -> Path:
@@ -44,43 +45,42 @@ def address(directory: Path, owner: str) -> Path:
     return directory / (hashlib.sha256(owner.encode()).hexdigest()[:16] + ".sock")
 
 
-def request_bytes(scope: Mapping[str, Any]) -> bytes:
-    """The HTTP request a WebSocket scope was read from, as its new worker will read it again,
-    marked as handed over."""
-    raw_path: bytes = scope.get("raw_path") or scope["path"].encode()
-    query: bytes = scope.get("query_string") or b""
-    lines = [b"GET " + raw_path + (b"?" + query if query else b"") + b" HTTP/1.1"]
-    lines += [name + b": " + value for name, value in scope["headers"]]
-    lines.append(HANDED_OVER + b": 1")
-    return b"\r\n".join(lines) + b"\r\n\r\n"
-
-
-def was_handed_over(scope: Mapping[str, Any]) -> bool:
-    return any(name == HANDED_OVER for name, _ in scope.get("headers", []))
-
-
 class Handoff:
     """This worker's end: it receives sockets for its tables, and hands others' to them."""
 
-    def __init__(self, directory: Path, owner: str, adopt: Adopt) -> None:
+    def __init__(self, directory: Path, owner: str, adopt: Adopt, refuse: Refuse) -> None:
         self.directory = directory
         self.path = address(directory, owner)
         self.adopt = adopt
+        self.refuse = refuse
         self._inbox: socket.socket | None = None
         self._outbox: socket.socket | None = None
         self._adopting: set[asyncio.Task[None]] = set()
 
     def start(self) -> bool:
         """Listen for sockets handed here; False (the relay alone) where this cannot be done:
-        no Unix sockets, or a data directory whose path leaves no room for a socket's name."""
+        no Unix sockets, a data directory whose path leaves no room for a socket's name, or a
+        ``run/`` that is not this user's alone (another user could take the sockets there)."""
         if not hasattr(socket, "AF_UNIX") or len(os.fsencode(self.path)) > 100:
             return False
-        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.directory.chmod(0o700)  # only this user may hand a socket to a worker
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()  # left by a worker that died
-        inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        inbox.bind(str(self.path))
+        try:
+            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            found = os.lstat(self.directory)
+            if not stat.S_ISDIR(found.st_mode) or found.st_uid != os.geteuid():
+                log.warning("%s is not this user's own folder: sockets are relayed", self.directory)
+                return False
+            self.directory.chmod(0o700)  # only this user may hand a socket to a worker
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()  # left by a worker that died
+            inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            try:
+                inbox.bind(str(self.path))
+            except OSError:
+                inbox.close()
+                raise
+        except OSError as exc:
+            log.warning("sockets cannot be handed over here (%s): they are relayed", exc)
+            return False
         inbox.setblocking(False)
         outbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         outbox.setblocking(False)
@@ -89,14 +89,19 @@ class Handoff:
         return True
 
     def stop(self) -> None:
-        if self._inbox is not None:
-            asyncio.get_running_loop().remove_reader(self._inbox.fileno())
-            self._inbox.close()
+        """Take no more sockets: senders find no inbox and relay; those already queued in it
+        are answered "busy" rather than dropped without a word."""
+        inbox, self._inbox = self._inbox, None
+        if inbox is not None:
+            asyncio.get_running_loop().remove_reader(inbox.fileno())
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
+            for sock, _data in self._take_all(inbox):
+                self.refuse(sock)
+            inbox.close()
         if self._outbox is not None:
             self._outbox.close()
-        self._inbox = self._outbox = None
+        self._outbox = None
 
     def hand(self, owner: str, descriptor: int, request: bytes) -> bool:
         """Pass the socket ``descriptor`` and the ``request`` read from it to ``owner``; False
@@ -112,45 +117,48 @@ class Handoff:
         return True
 
     def _receive(self) -> None:
-        while self._inbox is not None:
-            try:
-                data, fds, _flags, _addr = socket.recv_fds(self._inbox, LARGEST, 1)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError as exc:
-                log.warning("receiving a handed-over socket failed: %s", exc)
-                return
-            for fd in fds[1:]:
-                os.close(fd)
-            if not fds:
-                continue
-            sock = socket.socket(fileno=fds[0])
-            if sock.family not in (socket.AF_INET, socket.AF_INET6) or sock.type != socket.SOCK_STREAM:
-                sock.close()  # only a client's TCP connection is served
-                continue
-            sock.setblocking(False)
+        if self._inbox is None:
+            return
+        for sock, data in self._take_all(self._inbox):
             task = asyncio.get_running_loop().create_task(self._adopt(sock, data))
             self._adopting.add(task)
             task.add_done_callback(self._adopting.discard)
 
+    @staticmethod
+    def _take_all(inbox: socket.socket) -> list[tuple[socket.socket, bytes]]:
+        """Every client connection waiting in the inbox, with its request; anything else that
+        came with a descriptor (not a TCP socket) closed."""
+        taken: list[tuple[socket.socket, bytes]] = []
+        while True:
+            try:
+                data, fds, _flags, _addr = socket.recv_fds(inbox, LARGEST, 1)
+            except (BlockingIOError, InterruptedError):
+                return taken
+            except OSError as exc:
+                log.warning("receiving a handed-over socket failed: %s", exc)
+                return taken
+            for fd in fds[1:]:
+                os.close(fd)
+            if not fds:
+                continue
+            try:
+                sock = socket.socket(fileno=fds[0])
+            except OSError:  # not a socket at all
+                os.close(fds[0])
+                continue
+            if sock.family not in (socket.AF_INET, socket.AF_INET6) or sock.type != socket.SOCK_STREAM:
+                sock.close()  # only a client's TCP connection is served
+                continue
+            sock.setblocking(False)
+            taken.append((sock, data))
+
     async def _adopt(self, sock: socket.socket, data: bytes) -> None:
         try:
-            await self.adopt(sock, data)
-        except Exception as exc:  # the client left meanwhile, or this worker is stopping
+            adopted = await self.adopt(sock, data)
+        except Exception as exc:  # the client left meanwhile
             log.info("a handed-over socket could not be served: %s", exc)
             sock.close()
-
-
-def adopter(server: Any) -> Adopt:
-    """How a uvicorn ``server`` serves a socket another worker accepted: a connection of its
-    own protocol, fed the request already read, as its listening socket would have made it."""
-
-    async def adopt(sock: socket.socket, data: bytes) -> None:
-        config = server.config
-        protocol = config.http_protocol_class(
-            config=config, server_state=server.server_state, app_state=server.lifespan.state
-        )
-        await asyncio.get_running_loop().connect_accepted_socket(lambda: protocol, sock=sock)
-        protocol.data_received(data)
-
-    return adopt
+            return
+        if not adopted:  # stopping: the uvicorn server would wait for sockets it never closes
+            self.refuse(sock)
+            self.stop()

@@ -18,7 +18,7 @@ import ipaddress
 import socket
 import struct
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -29,7 +29,7 @@ from websockets.protocol import State
 
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
-from backroom.server.handoff import request_bytes
+from backroom.server.handoff import Adopt
 from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 
 
@@ -45,6 +45,12 @@ def _answer(status: bytes, code: str) -> bytes:
 
 
 BUSY = _answer(b"503 Service Unavailable", "server_busy")
+
+HANDED_OVER = b"x-backroom-handed-over"
+"""A header on a request that another worker of this machine handed over with its socket
+(``handoff.py``): if its new worker does not hold the table either (it moved meanwhile), the
+relay serves it rather than a second hand-over. Taken only from a handed-over connection: a
+client's own is dropped as the request is read."""
 TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
 PONG = b"\x8a"
 """The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
@@ -101,6 +107,13 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
         """HTTP/1.1 with a connection cap and request read timeouts."""
 
         _deadline: asyncio.TimerHandle | None = None
+        handed_over = False
+        """Set on a connection another worker handed over (``adopter``)."""
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            if name.lower() == HANDED_OVER and not self.handed_over:
+                return  # only a worker of this machine may say so
+            super().on_header(name, value)
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -253,6 +266,49 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             return True
 
     return GuardedHttp, AbortableWebSocket
+
+
+def request_bytes(scope: Mapping[str, Any]) -> bytes:
+    """The HTTP request a WebSocket scope was read from, as its new worker will read it again
+    (as uvicorn itself re-reads it on an upgrade), marked as handed over."""
+    raw_path: bytes = scope.get("raw_path") or scope["path"].encode()
+    query: bytes = scope.get("query_string") or b""
+    lines = [b"GET " + raw_path + (b"?" + query if query else b"") + b" HTTP/1.1"]
+    lines += [name + b": " + value for name, value in scope["headers"]]
+    lines.append(HANDED_OVER + b": 1")
+    return b"\r\n".join(lines) + b"\r\n\r\n"
+
+
+def was_handed_over(scope: Mapping[str, Any]) -> bool:
+    return any(name == HANDED_OVER for name, _ in scope.get("headers", []))
+
+
+def adopter(server: Any) -> Adopt:
+    """How a uvicorn ``server`` serves a socket another worker accepted: a connection of its
+    own protocol, marked as handed over, fed the request already read, as its listening
+    socket would have made it. Not once it is stopping: uvicorn waits for the connections
+    it had when it began to, and one adopted after that would hold it up."""
+
+    async def adopt(sock: socket.socket, data: bytes) -> bool:
+        if server.should_exit:
+            return False
+        config = server.config
+        protocol = config.http_protocol_class(
+            config=config, server_state=server.server_state, app_state=server.lifespan.state
+        )
+        protocol.handed_over = True
+        await asyncio.get_running_loop().connect_accepted_socket(lambda: protocol, sock=sock)
+        protocol.data_received(data)
+        return True
+
+    return adopt
+
+
+def refuse(sock: socket.socket) -> None:
+    """Answer a handed-over socket that will not be served "busy" (503), and close it."""
+    with contextlib.suppress(OSError):
+        sock.send(BUSY)
+    sock.close()
 
 
 def text_frame(data: bytes) -> bytes:

@@ -220,10 +220,7 @@ def play_in_processes(
     for child in children:
         child.start()
     try:
-        try:
-            barrier.wait(SEATING_TIMEOUT)
-        except threading.BrokenBarrierError:
-            raise RuntimeError(_first_error(results, processes) or "the clients could not seat") from None
+        _meet(barrier, children, results)
         started()
         end = time.perf_counter() + duration
         while (left := end - time.perf_counter()) > 0:
@@ -233,19 +230,46 @@ def play_in_processes(
         progress(1.0)
         load = Load()
         for _ in children:
-            try:
-                kind, value = results.get(timeout=SEATING_TIMEOUT)
-            except queue.Empty:
-                raise RuntimeError("a client process stopped answering") from None
+            kind, value = _next_result(results, children)
             if kind == "error":
                 raise RuntimeError(value)
             load.merge(value)
         return load
     finally:
+        stop = time.monotonic() + 5  # for them all, not each
         for child in children:
-            child.join(5)
+            child.join(max(0.0, stop - time.monotonic()))
             if child.is_alive():
                 child.kill()
+
+
+def _meet(barrier: Any, children: list[Any], results: Any) -> None:
+    """Wait at the barrier once every client process waits there; a client that died first
+    (killed, out of memory) or said why it failed ends the wait at once, not after the
+    seating timeout."""
+    deadline = time.monotonic() + SEATING_TIMEOUT
+    while barrier.n_waiting < len(children) and not barrier.broken:
+        if any(child.exitcode is not None for child in children) or time.monotonic() > deadline:
+            barrier.abort()
+            break
+        time.sleep(0.05)
+    try:
+        barrier.wait(SEATING_TIMEOUT)
+    except threading.BrokenBarrierError:
+        raise RuntimeError(_first_error(results, len(children)) or "a client process stopped") from None
+
+
+def _next_result(results: Any, children: list[Any]) -> tuple[str, Any]:
+    """The next client's load or error; a client that died without a word is an error."""
+    deadline = time.monotonic() + SEATING_TIMEOUT
+    while time.monotonic() < deadline:
+        try:
+            answer: tuple[str, Any] = results.get(timeout=0.5)
+            return answer
+        except queue.Empty:
+            if any(child.exitcode not in (None, 0) for child in children):
+                return "error", "a client process stopped"
+    return "error", "a client process stopped answering"
 
 
 def _first_error(results: Any, processes: int) -> str | None:

@@ -80,3 +80,18 @@ def test_a_pinned_server_and_every_process_it_starts_stay_on_its_cores(tmp_path:
             tasks = os.listdir(f"/proc/{pid}/task")  # its threads too: the writer, the executor
             assert len(tasks) > 1
             assert all(os.sched_getaffinity(int(task)) == {core} for task in tasks)
+
+
+def test_a_client_process_that_died_before_the_start_ends_the_wait_at_once_not_after_the_timeout() -> None:
+    import multiprocessing
+    import time
+    from types import SimpleNamespace
+
+    from backroom.sim.load_clients import _meet
+
+    context = multiprocessing.get_context("spawn")
+    dead = SimpleNamespace(exitcode=-9)  # killed (out of memory, say) while seating its tables
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="a client process stopped"):
+        _meet(context.Barrier(2), [dead], context.Queue())
+    assert time.monotonic() - start < 30  # the seating timeout is 600 s
