@@ -4,8 +4,10 @@ refused, and when the relay is left to serve a socket instead."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -158,19 +160,27 @@ def test_a_descriptor_that_is_not_a_socket_is_closed_and_nothing_else_happens(tm
     asyncio.run(check())
 
 
+@contextlib.contextmanager
+def handed_client(here: Handoff) -> Iterator[socket.socket]:
+    """A client's TCP connection whose server end was handed to ``here`` (and closed here, as
+    the worker it reached does)."""
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        client = socket.create_connection(listener.getsockname())
+        accepted, _ = listener.accept()
+        with client, accepted:
+            assert here.hand("here", accepted.fileno(), b"GET / HTTP/1.1\r\n\r\n")
+            accepted.close()
+            client.settimeout(5)
+            yield client
+
+
 def test_sockets_waiting_in_a_stopping_workers_inbox_are_told_it_is_busy(tmp_path: Path) -> None:
     async def check() -> bytes:
         here = Handoff(tmp_path / "run", "here", _never, refuse)
         assert here.start()
-        with socket.create_server(("127.0.0.1", 0)) as listener:
-            client = socket.create_connection(listener.getsockname())
-            accepted, _ = listener.accept()
-            with client, accepted:
-                assert here.hand("here", accepted.fileno(), b"GET / HTTP/1.1\r\n\r\n")
-                accepted.close()
-                here.stop()  # before the loop ever read the inbox
-                client.settimeout(5)
-                return client.recv(len(BUSY) + 1)
+        with handed_client(here) as client:
+            here.stop()  # before the loop ever read the inbox
+            return client.recv(len(BUSY) + 1)
 
     assert asyncio.run(check()) == BUSY
 
@@ -182,14 +192,8 @@ def test_a_stopping_worker_refuses_a_handed_socket_and_closes_its_inbox(tmp_path
 
         here = Handoff(tmp_path / "run", "here", stopping, refuse)
         assert here.start()
-        with socket.create_server(("127.0.0.1", 0)) as listener:
-            client = socket.create_connection(listener.getsockname())
-            accepted, _ = listener.accept()
-            with client, accepted:
-                assert here.hand("here", accepted.fileno(), b"GET / HTTP/1.1\r\n\r\n")
-                accepted.close()
-                client.settimeout(5)
-                answer = await asyncio.to_thread(client.recv, len(BUSY) + 1)
+        with handed_client(here) as client:
+            answer = await asyncio.to_thread(client.recv, len(BUSY) + 1)
         return answer, here.path.exists()
 
     assert asyncio.run(check()) == (BUSY, False)
