@@ -46,14 +46,15 @@ def _answer(status: bytes, code: str) -> bytes:
 
 BUSY = _answer(b"503 Service Unavailable", "server_busy")
 
+TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
+PONG = b"\x8a"
+"""The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
+
 HANDED_OVER = b"x-backroom-handed-over"
 """A header on a request that another worker of this machine handed over with its socket
 (``handoff.py``): if its new worker does not hold the table either (it moved meanwhile), the
 relay serves it rather than a second hand-over. Taken only from a handed-over connection: a
 client's own is dropped as the request is read."""
-TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
-PONG = b"\x8a"
-"""The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
 
 
 def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
