@@ -170,16 +170,22 @@ class Tunnels:
     async def _serve(self, conn: str, relayed: Relayed, scope: dict[str, Any]) -> None:
         assert self._app is not None
         edge = relayed.peer
+        first: list[str] = []
+        """The type of the first message the application read."""
 
         async def receive() -> Message:
             message = await relayed.queue.get()
             if message is GONE:
-                return (
+                out: Message = (
                     {"type": "websocket.disconnect", "code": 1006}
                     if scope["type"] == "websocket"
                     else {"type": "http.disconnect"}
                 )
-            return decode(message)
+            else:
+                out = decode(message)
+            if not first:
+                first.append(out["type"])
+            return out
 
         async def send(message: Message) -> None:
             await self._publish(edge, {"k": "out", "c": conn, "m": encode(message)})
@@ -187,7 +193,10 @@ class Tunnels:
         try:
             await self._app(_scope_in(scope), receive, send)
         except Exception:
-            log.exception("a connection relayed from %s failed", edge)
+            if first == ["websocket.disconnect"]:  # the application expected a socket to open
+                log.info("a client relayed from %s left before its socket opened", edge)
+            else:
+                log.exception("a connection relayed from %s failed", edge)
         finally:
             self.relayed.pop(conn, None)
             with contextlib.suppress(Exception):
