@@ -117,6 +117,14 @@ def _first_actor(server: str) -> tuple[dict[str, Any], int]:
     return table, state.actors()[0]
 
 
+def _open_alerts(page: Page) -> None:
+    """Open the alerts panel once the table has drawn itself: a click while the page still
+    lays itself out (the board, the chat) can land beside the summary."""
+    expect(page.locator(".sp-board")).to_be_visible()
+    page.click("#alerts-panel summary")
+    expect(page.locator("#alert-notify")).to_be_visible()
+
+
 def test_your_turn_in_a_background_tab_changes_the_title_and_icon_and_notifies(
     server: str, browser: Browser
 ) -> None:
@@ -148,7 +156,7 @@ def test_notification_permission_is_asked_once_from_the_settings_click(server: s
     table, seat = _first_actor(server)
     page = _open(browser, f"{server}{table['seats'][1 - seat]['invite']}&lang=en", FAKE_NOTIFICATIONS)
     assert page.evaluate("() => window.__asks") == 0  # never asked unbidden
-    page.click("#alerts-panel summary")
+    _open_alerts(page)
     page.check("#alert-notify")
     expect(page.locator("#alert-notify")).to_be_checked()
     assert page.evaluate("() => window.__asks") == 1
@@ -163,7 +171,7 @@ def test_notifications_refused_by_the_browser_stay_off_and_say_so(server: str, b
     table, seat = _first_actor(server)
     script = "localStorage.setItem('test.answer', 'denied');" + FAKE_NOTIFICATIONS
     page = _open(browser, f"{server}{table['seats'][seat]['invite']}&lang=es", script)
-    page.click("#alerts-panel summary")
+    _open_alerts(page)
     page.click("#alert-notify")
     expect(page.locator("#alerts-blocked")).to_have_text(catalog("es")["web.alerts.blocked"])
     expect(page.locator("#alert-notify")).not_to_be_checked()
