@@ -1,11 +1,20 @@
 """The OpenAPI 3 description of the HTTP routes, written by hand so it says exactly what the
-handlers in ``api.py`` accept and answer; a test checks every route appears here."""
+handlers in ``api.py`` accept and answer; a test checks every route appears here. The longer
+bodies' shapes are named in ``openapi_schemas.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-_LANGS = {"type": "object", "properties": {lang: {"type": "string"} for lang in ("es", "en", "fr")}}
+from backroom.server.openapi_schemas import (
+    CREATED,
+    GAMES,
+    NEW_TABLE,
+    SEAT_KEY,
+    SEAT_KEY_FIELDS,
+    TABLE,
+    TABLES,
+)
 
 _ERROR = {
     "description": "A refused request: a machine code and a translated sentence.",
@@ -23,27 +32,6 @@ _ERROR = {
                 },
             }
         }
-    },
-}
-
-_SEAT_KEY_FIELDS: dict[str, Any] = {
-    "seat": {"type": "integer"},
-    "token": {"type": "string"},
-    "invite": {"type": "string"},
-}
-_SEAT_KEY = {"type": "object", "properties": _SEAT_KEY_FIELDS}
-"""A seat and the token and invite link that open it (token rotation, a claim from the lobby)."""
-
-_LINK = {"type": ["string", "null"], "description": "The id of the table that followed, or was followed."}
-
-_SEAT_STATUS = {
-    "type": "object",
-    "properties": {
-        "seat": {"type": "integer"},
-        "kind": {"type": "string", "enum": ["human", "agent", "bot"]},
-        "name": {"type": ["string", "null"]},
-        "connected": {"type": "boolean"},
-        "autoplay": {"type": "boolean"},
     },
 }
 
@@ -77,41 +65,7 @@ SCHEMA: dict[str, Any] = {
                 "responses": {
                     "200": _json(
                         "Every registered game.",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "games": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "properties": {
-                                            "id": {"type": "string"},
-                                            "name": _LANGS,
-                                            "min_players": {"type": "integer"},
-                                            "max_players": {"type": "integer"},
-                                            "options": {
-                                                "type": "array",
-                                                "items": {
-                                                    "type": "object",
-                                                    "properties": {
-                                                        "name": {"type": "string"},
-                                                        "default": {},
-                                                        "choices": {
-                                                            "type": "array",
-                                                            "items": {"type": "string"},
-                                                        },
-                                                        "low": {"type": ["integer", "null"]},
-                                                        "high": {"type": ["integer", "null"]},
-                                                        "label": _LANGS,
-                                                    },
-                                                },
-                                            },
-                                            "bots": {"type": "array", "items": {"type": "string"}},
-                                        },
-                                    },
-                                }
-                            },
-                        },
+                        GAMES,
                     )
                 },
             }
@@ -153,31 +107,7 @@ SCHEMA: dict[str, Any] = {
                 "responses": {
                     "200": _json(
                         "Tables, newest first.",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "tables": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "properties": {
-                                            "id": {"type": "string"},
-                                            "game": {"type": "string"},
-                                            "players": {"type": "integer"},
-                                            "open_seats": {"type": "integer"},
-                                            "free_seats": {"type": "integer"},
-                                            "status": {
-                                                "type": "string",
-                                                "enum": ["playing", "idle", "over", "damaged"],
-                                            },
-                                            "created": {"type": "number"},
-                                            "rematch": _LINK,
-                                            "rematch_of": _LINK,
-                                        },
-                                    },
-                                }
-                            },
-                        },
+                        TABLES,
                     ),
                     "400": _ERROR,
                 },
@@ -187,99 +117,12 @@ SCHEMA: dict[str, Any] = {
                 "parameters": [_LANG_PARAM],
                 "requestBody": {
                     "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["game", "players"],
-                                "properties": {
-                                    "game": {"type": "string"},
-                                    "players": {"type": "integer"},
-                                    "options": {"type": "object"},
-                                    "seats": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "properties": {
-                                                "kind": {
-                                                    "type": "string",
-                                                    "enum": ["human", "agent", "bot"],
-                                                },
-                                                "bot": {"type": "string"},
-                                                "name": {"type": "string", "maxLength": 40},
-                                            },
-                                        },
-                                    },
-                                    "seed": {
-                                        "type": "integer",
-                                        "minimum": 0,
-                                        "description": "Only on a server started with "
-                                        "--allow-seed (403 seed_not_allowed otherwise); the "
-                                        "table is then marked seeded for every seat.",
-                                    },
-                                    "bot_delay": {"type": "number", "minimum": 0, "maximum": 30},
-                                    "hidden": {
-                                        "type": "boolean",
-                                        "description": "Keep the table off the lobby's public "
-                                        "list: only its links lead to it (default false).",
-                                    },
-                                    "turn_timer": {
-                                        "type": ["integer", "null"],
-                                        "minimum": 1,
-                                        "maximum": 86400,
-                                    },
-                                    "timers": {
-                                        "type": ["object", "null"],
-                                        "description": "Idle timers: a seat that lets a window's "
-                                        "time run out passes; a turn's, its move is made by the "
-                                        "bot (docs/protocol.md, Idle timers). 400 bad_timer out "
-                                        "of bounds.",
-                                        "additionalProperties": False,
-                                        "properties": {
-                                            "window": {
-                                                "type": ["integer", "null"],
-                                                "minimum": 3,
-                                                "maximum": 3600,
-                                            },
-                                            "move": {
-                                                "type": ["integer", "null"],
-                                                "minimum": 3,
-                                                "maximum": 86400,
-                                            },
-                                            "clock": {"type": "string", "enum": ["move", "game"]},
-                                        },
-                                    },
-                                },
-                            }
-                        }
-                    },
+                    "content": {"application/json": {"schema": NEW_TABLE}},
                 },
                 "responses": {
                     "201": _json(
                         "The new table.",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "id": {"type": "string"},
-                                "game": {"type": "string"},
-                                "players": {"type": "integer"},
-                                "seats": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "properties": {
-                                            "seat": {"type": "integer"},
-                                            "kind": {"type": "string"},
-                                            "name": {"type": ["string", "null"]},
-                                            "bot": {"type": "string"},
-                                            "token": {"type": "string"},
-                                            "invite": {"type": "string"},
-                                        },
-                                    },
-                                },
-                                "spectate": {"type": "string"},
-                            },
-                        },
+                        CREATED,
                     ),
                     "400": _ERROR,
                     "403": _ERROR,
@@ -296,24 +139,7 @@ SCHEMA: dict[str, Any] = {
                 "responses": {
                     "200": _json(
                         "The table.",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "id": {"type": "string"},
-                                "game": {"type": "string"},
-                                "players": {"type": "integer"},
-                                "options": {"type": "object"},
-                                "version": {"type": "integer"},
-                                "status": {"type": "string", "enum": ["playing", "idle", "over"]},
-                                "seats": {"type": "array", "items": _SEAT_STATUS},
-                                "outcome": {"type": ["object", "null"]},
-                                "seeded": {"type": "boolean"},
-                                "timers": {"type": ["object", "null"]},
-                                "rematch": _LINK,
-                                "rematch_of": _LINK,
-                                "hidden": {"type": "boolean"},
-                            },
-                        },
+                        TABLE,
                     ),
                     "404": _ERROR,
                     "503": _ERROR,
@@ -351,7 +177,7 @@ SCHEMA: dict[str, Any] = {
                 "responses": {
                     "200": _json(
                         "The new token and invite link.",
-                        _SEAT_KEY,
+                        SEAT_KEY,
                     ),
                     "400": _ERROR,
                     "403": _ERROR,
@@ -373,7 +199,7 @@ SCHEMA: dict[str, Any] = {
                 "responses": {
                     "200": _json(
                         "The seat, its new token and invite link.",
-                        _SEAT_KEY,
+                        SEAT_KEY,
                     ),
                     "403": _ERROR,
                     "404": _ERROR,
@@ -507,7 +333,7 @@ SCHEMA: dict[str, Any] = {
                         "The new table, the seat and a token for it alone.",
                         {
                             "type": "object",
-                            "properties": {"table": {"type": "string"}, **_SEAT_KEY_FIELDS},
+                            "properties": {"table": {"type": "string"}, **SEAT_KEY_FIELDS},
                         },
                     ),
                     "400": _ERROR,
