@@ -1,7 +1,8 @@
-"""The HTTP lobby: games, catalogs, creating and listing tables (docs/protocol.md, /openapi.json).
+"""The HTTP lobby: games, catalogs, creating and listing tables (docs/protocol.md, /openapi.json);
+a seat holder's POSTs on a table are in ``seat_api.py``.
 
-Every input is checked here before the engine sees it; a bad request gets a 4xx answer with a
-machine code and a translated sentence, never a server error.
+Every input is checked here (or there) before the engine sees it; a bad request gets a 4xx
+answer with a machine code and a translated sentence, never a server error.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import all_games, get_game
 from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
-from backroom.server import audience, rematch
 from backroom.server.hub import Hub
 from backroom.server.idle import BadTimer, parse_timers
 from backroom.server.live import LiveTable
-from backroom.server.messages import Refused, clean_name, hash_token, new_token
+from backroom.server.messages import clean_name, hash_token, new_token
 from backroom.server.origin import origin_allowed
 from backroom.server.rows import SeatRow, TableRow
 from backroom.server.trouble import RETRY_AFTER
@@ -63,7 +63,7 @@ def error_response(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-def _fail(lang: str, code: str, status: int = 400, /, **params: Any) -> BadRequest:
+def fail(lang: str, code: str, status: int = 400, /, **params: Any) -> BadRequest:
     return BadRequest(status, code, translate(lang, f"server.error.{code}", params))
 
 
@@ -71,15 +71,15 @@ def _engine_fail(lang: str, code: str, exc: EngineError) -> BadRequest:
     return BadRequest(400, code, translate(lang, exc.key, exc.params))
 
 
-def _missing(request: Request, lang: str) -> BadRequest:
+def missing(request: Request, lang: str) -> BadRequest:
     """No table to answer with: a quarantined one says so (503: the server's data, not the
     request, is wrong), any other is unknown (404)."""
-    if request.path_params["table_id"] in _hub(request).damaged:
-        return _fail(lang, "damaged_table", 503)
-    return _fail(lang, "unknown_table", 404)
+    if request.path_params["table_id"] in hub_of(request).damaged:
+        return fail(lang, "damaged_table", 503)
+    return fail(lang, "unknown_table", 404)
 
 
-def _hub(request: Request) -> Hub:
+def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
 
@@ -114,28 +114,28 @@ async def list_games(request: Request) -> Response:
 async def i18n_catalog(request: Request) -> Response:
     lang = request.path_params["lang"]
     if lang not in LANGUAGES:
-        raise _fail(request_language(request), "unknown_language", 404, lang=str(lang)[:16])
+        raise fail(request_language(request), "unknown_language", 404, lang=str(lang)[:16])
     return JSONResponse(catalog(lang))
 
 
 async def create_table(request: Request) -> Response:
     lang = request_language(request)
     if not origin_allowed(request.headers, request.url.scheme, request.app.state.allowed_origins):
-        raise _fail(lang, "bad_origin", 403)
-    if not _hub(request).may_create(request.client.host if request.client else ""):
-        raise _fail(lang, "too_many_tables", 429, limit=int(_hub(request).tables_per_minute))
+        raise fail(lang, "bad_origin", 403)
+    if not hub_of(request).may_create(request.client.host if request.client else ""):
+        raise fail(lang, "too_many_tables", 429, limit=int(hub_of(request).tables_per_minute))
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         # A form or text/plain POST is what another website can send without asking (CSRF).
-        raise _fail(lang, "not_json", 415)
+        raise fail(lang, "not_json", 415)
     body = await read_body(request, lang)
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
-        raise _fail(lang, "bad_json") from None
+        raise fail(lang, "bad_json") from None
     if not isinstance(data, dict):
-        raise _fail(lang, "bad_field", field="(body)")
+        raise fail(lang, "bad_field", field="(body)")
     row, tokens = parse_table(lang, data, allow_seed=request.app.state.allow_seed)
-    hub = _hub(request)
+    hub = hub_of(request)
     try:
         await hub.create(row)
     except BadOptions as exc:  # what only the deal can tell (a combination of options)
@@ -168,19 +168,19 @@ async def read_body(request: Request, lang: str) -> bytes:
     ``Content-Length`` before reading, else while reading, so a huge body is never held."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise _fail(lang, "too_large", 413, limit=MAX_BODY)
+        raise fail(lang, "too_large", 413, limit=MAX_BODY)
     chunks: list[bytes] = []
     size = 0
     try:
         async for chunk in request.stream():
             size += len(chunk)
             if size > MAX_BODY:
-                raise _fail(lang, "too_large", 413, limit=MAX_BODY)
+                raise fail(lang, "too_large", 413, limit=MAX_BODY)
             chunks.append(chunk)
     except ClientDisconnect:
         # Gone before the body was in, or cut off for sending it too slowly (--body-timeout):
         # nobody is left to read the answer, and the log needs no traceback for it.
-        raise _fail(lang, "too_slow", 408) from None
+        raise fail(lang, "too_slow", 408) from None
     return b"".join(chunks)
 
 
@@ -199,14 +199,14 @@ def parse_table(
     a table dealt from a chosen seed is marked ``seeded`` so that every seat is told."""
     game_id = data.get("game")
     if not isinstance(game_id, str):
-        raise _fail(lang, "bad_field", field="game")
+        raise fail(lang, "bad_field", field="game")
     try:
         game = get_game(game_id)
     except UnknownGame as exc:
         raise _engine_fail(lang, "unknown_game", exc) from None
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
-        raise _fail(lang, "bad_field", field="players")
+        raise fail(lang, "bad_field", field="players")
     try:
         game.check_players(players)
     except BadOptions as exc:
@@ -215,37 +215,37 @@ def parse_table(
     if given_options is None:
         given_options = {}
     if not isinstance(given_options, dict):
-        raise _fail(lang, "bad_field", field="options")
+        raise fail(lang, "bad_field", field="options")
     for option in game.options:
         if option.local and given_options.get(option.name, option.default) != option.default:
-            raise _fail(lang, "local_option", option=option.name)
+            raise fail(lang, "local_option", option=option.name)
     try:
         options = game.resolve_options(given_options)
     except BadOptions as exc:
         raise _engine_fail(lang, "bad_options", exc) from None
     seats_in = data.get("seats", [])
     if not isinstance(seats_in, list) or len(seats_in) > players:
-        raise _fail(lang, "bad_field", field="seats")
+        raise fail(lang, "bad_field", field="seats")
     seats: list[SeatRow] = []
     tokens: dict[int, str] = {}
     kinds = bot_kinds(game)
     for seat in range(players):
         spec = seats_in[seat] if seat < len(seats_in) else {"kind": "human"}
         if not isinstance(spec, dict):
-            raise _fail(lang, "bad_field", field=f"seats[{seat}]")
+            raise fail(lang, "bad_field", field=f"seats[{seat}]")
         kind = spec.get("kind", "human")
         if kind not in SEAT_KINDS:
-            raise _fail(lang, "bad_field", field=f"seats[{seat}].kind")
+            raise fail(lang, "bad_field", field=f"seats[{seat}].kind")
         try:
             name = clean_name(spec.get("name"))
         except ValueError:
-            raise _fail(lang, "bad_field", field=f"seats[{seat}].name") from None
+            raise fail(lang, "bad_field", field=f"seats[{seat}].name") from None
         bot: str | None = None
         token_hash: str | None = None
         if kind == "bot":
             bot = spec.get("bot", "random")
             if bot not in kinds:
-                raise _fail(lang, "unknown_bot", bot=str(bot)[:32], known=", ".join(kinds))
+                raise fail(lang, "unknown_bot", bot=str(bot)[:32], known=", ".join(kinds))
         else:
             token = new_token()
             tokens[seat] = token
@@ -255,9 +255,9 @@ def parse_table(
     if chosen is None:
         seed = secrets.randbits(63)
     elif not allow_seed:
-        raise _fail(lang, "seed_not_allowed", 403)
+        raise fail(lang, "seed_not_allowed", 403)
     elif not _int(chosen) or not 0 <= chosen < 2**63:
-        raise _fail(lang, "bad_field", field="seed")
+        raise fail(lang, "bad_field", field="seed")
     else:
         seed = chosen
     bot_delay = data.get("bot_delay", DEFAULT_BOT_DELAY)
@@ -266,19 +266,19 @@ def parse_table(
         or not isinstance(bot_delay, (int, float))
         or not 0 <= bot_delay <= MAX_BOT_DELAY
     ):
-        raise _fail(lang, "bad_field", field="bot_delay")
+        raise fail(lang, "bad_field", field="bot_delay")
     hidden = data.get("hidden", False)
     if not isinstance(hidden, bool):
-        raise _fail(lang, "bad_field", field="hidden")
+        raise fail(lang, "bad_field", field="hidden")
     turn_timer = data.get("turn_timer")
     if turn_timer is not None and (not _int(turn_timer) or not 1 <= turn_timer <= MAX_TURN_TIMER):
-        raise _fail(lang, "bad_field", field="turn_timer")
+        raise fail(lang, "bad_field", field="turn_timer")
     try:
         timers = parse_timers(data.get("timers"))
     except BadTimer as bad:
         if bad.low is None:
-            raise _fail(lang, "bad_field", field=bad.field) from None
-        raise _fail(lang, "bad_timer", field=bad.field, low=bad.low, high=bad.high) from None
+            raise fail(lang, "bad_field", field=bad.field) from None
+        raise fail(lang, "bad_timer", field=bad.field, low=bad.low, high=bad.high) from None
     row = TableRow(
         id=secrets.token_urlsafe(9),
         game=game.id,
@@ -300,10 +300,10 @@ def parse_table(
 
 
 async def list_tables(request: Request) -> Response:
-    hub = _hub(request)
+    hub = hub_of(request)
     wanted = request.query_params.get("status")
     if wanted is not None and wanted not in (*LISTED, "all"):
-        raise _fail(request_language(request), "bad_field", field="status")
+        raise fail(request_language(request), "bad_field", field="status")
     rows = await hub.list_rows(LIST_LIMIT, "playing" if wanted is None else _STORED.get(wanted))
     cluster = getattr(request.app.state, "cluster", None)
     elsewhere = (
@@ -350,162 +350,48 @@ def lobby_entry(live: LiveTable) -> dict[str, Any]:
 
 
 async def get_table(request: Request) -> Response:
-    hub = _hub(request)
+    hub = hub_of(request)
     table = await hub.get(request.path_params["table_id"])
     if table is None:
-        raise _missing(request, request_language(request))
+        raise missing(request, request_language(request))
     summary = table.summary()
     hub.release(table)
     return JSONResponse(summary)
-
-
-async def rotate_token(request: Request) -> Response:
-    """A seat's player replaces their token (the body carries the current one, never the
-    address): old invite links stop working, the answer holds the new one."""
-    lang = request_language(request)
-    token = _token(await _json_post(request, lang), lang)
-    hub = _hub(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise _missing(request, lang)
-    rotated = await table.seating.rotate_token(token)
-    hub.release(table)
-    if rotated is None:
-        raise _fail(lang, "bad_token", 403)
-    seat, fresh = rotated
-    return JSONResponse({"seat": seat, "token": fresh, "invite": f"/t/{table.row.id}?token={fresh}"})
-
-
-async def _json_post(request: Request, lang: str) -> Any:
-    """The JSON body of a POST that only this server's pages (or allowed origins) may send."""
-    if not origin_allowed(request.headers, request.url.scheme, request.app.state.allowed_origins):
-        raise _fail(lang, "bad_origin", 403)
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-        raise _fail(lang, "not_json", 415)
-    try:
-        return json.loads(await read_body(request, lang))
-    except (ValueError, RecursionError):
-        raise _fail(lang, "bad_json") from None
-
-
-def _token(data: Any, lang: str) -> str:
-    """The seat token a body carries (never the address, which logs and histories keep)."""
-    token = data.get("token") if isinstance(data, dict) else None
-    if not isinstance(token, str) or not 0 < len(token) <= 256:
-        raise _fail(lang, "bad_field", field="token")
-    return token
-
-
-async def claim_seat(request: Request) -> Response:
-    """Someone in the lobby takes a seat nobody has come to: the answer holds its new token
-    (the unused invite link stops working)."""
-    lang = request_language(request)
-    await _json_post(request, lang)
-    hub = _hub(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise _fail(lang, "unknown_table", 404)
-    claimed = await table.seating.claim_seat()
-    hub.release(table)
-    if claimed is None:
-        raise _fail(lang, "no_free_seat", 409)
-    seat, token = claimed
-    return JSONResponse({"seat": seat, "token": token, "invite": f"/t/{table.row.id}?token={token}"})
-
-
-async def seat_to_bot(request: Request) -> Response:
-    """Whoever holds a seat's invite link (the host) hands that seat to a bot, as long as
-    nobody has come to it; the link opens nothing afterwards."""
-    lang = request_language(request)
-    token = _token(await _json_post(request, lang), lang)
-    hub = _hub(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise _fail(lang, "unknown_table", 404)
-    seat = await table.seating.seat_to_bot(token)
-    hub.release(table)
-    if seat is None:
-        raise _fail(lang, "seat_taken", 409)
-    return JSONResponse({"seat": seat, "kind": "bot"})
-
-
-async def set_hidden(request: Request) -> Response:
-    """A seat's player takes the table off the lobby's public list, or puts it back: its links
-    lead to it either way."""
-    lang = request_language(request)
-    data = await _json_post(request, lang)
-    token = _token(data, lang)
-    hidden = data.get("hidden")
-    if not isinstance(hidden, bool):
-        raise _fail(lang, "bad_field", field="hidden")
-    hub = _hub(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise _missing(request, lang)
-    try:
-        seat = await audience.set_hidden(table, token, hidden)
-    except Refused as refused:
-        raise _fail(lang, refused.code, 429, **refused.params) from None
-    finally:
-        hub.release(table)
-    if seat is None:
-        raise _fail(lang, "bad_token", 403)
-    return JSONResponse({"hidden": hidden})
-
-
-async def accept_rematch(request: Request) -> Response:
-    """A player of a finished table takes their seat at its rematch (made by the first to ask):
-    the answer holds a token for that seat alone."""
-    lang = request_language(request)
-    token = _token(await _json_post(request, lang), lang)
-    hub = _hub(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise _missing(request, lang)
-    try:
-        fresh, seat, new = await rematch.accept(hub, table, token)
-    except Refused as refused:
-        status = {"bad_token": 403, "unknown_table": 404}.get(refused.code, 409)
-        raise _fail(lang, refused.code, status) from None
-    finally:
-        hub.release(table)
-    invite = f"/t/{fresh.row.id}?token={new}"
-    return JSONResponse({"table": fresh.row.id, "seat": seat, "token": new, "invite": invite})
 
 
 async def get_replay(request: Request) -> Response:
     """A finished table's game, step by step, as one seat (``?seat=N``) or a spectator saw it;
     refused while the game is on, when it would show hidden cards."""
     lang = request_language(request)
-    hub = _hub(request)
+    hub = hub_of(request)
     table = await hub.get(request.path_params["table_id"])
     if table is None:
-        raise _missing(request, lang)
+        raise missing(request, lang)
     try:
         given = request.query_params.get("seat", "")
         if given and not (given.isascii() and given.isdigit() and int(given) < table.row.players):
-            raise _fail(lang, "bad_field", field="seat")
+            raise fail(lang, "bad_field", field="seat")
         if not table.is_over:
-            raise _fail(lang, "not_over", 409)
+            raise fail(lang, "not_over", 409)
         body = await hub.replays.of(table, int(given) if given else None, lang)
     finally:
         hub.release(table)
     if body is None:
-        raise _fail(lang, "unknown_table", 404)
+        raise fail(lang, "unknown_table", 404)
     return Response(body, media_type="application/json")
 
 
 async def get_record(request: Request) -> Response:
     lang = request_language(request)
-    table = await _hub(request).get(request.path_params["table_id"])
+    table = await hub_of(request).get(request.path_params["table_id"])
     if table is None:
-        raise _missing(request, lang)
+        raise missing(request, lang)
     if not table.is_over:
-        raise _fail(lang, "not_over", 409)
-    record = await _hub(request).record(table)
-    _hub(request).release(table)
+        raise fail(lang, "not_over", 409)
+    record = await hub_of(request).record(table)
+    hub_of(request).release(table)
     if not isinstance(record, Record):
-        raise _fail(lang, "unknown_table", 404)
+        raise fail(lang, "unknown_table", 404)
     return JSONResponse(record.to_json())
 
 
@@ -518,7 +404,7 @@ async def storage_unavailable_handler(request: Request, exc: Exception) -> Respo
     """The database refused (disk full, read-only, locked): a JSON error a client can act on,
     503 with ``Retry-After``, instead of a plain-text 500; logged at most once a minute."""
     assert isinstance(exc, DBAPIError)
-    _hub(request).lobby_trouble.failed(exc)
+    hub_of(request).lobby_trouble.failed(exc)
     lang = request_language(request)
     response = error_response(503, "storage_unavailable", translate(lang, "server.error.storage_unavailable"))
     response.headers["Retry-After"] = str(RETRY_AFTER)

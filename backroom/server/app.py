@@ -15,7 +15,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from backroom.server import api
+from backroom.server import api, seat_api
 from backroom.server.cluster import Cluster, Forwarding
 from backroom.server.dblock import DatabaseLock
 from backroom.server.headers import SecurityHeaders
@@ -153,11 +153,11 @@ def create_app(
         Route("/api/tables/{table_id}", api.get_table),
         Route("/api/tables/{table_id}/record", api.get_record),
         Route("/api/tables/{table_id}/replay", api.get_replay),
-        Route("/api/tables/{table_id}/token", api.rotate_token, methods=["POST"]),
-        Route("/api/tables/{table_id}/claim", api.claim_seat, methods=["POST"]),
-        Route("/api/tables/{table_id}/bot", api.seat_to_bot, methods=["POST"]),
-        Route("/api/tables/{table_id}/rematch", api.accept_rematch, methods=["POST"]),
-        Route("/api/tables/{table_id}/hidden", api.set_hidden, methods=["POST"]),
+        Route("/api/tables/{table_id}/token", seat_api.rotate_token, methods=["POST"]),
+        Route("/api/tables/{table_id}/claim", seat_api.claim_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/bot", seat_api.seat_to_bot, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", seat_api.accept_rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/hidden", seat_api.set_hidden, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]

@@ -1,6 +1,6 @@
 """The OpenAPI 3 description of the HTTP routes, written by hand so it says exactly what the
-handlers in ``api.py`` accept and answer; a test checks every route appears here. The longer
-bodies' shapes are named in ``openapi_schemas.py``."""
+handlers in ``api.py`` and ``seat_api.py`` accept and answer; a test checks every route appears
+here. The longer bodies' shapes are named in ``openapi_schemas.py``."""
 
 from __future__ import annotations
 
