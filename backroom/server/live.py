@@ -4,14 +4,14 @@ One ``LiveTable`` per table in memory. Its ``state`` is always the replay of the
 an action is applied to a clone, the clone's action is committed, and only then does the
 clone become the table's state and are the ack and the updates sent. A failed commit thus
 leaves the table exactly as it was. Each table has one lock (actions are serial per table)
-and one driver task (bots, autoplay, turn timers), so nothing blocks the event loop.
+and one driver task (bots, autoplay, turn timers), so nothing blocks the event loop. What
+each connection is sent is built in ``updates.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import logging
 import time
@@ -25,13 +25,13 @@ from backroom.engine.actions import Action, action_to_json
 from backroom.engine.errors import IllegalAction
 from backroom.engine.events import Event
 from backroom.engine.game import Game, State
-from backroom.i18n import seat_name, translate
+from backroom.i18n import seat_name
+from backroom.server import updates
 from backroom.server.audience import Audience
 from backroom.server.chain import link
 from backroom.server.chat import Chat
 from backroom.server.driver import Driver
 from backroom.server.idle import IdleClock, Timers
-from backroom.server.labels import legal_json
 from backroom.server.leases import Fenced
 from backroom.server.messages import Conn, Refused, dumps
 from backroom.server.rows import SeatRow, TableRow, Write
@@ -53,9 +53,6 @@ as JSON. A plain tuple of atoms, because the cyclic garbage collector stops trac
 recent logs of hundreds of tables then cost its pauses nothing (as ``Event`` objects with
 parameter dicts they were most of what a full collection had to walk). The JSON is kept as
 text: orjson's bytes keep a 4 KiB buffer each."""
-
-Shared = tuple[int | None, orjson.Fragment, list[int]]
-"""What every connection's update says alike: the turn deadline, the seats, the actors."""
 
 
 class LiveTable:
@@ -134,36 +131,6 @@ class LiveTable:
             oldest = self.events[0][0]
             self._entries = {k: v for k, v in self._entries.items() if k[0] >= oldest}
 
-    def _event_entry(self, index: int, kind: str, params: str, lang: str, transient: bool) -> orjson.Fragment:
-        """An event as updates carry it, translated and encoded once per event and language,
-        however many connections see it."""
-        key = (index, lang, transient)
-        entry = self._entries.get(key)
-        if entry is None:
-            text = translate(lang, f"{self.row.game}.event.{kind}", orjson.loads(params), self.names(lang))
-            fields: dict[str, Any] = {"kind": kind, "params": orjson.Fragment(params), "text": text}
-            if transient:
-                fields["transient"] = True
-            entry = self._entries[key] = orjson.Fragment(orjson.dumps(fields))
-        return entry
-
-    def _legal_for(self, seat: int, lang: str) -> orjson.Fragment:
-        """A seat's labelled legal actions, computed once per version and language; where a
-        game's labels depend on the action alone, an unchanged list (the other seats of a
-        reaction window, say, while one of them passes) is not even relabelled."""
-        key = (seat, lang)
-        cached = self._legal.get(key)
-        if cached is not None and cached[0] == self.version:
-            return cached[2]
-        state = self.state
-        actions = state.legal_actions(seat)
-        if cached is not None and self.static_labels and cached[1] == actions:
-            legal = cached[2]
-        else:
-            legal = legal_json(state, actions, lang, self.names(lang))
-        self._legal[key] = (self.version, actions, legal)
-        return legal
-
     def _refresh_outcome(self) -> None:
         outcome = self.state.outcome()
         self._outcome = None if outcome is None else outcome.to_json()
@@ -208,138 +175,14 @@ class LiveTable:
     def open_seats(self) -> int:
         return sum(1 for s in self.seat_rows() if s.kind != "bot" and self.connected[s.seat] == 0)
 
-    def view_of(self, seat: int | None) -> orjson.Fragment:
-        cached = self._views.get(seat)
-        if cached is None:
-            if seat is None:
-                view = self.state.view(None)
-            else:
-                kind = self.row.seats[seat].kind
-                view = self.state.view(seat, recall=self.human_recall if kind == "human" else True)
-            cached = self._views[seat] = orjson.Fragment(orjson.dumps(view))
-        return cached
-
-    def deadline(self) -> int | None:
-        timer = self.row.turn_timer
-        if (timer is None and self.idle is None) or self.is_over:
-            return None
-        times = (
-            []
-            if timer is None
-            else [
-                away + timer
-                for seat in self.state.actors()
-                if (away := self.away_since[seat]) is not None and not self.autoplay[seat]
-            ]
-        )
-        if self.idle is not None:
-            times += [due for seat in self.state.actors() if (due := self.idle.due_at(seat)) is not None]
-        return int(min(times) * 1000) if times else None
-
-    def outcome_text(self, lang: str) -> dict[str, Any] | None:
-        if self._outcome is None:
-            return None
-        names = self.names(lang)
-        gid = self.row.game
-        details = self._outcome.get("details") or {}
-        text = translate(lang, f"{gid}.end.{self._outcome['reason']}", details, names)
-        if self._outcome.get("tiebreak"):
-            text += " " + translate(lang, f"{gid}.tiebreak.{self._outcome['tiebreak']}", details, names)
-        return {**self._outcome, "text": text}
-
-    def shared(self) -> Shared:
-        """What an update says alike to every connection: the turn deadline, the seats and the
-        seats that act."""
-        return self.deadline(), orjson.Fragment(orjson.dumps(self.seats_json())), list(self.state.actors())
-
-    def update_for(self, conn: Conn, shared: Shared) -> dict[str, Any]:
-        deadline, seats, actors = shared
-        seat = conn.seat
-        lang = conn.lang
-        legal: orjson.Fragment | list[Any] = []
-        if seat is not None and seat in actors and not self.autoplay[seat]:
-            legal = self._legal_for(seat, lang)
-        events = []
-        # Without the memory aid a person must remember what they saw: a private event reaches
-        # them once, marked transient (the client drops it when they next act), and is not sent
-        # again when they rejoin, unless it belongs to the latest action. A seat that joins late
-        # still gets what it was never sent (the deal's look at the bottom row).
-        forget = seat is not None and self.row.seats[seat].kind == "human" and not self.human_recall
-        delivered = -1 if seat is None else self.delivered[seat]
-        first_new = self.event_count - len(self.events)
-        for index, kind, to, params in itertools.islice(self.events, max(0, conn.seen + 1 - first_new), None):
-            if to is not None and (seat is None or seat not in to):
-                continue
-            private = forget and to is not None
-            if private and index < self.latest_events and index <= delivered:
-                continue
-            events.append(self._event_entry(index, kind, params, lang, private))
-        conn.seen = self.event_count - 1
-        if seat is not None:
-            self.delivered[seat] = conn.seen
-        update = {
-            "type": "update",
-            "version": self.version,
-            "view": self.view_of(seat),
-            "actors": actors,
-            "legal": legal,
-            "events": events,
-            "seats": seats,
-            "deadline": deadline,
-            "outcome": self.outcome_text(lang),
-        }
-        if self.idle is not None and (clocks := self.idle.clocks()) is not None:
-            update["clocks"] = clocks
-        if self.row.rematch is not None:
-            update["rematch"] = self.row.rematch
-        return update
-
-    def broadcast(self, ack: tuple[Conn, str] | None = None) -> None:
-        """Send every connection its update; ``ack`` (a connection and its encoded ack) goes
-        out just before that connection's update, in the same write."""
-        if self._presence is not None:  # this update says who is here: nothing left to gather
-            self._presence.cancel()
-            self._presence = None
-        shared = self.shared()
-        if ack is not None and ack[0] not in self.conns:
-            ack[0].send_text(ack[1])
-        # A spectator's update depends only on its language and on what it has already been
-        # sent: built and encoded once for every spectator alike in both (a crowd costs one).
-        watching: dict[tuple[str, int], str] = {}
-        for conn in list(self.conns):
-            if conn.seat is not None:
-                update = dumps(self.update_for(conn, shared))
-                if ack is not None and conn is ack[0]:
-                    conn.send_text(ack[1], update)
-                else:
-                    conn.send_text(update)
-                continue
-            key = (conn.lang, conn.seen)
-            text = watching.get(key)
-            if text is None:
-                text = watching[key] = dumps(self.update_for(conn, shared))
-            else:
-                conn.seen = self.event_count - 1
-            conn.send_text(text)
-
-    def presence_changed(self) -> bool:
-        """Tell every connection that a seat came or went: at once if the table has said nothing
-        of it for ``presence_interval`` seconds, else in one update at the end of that interval
-        for every join and leave meanwhile (a reconnect loop would otherwise send each seat an
-        update per attempt, and a slow honest player fell a minute behind). True when the
-        update went out now."""
-        if self._presence is not None:
-            return False
-        wait = self._presence_at + self.hub.limits.presence_interval - time.monotonic()
-        if wait > 0:
-            self._presence = asyncio.get_running_loop().call_later(wait, self._send_presence)
-            return False
-        self._send_presence()
-        return True
-
-    def _send_presence(self) -> None:
-        self.broadcast()
-        self._presence_at = time.monotonic()
+    # Each connection's update, built in ``updates.py`` and bound here as methods.
+    view_of = updates.view_of
+    deadline = updates.deadline
+    outcome_text = updates.outcome_text
+    shared = updates.shared
+    update_for = updates.update_for
+    broadcast = updates.broadcast
+    presence_changed = updates.presence_changed
 
     # -- connections
 
