@@ -229,12 +229,14 @@ def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int
     """``special_plays`` as one segment (None: the card cannot be played now)."""
     if f in ON_OFFICE:
         return _some(("special_office", f), removable(state, seat, f))
+    hospital = state.hospital
     if f == "ascenso":
         o = first_vacant(state)
-        return None if o < 0 else _some(("special_on", f), [c for c in mine if office_of(state, c) < o])
+        if o < 0:
+            return None
+        return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and office_of(state, c) < o])
     if f == "atentado":
         return _some(("special_on", f), targets(state, AGRESION))
-    hospital = state.hospital
     if f == "hospitalizacion":
         return _some(("special_on", f), [c for c in mine if hospital[c] < 0])
     if f == "cura":
@@ -278,8 +280,13 @@ def removable(state: PolitburoState, seat: int, f: str) -> list[int]:
 
 
 def usurpers(state: PolitburoState, seat: int, o: int) -> list[int]:
-    """``seat``'s candidates who may take office ``o`` (not its holder; never a step down)."""
-    return [c for c in own(state, seat) if c != state.office[o] and office_of(state, c) < o]
+    """``seat``'s candidates who may take office ``o`` (not its holder; never a step down; not
+    hospitalized: no card goes on them, ruling 18)."""
+    return [
+        c
+        for c in board(state)[4]
+        if state.owner[c] == seat and c != state.office[o] and office_of(state, c) < o
+    ]
 
 
 def candidate_segments(state: PolitburoState, seat: int) -> list[Segment]:
@@ -318,15 +325,19 @@ def round_end_plays(state: PolitburoState, seat: int) -> list[Action]:
     """The end of a round: Demagogia from the hand on a candidate in disgrace (R, Siberia),
     and Plan quinquenal, which acts "at the end of the round" (R, card 11-12; ruling 4)."""
     out: list[Action] = []
-    disgraced = [
-        c for c in own(state, seat) if state.loyalty[c] < 0 and not (state.typed[DEMAGOGIA] >> c) & 1
-    ]
     for f in faces(state.hands[seat]):
         if FACE_TYPE[f] == DEMAGOGIA:
-            out.extend(("play", f, c) for c in disgraced)
+            out.extend(("play", f, c) for c in disgraced(state, seat))
         elif f == "plan_quinquenal":
             out += special_plays(state, seat, f, own(state, seat))
     return out
+
+
+def disgraced(state: PolitburoState, seat: int) -> list[int]:
+    """``seat``'s candidates a last Demagogia may save: negative loyalty, no Demagogia on them
+    this turn, not hospitalized (ruling 18: a hospitalized one goes to Siberia unsaved)."""
+    loyalty, typed = state.loyalty, state.typed[DEMAGOGIA]
+    return [c for c in board(state)[4] if state.owner[c] == seat and loyalty[c] < 0 and not (typed >> c) & 1]
 
 
 # ------------------------------------------------------------------- reactions
@@ -404,12 +415,12 @@ def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[lis
         ]
         return out
     if react == ROUND_END:
-        disgraced = any(state.loyalty[c] < 0 and not (state.typed[DEMAGOGIA] >> c) & 1 for c in mine)
+        last = disgraced(state, seat)
         plan = special_segment(state, seat, "plan_quinquenal", mine)
         return [
             (
                 hand,
-                frozenset([*(DEMAGOGIA_FACES if disgraced else ()), *(["plan_quinquenal"] if plan else [])]),
+                frozenset([*(DEMAGOGIA_FACES if last else ()), *(["plan_quinquenal"] if plan else [])]),
             )
         ]
     if react in (ATTACK, DEFAME):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from backroom.games.politburo import GAME
-from backroom.games.politburo.cards import FACE, NC, PER_PLAYER
+from backroom.games.politburo.cards import FACE, HOSPITAL, NC, PER_PLAYER
 from backroom.games.politburo.state import PolitburoState
 
 INDUSTRIA, INTERIOR, PROPAGANDA, NKVD, SECRETARIO = range(5)
@@ -73,3 +73,13 @@ def position(
 
 def hand(state: PolitburoState, seat: int) -> list[str]:
     return sorted(FACE[c] for c in state.hands[seat])
+
+
+def hospitalize(state: PolitburoState, c: int) -> None:
+    """Candidate ``c`` in hospital as its owner's Hospitalización on this turn would leave it:
+    marked, until the turn of the seat on turn comes back."""
+    card = next(x for x in state.deck if FACE[x] == "hospitalizacion")
+    state.deck.remove(card)
+    state.hospital[c] = card
+    state.marker[c] = True
+    state.effects.append([card, HOSPITAL, state.owner[c], state.active, c])

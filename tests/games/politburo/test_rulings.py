@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from backroom.games.politburo import GAME
-from backroom.games.politburo.cards import FACE
 from tests.helpers import event, kinds
 
-from .conftest import INDUSTRIA, hand, position
+from .conftest import INDUSTRIA, INTERIOR, hand, hospitalize, position
 
 
 def test_ruling_2_the_discard_pile_is_public():
@@ -89,11 +88,35 @@ def test_ruling_17_traicion_only_with_ones_own_difamacion():
 
 def test_ruling_18_hospitalized_candidate_takes_no_card_but_difamacion():
     state = position(hands={0: ["demagogia-2", "difamacion-2", "cura"]}, health={1: 3})
-    state.hospital[1] = next(c for c in range(98) if FACE[c] == "hospitalizacion")
-    state.deck.remove(state.hospital[1])
-    state.effects.append([state.hospital[1], 3, 0, 0, 1])
+    hospitalize(state, 1)
     targets = {(a[1], a[2]) for a in state.legal_actions(0) if len(a) == 3 and a[2] == 1}
     assert targets == {("difamacion-2", 1)}
+
+
+def test_ruling_18_a_hospitalized_candidate_in_disgrace_gets_no_last_demagogia_and_goes_to_siberia():
+    # "El jugador no podrá jugar cartas de ningún tipo sobre él ni desde él.": not the round's
+    # last Demagogia either, so nothing saves it from Siberia
+    state = position(players=2, hands={0: ["demagogia-3"]}, loyalty={1: -3})
+    hospitalize(state, 1)
+    state.apply(0, ("pass",))
+    state.apply(1, ("pass",))
+    assert ("play", "demagogia-3", 1) not in state.legal_actions(0)
+    while state.round == 1:
+        state.apply(state.actors()[0], ("pass",))
+    assert state.fate[1] == 2
+
+
+def test_ruling_18_no_ascenso_on_a_hospitalized_candidate():
+    state = position(hands={0: ["ascenso"]})
+    hospitalize(state, 1)
+    assert {a[2] for a in state.legal_actions(0) if a[:2] == ("special_on", "ascenso")} == {0, 2}
+
+
+def test_ruling_18_a_hospitalized_candidate_never_takes_a_usurped_office():
+    state = position(hands={0: ["usurpacion"]}, offices={INTERIOR: 4})
+    hospitalize(state, 1)
+    state.apply(0, ("special_office", "usurpacion", INTERIOR))
+    assert state.legal_actions(0) == [("target", 0), ("target", 2)]
 
 
 def test_ruling_19_contrabando_payer_is_chosen():
@@ -124,9 +147,7 @@ def test_ruling_22_gran_purga_spares_nobody_at_4_or_less_its_player_included():
 
 def test_ruling_23_industrializacion_spares_hospitalized_candidates():
     state = position(hands={0: ["industrializacion"]}, offices={INDUSTRIA: 0}, loyalty={0: 10})
-    state.hospital[4] = next(c for c in range(98) if FACE[c] == "hospitalizacion")
-    state.deck.remove(state.hospital[4])
-    state.effects.append([state.hospital[4], 3, 1, 0, 4])
+    hospitalize(state, 4)
     state.apply(0, ("special", "industrializacion"))
     assert state.health[4] == 10 and state.health[3] == 8
 
