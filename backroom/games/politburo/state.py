@@ -375,7 +375,8 @@ class PolitburoState(State):
 
     def _do_discard(self, seat: int, face: str, events: list[Event] | None) -> None:
         self._spend(seat, face, events, "discard")
-        self.acted = True
+        if self.step != "trim":  # the discard-down opens the turn like the draw (ruling 9)
+            self.acted = True
         if self.step != "trim" and self.phase != REDRAW:
             return  # a discard on one's turn ends nothing
         if len(self.hands[seat]) <= flow.hand_max(self, seat):  # down to the hand size

@@ -76,6 +76,18 @@ def test_turn_hand_over_the_limit_is_discarded_down_first():
     assert state.step == "" and len(state.hands[1]) == 4
 
 
+def test_turn_redraw_still_offered_after_the_discard_down_that_opens_the_turn():
+    # "El turno de un jugador comienza con este robando cartas hasta completar su mano en cinco
+    # cartas." The discard-down is that start, not one of the turn's actions (ruling 9), so
+    # "ó 2) descartarse de toda su mano, robar siete cartas, descartar dos de estas y pasar
+    # turno." is still open
+    state = position(hands={1: ["agresion-2"] * 6}, out={5: "dead"})
+    state.apply(0, ("pass",))
+    state.apply(1, ("discard", "agresion-2"))
+    state.apply(1, ("discard", "agresion-2"))
+    assert ("redraw",) in state.legal_actions(1)
+
+
 def test_turn_option_two_discard_hand_draw_seven_discard_two_and_pass():
     # "ó 2) descartarse de toda su mano, robar siete cartas, descartar dos de estas y pasar turno."
     state = position(hands={0: ["demagogia-2"] * 5}, deck=["agresion-2"] * 4 + ["agresion-3"] * 3)
