@@ -369,13 +369,17 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
 def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
     """The target's owner answers an Agresión (Guardaespaldas, Vengativo, ¡Contraataque!,
     Hospitalización) or a Difamación (Favorito, Manipulador, Popularidad). A basic card comes
-    from the candidate attacked (activating it) off-turn, from the hand on the owner's turn."""
+    from the candidate attacked (activating it) off-turn, from the hand on the owner's turn.
+    A hospitalized candidate takes no card, but Popularidad is played before the player on
+    turn, not on it (ruling 28)."""
     c = state.p_target
-    if state.owner[c] != seat or state.hospital[c] >= 0:
+    if state.owner[c] != seat:
         return []
+    hand = state.hands[seat]
+    if state.hospital[c] >= 0:
+        return [("special", "popularidad")] if react == DEFAME and holds(hand, "popularidad") else []
     kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
     returnable = react == ATTACK and bool(return_targets(state))  # for Vengativo, ¡Contraataque!
-    hand = state.hands[seat]
     if seat == state.active:
         where, cards = "hand", hand
     elif activatable(state, seat, c):
@@ -451,8 +455,10 @@ def any_target(state: PolitburoState, seat: int, kind: int) -> bool:
 def _defence_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[list[int], frozenset[str]]]:
     """``answer_faces`` for an attack in flight (``defences``, face by face)."""
     c = state.p_target
-    if state.owner[c] != seat or state.hospital[c] >= 0:
+    if state.owner[c] != seat:
         return []
+    if state.hospital[c] >= 0:
+        return [(state.hands[seat], frozenset(["popularidad"] if react == DEFAME else []))]
     returnable = bool(return_targets(state))
     kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
     basic = [

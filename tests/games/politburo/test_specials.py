@@ -7,7 +7,7 @@ from backroom.games.politburo.cards import FACE
 from backroom.games.politburo.flow import hand_max
 from tests.helpers import kinds
 
-from .conftest import INDUSTRIA, NKVD, SECRETARIO, hand, position
+from .conftest import INDUSTRIA, NKVD, SECRETARIO, hand, hospitalize, position
 
 
 def test_special_01_gran_purga_sends_every_candidate_at_4_or_less_to_siberia():
@@ -135,6 +135,18 @@ def test_special_09_popularidad_reduces_each_loyalty_loss_by_one_until_that_turn
 
 def test_special_10_popularidad_answers_a_difamacion():
     state = position(hands={0: ["difamacion-3"], 1: ["popularidad"]})
+    state.apply(0, ("play", "difamacion-3", 4))
+    assert state.legal_actions(1) == [("special", "popularidad"), ("pass",)]
+    state.apply(1, ("special", "popularidad"))
+    assert state.loyalty[4] == 3
+
+
+def test_special_10_popularidad_answers_a_difamacion_on_a_hospitalized_candidate():
+    # "Todos los candidatos de quien juega esta carta reducen en uno toda pérdida de lealtad
+    # hasta que todos los jugadores hayan jugado un turno.": not a card on the candidate, so a
+    # hospitalized one (which only a Difamación reaches) is shielded too (ruling 28)
+    state = position(hands={0: ["difamacion-3"], 1: ["popularidad"]})
+    hospitalize(state, 4)
     state.apply(0, ("play", "difamacion-3", 4))
     assert state.legal_actions(1) == [("special", "popularidad"), ("pass",)]
     state.apply(1, ("special", "popularidad"))
