@@ -18,11 +18,9 @@ from backroom.engine.actions import Action
 from backroom.games.politburo.cards import (
     AGRESION,
     ATTACK,
-    BASIC_FACES,
     BETRAY,
     DEFAME,
     DEMAGOGIA,
-    DEMAGOGIA_FACES,
     DIFAMACION,
     DYING,
     FACE,
@@ -38,7 +36,6 @@ from backroom.games.politburo.cards import (
     MURDERED,
     NC,
     OFFENSIVE,
-    OFFENSIVE_FACES,
     OFFICE,
     OFFICE_MIN,
     ON_OFFICE,
@@ -401,83 +398,9 @@ def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
     return out
 
 
-def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[list[int], frozenset[str]]]:
-    """Each place where ``seat`` hides cards (its hand, the face-down cards of a candidate)
-    with the faces that would answer there in window ``react`` now: ``can_answer`` is whether
-    one of them lies there. So being asked tells the table that much, which a resample keeps
-    (``hidden.py``). The faces come from the same rules as the legal lists."""
-    hand = state.hands[seat]
-    mine = own(state, seat)
-    if react == TURN_END:
-        if not mine:
-            return []
-        out = [(hand, frozenset(f for f in INITIATIVE if special_segment(state, seat, f, mine)))]
-        kinds = [kind for kind in OFFENSIVE if any_target(state, seat, kind)]
-        playable = frozenset(f for f in OFFENSIVE_FACES if FACE_TYPE[f] in kinds)
-        out += [
-            (state.assigned[c], playable) for c in mine if state.assigned[c] and activatable(state, seat, c)
-        ]
-        return out
-    if react == ROUND_END:
-        last = disgraced(state, seat)
-        plan = special_segment(state, seat, "plan_quinquenal", mine)
-        return [
-            (
-                hand,
-                frozenset([*(DEMAGOGIA_FACES if last else ()), *(["plan_quinquenal"] if plan else [])]),
-            )
-        ]
-    if react in (ATTACK, DEFAME):
-        return _defence_faces(state, seat, react)
-    if react == OFFICE:
-        return [
-            (
-                hand,
-                frozenset(
-                    f for f in (*ON_OFFICE, "ascenso") if mine and special_segment(state, seat, f, mine)
-                ),
-            )
-        ]
-    if react == BETRAY:
-        return [(hand, frozenset(["traicion"] if seat == state.p_seat else []))]
-    if react == DYING:
-        return [(hand, frozenset(["cura"] if state.owner[state.dying] == seat else []))]
-    if react == MURDERED:
-        return [(hand, frozenset(["patriotismo"] if mine else []))]
-    return []  # the setup asks everyone: it tells nothing
-
-
 def any_target(state: PolitburoState, seat: int, kind: int) -> bool:
     """Whether a card of basic type ``kind`` may go on some candidate now."""
     return bool(allowed(state, seat, kind, targets(state, kind)))
-
-
-def _defence_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[list[int], frozenset[str]]]:
-    """``answer_faces`` for an attack in flight (``defences``, face by face)."""
-    c = state.p_target
-    if state.owner[c] != seat:
-        return []
-    if state.hospital[c] >= 0:
-        return [(state.hands[seat], frozenset(["popularidad"] if react == DEFAME else []))]
-    returnable = bool(return_targets(state))
-    kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
-    basic = [
-        f
-        for f in BASIC_FACES
-        if FACE_TYPE[f] in kinds
-        and type_allowed(state, seat, FACE_TYPE[f], c)
-        and (f != "vengativo" or returnable)
-    ]
-    if react == ATTACK:
-        special = ["hospitalizacion", *(["contraataque"] if returnable else [])]
-    else:
-        special = ["popularidad"]
-    if seat == state.active:
-        return [(state.hands[seat], frozenset(basic + special))]
-    out = [(state.hands[seat], frozenset(special))]
-    if activatable(state, seat, c):
-        out.append((state.assigned[c], frozenset(basic)))
-    return out
 
 
 def return_targets(state: PolitburoState) -> list[int]:
