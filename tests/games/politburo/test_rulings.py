@@ -5,7 +5,7 @@ from __future__ import annotations
 from backroom.games.politburo import GAME
 from tests.helpers import event, kinds
 
-from .conftest import INDUSTRIA, INTERIOR, hand, hospitalize, position
+from .conftest import INDUSTRIA, INTERIOR, NKVD, hand, hospitalize, position
 
 
 def test_ruling_2_the_discard_pile_is_public():
@@ -191,3 +191,59 @@ def test_ruling_27_an_effect_waiting_for_a_player_who_is_out_ends_at_the_next_tu
     state.fate[5] = 1  # seat 1 is out of the game
     state.apply(2, ("pass",))
     assert state.active == 0 and not state.effects
+
+
+def test_ruling_29_contraataque_answers_only_an_agresion():
+    # "El jugador atacado reenvía el ataque a su agresor y puede añadir una carta adicional de
+    # agresión al contraataque, desde su mano."
+    state = position(hands={0: ["difamacion-3"], 1: ["contraataque", "popularidad"]})
+    state.apply(0, ("play", "difamacion-3", 4))
+    assert state.legal_actions(1) == [("special", "popularidad"), ("pass",)]
+
+
+def test_ruling_30_a_returned_attack_can_be_answered_again_by_its_author():
+    state = position(
+        hands={0: ["agresion-3", "guardaespaldas"]},
+        assigned={4: ["vengativo"]},
+        out={1: "dead", 2: "siberia"},
+    )
+    state.apply(0, ("play", "agresion-3", 4))
+    state.apply(1, ("defend", "vengativo", "assigned"))
+    assert state.actors() == (0,) and ("defend", "guardaespaldas", "hand") in state.legal_actions(0)
+    state.apply(0, ("defend", "guardaespaldas", "hand"))
+    assert state.health[0] == 10 and state.health[4] == 10
+
+
+def test_ruling_31_ascenso_first_vacant_from_industria_own_candidates_below_it():
+    # "Permite a un candidato ascender al primer cargo vacante"
+    state = position(hands={0: ["ascenso"]}, offices={NKVD: 0}, loyalty={0: 21})
+    assert {a[2] for a in state.legal_actions(0) if a[:2] == ("special_on", "ascenso")} == {1, 2}
+    state.apply(0, ("special_on", "ascenso", 1))
+    assert state.office[INDUSTRIA] == 1
+
+
+def test_ruling_32_a_second_plan_quinquenal_is_refused_while_the_first_is_in_force():
+    state = position(
+        hands={0: ["plan_quinquenal", "plan_quinquenal"]}, offices={INDUSTRIA: 0}, loyalty={0: 10}
+    )
+    state.apply(0, ("special", "plan_quinquenal"))
+    assert ("special", "plan_quinquenal") not in state.legal_actions(0)
+
+
+def test_ruling_32_patriotismo_played_out_of_turn_adds_one_to_the_round_end_gain():
+    # "Al jugar esta carta, colócala delante del jugador que estaba jugando su turno.": seat 0's,
+    # so it is still in force when the round ends after seat 1's turn
+    state = position(players=2, hands={0: ["agresion-4"], 1: ["patriotismo"]}, health={4: 3})
+    state.apply(0, ("play", "agresion-4", 4))
+    state.apply(1, ("special", "patriotismo"))
+    while state.round == 1:
+        state.apply(state.actors()[0], ("pass",))
+    assert state.loyalty[3] == 7 and state.loyalty[0] == 6
+
+
+def test_ruling_33_siberia_spares_a_candidate_brought_back_to_zero():
+    state = position(players=2, hands={0: ["demagogia-2"]}, loyalty={1: -3})
+    state.apply(0, ("pass",))
+    state.apply(1, ("pass",))
+    state.apply(0, ("play", "demagogia-2", 1))
+    assert state.fate[1] == 0 and state.loyalty[1] == 0
