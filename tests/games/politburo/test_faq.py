@@ -62,6 +62,14 @@ def test_faq_6_hand_cards_only_on_own_turn_except_stars():
     assert state.legal_actions(1) == [("special_on", "cura", 3), ("pass",)]
 
 
+def test_faq_6_a_defensive_card_is_not_played_from_the_hand_out_of_turn():
+    # "-No, un jugador solo puede jugar cartas desde su mano en el transcurso de su propio turno."
+    # A Guardaespaldas in the hand does not answer when the candidate cannot be activated
+    state = position(hands={0: ["agresion-2"], 1: ["guardaespaldas"]}, markers=[4])
+    state.apply(0, ("play", "agresion-2", 4))
+    assert state.actors() == (0,) and state.health[4] == 8
+
+
 def test_faq_7_tie_for_an_office_player_totals_then_nobody():
     # "En caso de empate se suma la lealtad de los candidatos en juego de cada jugador ... En caso de
     # haber un nuevo empate, ninguno de los jugadores accede al cargo, hasta que no halla un claro

@@ -150,6 +150,15 @@ def test_one_card_of_a_type_per_turn_on_the_same_candidate():
     assert ("play", "demagogia-3", 0) in state.legal_actions(0)
 
 
+def test_one_card_of_a_type_per_turn_later_turns_may_again():
+    # "En turnos posteriores pueden volverse a usar cartas de ese mismo tipo sobre ese mismo
+    # candidato."
+    state = position(hands={0: ["demagogia-2"], 1: ["demagogia-3"]})
+    state.apply(0, ("play", "demagogia-2", 6))
+    state.apply(0, ("pass",))
+    assert state.active == 1 and ("play", "demagogia-3", 6) in state.legal_actions(1)
+
+
 def test_interior_minister_may_add_a_second_agresion_once_per_round():
     # "El ministro de interior puede, en su turno, emplear una segunda carta de agresión sobre un
     # candidato contra el que ya haya jugado una primera carta de agresión."
@@ -170,6 +179,55 @@ def test_propaganda_minister_may_add_a_second_demagogia_or_difamacion():
     state.apply(0, ("play", "demagogia-2", 1))
     state.apply(0, ("play", "demagogia-3", 1))
     assert state.loyalty[1] == 10
+
+
+def test_propaganda_power_is_spent_after_one_use():
+    # "Cada uno de los cargos del juego cuenta con una habilidad especial, que el jugador puede
+    # utilizar una vez por candidatura, en cualquier momento durante su turno."
+    state = position(
+        hands={0: ["demagogia-2", "demagogia-3", "difamacion-2", "difamacion-3"]},
+        offices={PROPAGANDA: 0},
+        loyalty={0: 17},
+    )
+    state.apply(0, ("play", "demagogia-2", 1))
+    state.apply(0, ("play", "demagogia-3", 1))
+    state.apply(0, ("play", "difamacion-2", 4))
+    assert ("play", "difamacion-3", 4) not in state.legal_actions(0)
+
+
+def test_interior_and_propaganda_powers_only_on_the_holders_own_turn():
+    # "El ministro de interior puede, en su turno, emplear una segunda carta de agresión sobre un
+    # candidato contra el que ya haya jugado una primera carta de agresión." (Propaganda: the same)
+    state = position(
+        hands={0: ["agresion-2", "difamacion-2"]},
+        assigned={3: ["agresion-3", "difamacion-3"]},
+        offices={INTERIOR: 3, PROPAGANDA: 4},
+        loyalty={3: 14, 4: 17},
+    )
+    state.apply(0, ("play", "agresion-2", 8))
+    state.apply(0, ("play", "difamacion-2", 8))
+    state.apply(0, ("pass",))
+    legal = state.legal_actions(1)
+    assert ("use", 3, "agresion-3", 8) not in legal and ("use", 3, "difamacion-3", 8) not in legal
+    assert ("use", 3, "agresion-3", 7) in legal
+
+
+def test_office_powers_come_back_each_round():
+    # "Cada uno de los cargos del juego cuenta con una habilidad especial, que el jugador puede
+    # utilizar una vez por candidatura, en cualquier momento durante su turno."
+    state = position(
+        players=2,
+        hands={0: ["agresion-2", "agresion-3"]},
+        offices={INTERIOR: 0},
+        loyalty={0: 14},
+        deck=["demagogia-2"] * 5 + ["agresion-2", "agresion-4"],  # seat 1 draws five first
+    )
+    state.apply(0, ("play", "agresion-2", 3))
+    state.apply(0, ("play", "agresion-3", 3))
+    while state.round == 1:
+        state.apply(state.actors()[0], ("pass",))
+    state.apply(0, ("play", "agresion-2", 4))
+    assert ("play", "agresion-4", 4) in state.legal_actions(0)
 
 
 def test_activate_candidate_out_of_turn_marks_it_for_the_round():

@@ -48,6 +48,15 @@ def test_special_02_atentado_five_damage_that_no_card_prevents():
     assert "window" not in kinds(events) and state.health[4] == 5
 
 
+def test_special_02_atentado_never_on_a_hospitalized_candidate():
+    # "Este no podrá ser objetivo de ningún ataque a su salud por parte del resto de candidatos,
+    # pero si podrá ser objeto de difamaciones."
+    state = position(hands={0: ["atentado"]})
+    hospitalize(state, 4)
+    targets = {a[2] for a in state.legal_actions(0) if a[:2] == ("special_on", "atentado")}
+    assert 4 not in targets and 3 in targets
+
+
 def test_special_03_contraataque_returns_the_attack_and_may_add_an_agresion():
     # "Se juega desde la mano para reenviar un ataque sufrido, pudiendo o no añadir una carta de
     # agresión que el jugador tenga en la mano al contraataque."
@@ -68,6 +77,17 @@ def test_special_04_contraataque_without_adding():
     state.apply(1, ("pass",))
     state.apply(1, ("target", 1))
     assert state.health[1] == 8
+
+
+def test_special_03_contraataque_adds_only_an_agresion():
+    # "El jugador atacado reenvía el ataque a su agresor y puede añadir una carta adicional de
+    # agresión al contraataque, desde su mano."
+    state = position(
+        hands={0: ["agresion-2"], 1: ["contraataque", "difamacion-3", "demagogia-3", "agresion-4"]}
+    )
+    state.apply(0, ("play", "agresion-2", 4))
+    state.apply(1, ("special", "contraataque"))
+    assert state.legal_actions(1) == [("add", "agresion-4"), ("pass",)]
 
 
 def test_special_05_destitucion_empties_an_office_held_below_its_minimum():
@@ -123,6 +143,13 @@ def test_special_08_usurpacion_never_the_general_secretary():
     assert ("special_office", "usurpacion", SECRETARIO) not in state.legal_actions(0)
 
 
+def test_special_08_usurpacion_only_against_a_holder_below_the_minimum():
+    # "Permite arrebatar su cargo a un candidato cuyo nivel de lealtad se halle por debajo del
+    # mínimo necesario para ostentar dicho cargo."
+    state = position(hands={0: ["usurpacion"]}, offices={NKVD: 3}, loyalty={3: 21})
+    assert not [a for a in state.legal_actions(0) if a[0] == "special_office"]
+
+
 def test_special_09_popularidad_reduces_each_loyalty_loss_by_one_until_that_turn_returns():
     # "Hasta que vuelva a ser el turno de ese jugador, todos tus candidatos reducen en uno
     # cualquier pérdida de lealtad que sufran."
@@ -151,6 +178,22 @@ def test_special_10_popularidad_answers_a_difamacion_on_a_hospitalized_candidate
     assert state.legal_actions(1) == [("special", "popularidad"), ("pass",)]
     state.apply(1, ("special", "popularidad"))
     assert state.loyalty[4] == 3
+
+
+def test_special_09_popularidad_lasts_until_the_turn_of_the_player_on_turn_when_played():
+    # "Al jugar esta carta, colócala delante del jugador que estaba jugando su turno. Hasta que
+    # vuelva a ser el turno de ese jugador, todos tus candidatos reducen en uno cualquier pérdida
+    # de lealtad que sufran.": played by seat 1 on seat 0's turn, it lasts through seat 1's own
+    state = position(players=2, hands={0: ["difamacion-3"], 1: ["popularidad"]}, deck=["difamacion-2"])
+    state.apply(0, ("play", "difamacion-3", 4))
+    state.apply(1, ("special", "popularidad"))
+    state.apply(0, ("pass",))
+    state.apply(1, ("play", "difamacion-2", 3))
+    assert state.loyalty[3] == 4
+    events = []
+    while state.active != 0:
+        events += state.apply(state.actors()[0], ("pass",))
+    assert "effect_over" in kinds(events)
 
 
 def test_special_11_plan_quinquenal_three_loyalty_at_round_end_instead_of_one():
@@ -251,6 +294,36 @@ def test_special_20_hospitalizacion_answers_an_agresion():
     state.apply(0, ("play", "agresion-4", 4))
     state.apply(1, ("special_on", "hospitalizacion", 4))
     assert state.health[4] == 10
+
+
+def test_special_20_hospitalizacion_lasts_until_the_turn_of_the_player_on_turn_when_played():
+    # "Al jugar esta carta, colócala delante del jugador que estaba jugando su turno." (as for
+    # Popularidad): played by seat 1 on seat 0's turn, it lasts through seat 1's own
+    state = position(players=2, hands={0: ["agresion-2"], 1: ["hospitalizacion"]})
+    state.apply(0, ("play", "agresion-2", 4))
+    state.apply(1, ("special_on", "hospitalizacion", 4))
+    state.apply(0, ("pass",))
+    assert state.active == 1 and state.hospital[4] >= 0
+    events = []
+    while state.active != 0:
+        events += state.apply(state.actors()[0], ("pass",))
+    assert state.hospital[4] < 0 and "discharged" in kinds(events)
+
+
+def test_special_20_hospitalizacion_only_on_ones_own_candidate():
+    # "Permite hospitalizar a un candidato" (ruling 18: one's own)
+    state = position(hands={0: ["hospitalizacion"]})
+    assert {a[2] for a in state.legal_actions(0) if a[:2] == ("special_on", "hospitalizacion")} == {0, 1, 2}
+
+
+def test_special_20_hospitalizacion_no_card_from_a_hospitalized_candidate():
+    # "El jugador no podrá jugar cartas de ningún tipo sobre él ni desde él.": not even from a
+    # candidate activated earlier in the same turn
+    state = position(hands={0: [], 1: ["hospitalizacion"]}, assigned={4: ["agresion-2", "difamacion-2"]})
+    state.apply(0, ("pass",))
+    state.apply(1, ("use", 4, "agresion-2", 8))
+    state.apply(1, ("special_on", "hospitalizacion", 4))
+    assert not [a for a in state.legal_actions(1) if a[0] == "use"]
 
 
 def test_cura_from_hand_saves_a_candidate_dropped_to_zero():
