@@ -69,7 +69,7 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
     Parameters that are messages (``{"$": key, ...}`` or ``Msg``) are translated first;
     parameters named ``seat``/``*_seat`` become player names when ``names`` is given.
     """
-    template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
+    template = _template(lang, key, (params or {}).get("count"))
     prefix = key.split(".", 1)[0]
     values = _Params()
     for name, value in (params or {}).items():
@@ -78,6 +78,16 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
         return template.format_map(values)
     except (ValueError, IndexError, AttributeError):
         return template
+
+
+def _template(lang: str, key: str, count: Any) -> str:
+    """The message ``key`` in ``lang``, else in English, else the key. A message whose words
+    follow a number has one entry per plural category of the language, ``<key>.one`` and
+    ``<key>.other`` (and any other category it needs), chosen by the ``count`` parameter."""
+    keys = [key]
+    if isinstance(count, int) and not isinstance(count, bool):
+        keys[:0] = [f"{key}.{Locale.parse(lang).plural_form(count)}", f"{key}.other"]
+    return next((m[k] for m in (catalog(lang), catalog(DEFAULT_LANGUAGE)) for k in keys if m.get(k)), key)
 
 
 def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str]) -> Any:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from backroom.bots import Bot, Observation, make_bot
-from backroom.engine.errors import EngineError
+from backroom.engine.errors import BadOptions, EngineError
 from backroom.engine.game import Game, Outcome, State
 from backroom.engine.record import Record
 from backroom.engine.rng import derive_seed
@@ -21,9 +21,12 @@ class Playout:
 
 
 def seat_bots(kinds: Sequence[str], players: int) -> list[str]:
-    """Bot kinds for every seat: the list is repeated cyclically, as the CLI documents."""
+    """Bot kinds for every seat: the list is repeated cyclically, as the CLI documents; a kind
+    more than there are seats would never play, so it is refused rather than dropped."""
     if not kinds:
         raise EngineError("error.no_bots")
+    if len(kinds) > players:
+        raise BadOptions("error.too_many_bots", kinds=len(kinds), count=players)
     return [kinds[i % len(kinds)] for i in range(players)]
 
 

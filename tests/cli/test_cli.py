@@ -272,3 +272,58 @@ def test_bot_kinds_are_named_in_the_chosen_language(capsys, monkeypatch):
         capsys, "play", "stool-pigeon", "--players", "3", "--bots", "heuristic,random", "--lang", "es"
     )
     assert "Bot 2 (heurístico)" in out and "Bot 3 (al azar)" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            (
+                "simulate",
+                "stool-pigeon",
+                "--players",
+                "2",
+                "--games",
+                "10",
+                "--bots",
+                "heuristic,random,ismcts",
+            ),
+            "3 bot kinds for 2 bot seats",
+        ),
+        (
+            ("report", "stool-pigeon", "--players", "2", "--bots", "heuristic,random,ismcts"),
+            "3 bot kinds for 2",
+        ),
+        (
+            ("play", "stool-pigeon", "--players", "4", "--bots", "heuristic,random,random,random,random"),
+            "5 bot kinds for 3 bot seats",
+        ),
+        (
+            ("play", "stool-pigeon", "--players", "2", "--bots", "heuristic,random"),
+            "2 bot kinds for 1 bot seat:",
+        ),
+    ],
+)
+def test_more_bot_kinds_than_seats_is_refused_not_dropped(capsys, tmp_path, monkeypatch, argv, said):
+    monkeypatch.chdir(tmp_path)
+    code, out = run(capsys, *argv, "--lang", "en")
+    assert code == 2
+    assert said in out and "Traceback" not in out
+    assert list(tmp_path.iterdir()) == []  # no report.html, no record
+
+
+def test_fewer_bot_kinds_than_seats_still_cycle_over_them(capsys):
+    code, out = run(
+        capsys,
+        "simulate",
+        "stool-pigeon",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--bots",
+        "heuristic,random",
+        "--json",
+    )
+    assert code == 0
+    assert set(json.loads(out)["win_rate_by_bot"]) == {"heuristic", "random"}

@@ -79,3 +79,11 @@ def test_a_government_body_is_named_without_a_broken_article(lang: str) -> None:
 def test_an_error_whose_text_is_no_format_string_reads_as_written_with_its_parameters(monkeypatch):
     monkeypatch.setitem(catalog(DEFAULT_LANGUAGE), "error.test_brace", "A stray { brace.")
     assert describe_error("error.test_brace", {"seat": 0}) == "A stray { brace. (seat=0)"
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "text"),
+    [("en", 1, "1 bot seat:"), ("en", 0, "0 bot seats:"), ("fr", 0, "0 place de bot"), ("fr", 2, "2 places")],
+)
+def test_a_message_after_a_number_takes_the_plural_form_of_its_language(lang, count, text):
+    assert text in translate(lang, "error.too_many_bots", {"kinds": 3, "count": count})
