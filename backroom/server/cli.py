@@ -277,7 +277,7 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         "--check-db",
         action="store_true",
         help="do not serve: verify every table of the database (hash chain, JSON, replay) and exit "
-        "with 0 if all are sound, 1 if any is damaged (the server must not be running)",
+        "with 0 if all are sound, 1 if any is damaged, 2 if there is no database (the server must not be running)",
     )
     parser.set_defaults(func=serve)
     return parser
@@ -289,6 +289,10 @@ def serve(args: argparse.Namespace) -> int:
 
     lang: str = getattr(args, "lang", None) or default_language()
     url = normalize_url(args.db) if args.db else default_url()
+    refused = database_refused(url, args.check_db)
+    if refused is not None:
+        print(translate(lang, *refused), file=sys.stderr)
+        return 2
     problem = database_problem(url)
     if problem is not None:
         what = {"url": problem[0], "reason": problem[1]}
@@ -463,6 +467,25 @@ def schema_problem(url: str) -> tuple[str, str] | None:
         return make_url(url).render_as_string(hide_password=True), reason[0] if reason else type(exc).__name__
     finally:
         engine.dispose()
+    return None
+
+
+def database_refused(url: str, checking: bool) -> tuple[str, dict[str, str]] | None:
+    """The message refusing ``url`` before anything opens it, or None: a database other than
+    SQLite or PostgreSQL (whose driver is not shipped), or for ``--check-db``, which only reads,
+    a SQLite file that does not exist (opening it would create it, and its folder)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None  # not a URL at all: ``database_problem`` says so
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        return "ui.serve_db_unsupported", {"url": parsed.render_as_string(hide_password=True)}
+    if checking and backend == "sqlite" and not os.path.isfile(parsed.database or ""):
+        return "ui.check_db_missing", {"path": parsed.database or ""}
     return None
 
 

@@ -146,7 +146,7 @@ def serve_args(*argv: str) -> argparse.Namespace:
 @pytest.mark.parametrize(
     ("url", "shown", "hidden"),
     [
-        ("foo://bar", "foo://bar", None),
+        ("not a url", "not a url", None),
         ("postgresql://someone:s3cret@127.0.0.1:1/none", "127.0.0.1:1/none", "s3cret"),
     ],
 )
@@ -162,6 +162,27 @@ def test_serve_explains_a_database_it_cannot_open_in_a_sentence(
     err = capsys.readouterr().err
     assert err.startswith("Cannot open the database") and shown in err
     assert "Traceback" not in err and (hidden is None or hidden not in err)
+
+
+@pytest.mark.parametrize("url", ["mysql://someone:s3cret@host/db", "foo://bar"])
+def test_serve_says_only_sqlite_and_postgresql_are_supported(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    monkeypatch.setenv("BACKROOM_LANG", "en")
+    assert serve(serve_args("--db", url, "--port", "0")) == 2
+    err = capsys.readouterr().err
+    assert "SQLite" in err and "PostgreSQL" in err and "only" in err
+    assert "No module named" not in err and "s3cret" not in err
+
+
+def test_check_db_refuses_a_missing_sqlite_file_and_creates_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BACKROOM_LANG", "en")
+    missing = tmp_path / "none" / "x.db"
+    assert serve(serve_args("--check-db", "--db", f"sqlite:///{missing}")) == 2
+    assert capsys.readouterr().err.strip() == f"There is no database at {missing}: nothing to check."
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_serve_refuses_a_port_in_use_before_it_starts_any_table(

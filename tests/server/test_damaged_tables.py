@@ -237,6 +237,7 @@ def test_check_db_refuses_a_database_a_server_is_using(
 ) -> None:
     monkeypatch.setenv("BACKROOM_LANG", "en")
     url = f"sqlite:///{tmp_path / 'busy.db'}"
+    (tmp_path / "busy.db").touch()  # the running server's database
     lock = DatabaseLock(url).acquire()
     try:
         assert serve(serve_args("--check-db", "--db", url)) == 2
