@@ -277,7 +277,8 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         "--check-db",
         action="store_true",
         help="do not serve: verify every table of the database (hash chain, JSON, replay) and exit "
-        "with 0 if all are sound, 1 if any is damaged, 2 if there is no database (the server must not be running)",
+        "with 0 if all are sound, 1 if any is damaged, 2 if there is no database (the server must "
+        "not be running)",
     )
     parser.set_defaults(func=serve)
     return parser

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -73,6 +74,19 @@ class RayBackend:
                 self.ray.cancel(ref)
 
 
+def unreachable(address: str, timeout: float = 3.0) -> None:
+    """Refuse a cluster address whose ``HOST:PORT`` takes no connection within ``timeout``
+    seconds: ``ray.init`` would retry it for minutes, printing its own log. ``auto`` (and
+    anything without a port) is left to Ray."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise EngineError("error.ray_unreachable", address=address, reason=exc.strerror or str(exc)) from None
+
+
 @contextmanager
 def open_backend(name: str, workers: int | None = None, address: str | None = None) -> Iterator[Backend]:
     """The backend called ``name``. For Ray: connect to ``address`` (a running cluster, or
@@ -84,6 +98,8 @@ def open_backend(name: str, workers: int | None = None, address: str | None = No
         return
     if name != "ray":
         raise EngineError("error.unknown_backend", backend=name, known=", ".join(BACKENDS))
+    if address is not None:
+        unreachable(address)
     try:
         import ray
     except ImportError:

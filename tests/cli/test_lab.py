@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 
 import pytest
 
@@ -146,3 +147,13 @@ def test_mistakes_in_tournaments_and_reports_are_sentences(capsys, tmp_path, com
     )
     assert code == 2
     assert words in out and "Traceback" not in out
+
+
+def test_an_unreachable_ray_address_is_one_sentence_within_seconds(capsys):
+    started = time.monotonic()
+    code, out = run(
+        capsys, "simulate", "stool-pigeon", "--games", "2", "--backend", "ray", "--address", "127.0.0.1:1"
+    )
+    assert code == 2
+    assert out.startswith("Cannot reach the Ray cluster at 127.0.0.1:1") and len(out.splitlines()) == 1
+    assert time.monotonic() - started < 10
