@@ -42,6 +42,16 @@ from backroom.engine.actions import Action
 from backroom.engine.errors import BadOptions
 from backroom.engine.game import Game, State, load
 
+RANGES: dict[str, tuple[type[int] | type[float], int, int]] = {
+    "iterations": (int, 1, 10_000_000),
+    "depth": (int, 1, 10_000_000),
+    "horizon": (int, 0, 10_000_000),
+    "seconds": (float, 0, 3600),
+    "c": (float, 0, 3600),
+    "margin": (float, 0, 1),
+}
+"""Each number the search takes after its name: whole or not, and its bounds."""
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
@@ -65,28 +75,27 @@ class Budget:
         values: dict[str, Any] = {}
         for part in filter(None, f"{game.manifest.search}:{text}".split(":")):
             name, _, raw = part.partition("=")
-            try:
-                if name in ("iterations", "depth"):
-                    values[name] = int(raw)
-                    ok = 1 <= values[name] <= 10_000_000
-                elif name == "horizon":
-                    values[name] = int(raw)
-                    ok = 0 <= values[name] <= 10_000_000 and game.manifest.evaluate is not None
-                elif name in ("seconds", "c"):
-                    values[name] = float(raw)
-                    ok = math.isfinite(values[name]) and 0 <= values[name] <= 3600
-                elif name == "margin":
-                    values[name] = float(raw)
-                    ok = 0 <= values[name] <= 1
-                elif name == "playout":
-                    values[name] = raw
-                    declared = raw == "rollout" and game.manifest.rollout is not None
-                    ok = declared or raw == "random" or raw in game.manifest.bots
-                else:
-                    ok = False
-            except ValueError:
-                ok = False
-            if not ok:
+            if name in RANGES and (name != "horizon" or game.manifest.evaluate is not None):
+                kind, low, high = RANGES[name]
+                try:
+                    values[name] = kind(raw)
+                except ValueError:
+                    values[name] = math.nan
+                if not low <= values[name] <= high:  # nan too
+                    key = "error.bot_setting_whole" if kind is int else "error.bot_setting_number"
+                    raise BadOptions(key, setting=name, low=low, high=high, value=raw)
+            elif name == "playout":
+                known = [
+                    "random",
+                    *(["rollout"] if game.manifest.rollout is not None else []),
+                    *game.manifest.bots,
+                ]
+                if raw not in known:
+                    raise BadOptions(
+                        "error.bot_setting_choice", setting=name, known=", ".join(known), value=raw
+                    )
+                values[name] = raw
+            else:
                 raise BadOptions("error.bad_bot_setting", bot="ismcts", setting=part)
         return cls(**values)
 

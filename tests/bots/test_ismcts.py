@@ -11,6 +11,7 @@ from backroom.bots import Observation, bot_kinds, make_bot
 from backroom.bots.ismcts import Budget, margins, rewards
 from backroom.engine.errors import BadOptions
 from backroom.games import all_games, get_game
+from backroom.i18n import translate
 from backroom.sim.playout import play_game
 
 SMALL = "ismcts:iterations=24"
@@ -58,26 +59,33 @@ def test_ismcts_is_a_bot_kind_of_every_game():
 
 
 BAD_SETTINGS = [
-    "iterations=0",
-    "iterations=x",
-    "c=-1",
-    "c=nan",
-    "seconds=1e9",
-    "playout=oracle",
-    "margin=1.5",
-    "margin=-0.1",
-    "depth=0",
-    "depth=1.5",
-    "width=3",
-    "horizon=-1",
+    ("iterations=0", "error.bot_setting_whole"),
+    ("iterations=x", "error.bot_setting_whole"),
+    ("c=-1", "error.bot_setting_number"),
+    ("c=nan", "error.bot_setting_number"),
+    ("seconds=1e9", "error.bot_setting_number"),
+    ("playout=oracle", "error.bot_setting_choice"),
+    ("margin=1.5", "error.bot_setting_number"),
+    ("margin=-0.1", "error.bot_setting_number"),
+    ("depth=0", "error.bot_setting_whole"),
+    ("depth=1.5", "error.bot_setting_whole"),
+    ("width=3", "error.bad_bot_setting"),
+    ("horizon=-1", "error.bad_bot_setting"),  # Stool Pigeon has no estimate to stop at
 ]
 
 
-@pytest.mark.parametrize("setting", BAD_SETTINGS)
-def test_ismcts_bad_setting_is_refused_with_a_sentence(setting):
+@pytest.mark.parametrize(("setting", "key"), BAD_SETTINGS)
+def test_ismcts_bad_setting_is_refused_with_a_sentence(setting, key):
     with pytest.raises(BadOptions) as raised:
         make_bot(f"ismcts:{setting}", get_game("stool-pigeon"), 1)
-    assert raised.value.key == "error.bad_bot_setting"
+    assert raised.value.key == key
+
+
+def test_a_known_setting_with_a_bad_value_says_what_it_takes_not_that_it_is_unknown():
+    with pytest.raises(BadOptions) as raised:
+        make_bot("ismcts:iterations=abc", get_game("stool-pigeon"), 1)
+    said = translate("en", raised.value.key, raised.value.params)
+    assert said == "The ismcts bot’s iterations takes a whole number from 1 to 10,000,000 (got “abc”)."
 
 
 def test_ismcts_refuses_the_rollout_playout_of_a_game_that_declares_none():
@@ -85,7 +93,7 @@ def test_ismcts_refuses_the_rollout_playout_of_a_game_that_declares_none():
     assert game.manifest.rollout is None
     with pytest.raises(BadOptions) as raised:
         make_bot("ismcts:playout=rollout", game, 1)
-    assert raised.value.params["setting"] == "playout=rollout"
+    assert raised.value.key == "error.bot_setting_choice" and raised.value.params["value"] == "rollout"
 
 
 def test_ismcts_refuses_a_horizon_in_a_game_that_declares_no_estimate():
