@@ -63,7 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", help="show one game in detail (options, card data status)")
     common(p)
 
-    p = sub.add_parser("play", help="play a game in the terminal against bots")
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play a game in the terminal against bots: type a number, ? for the rules, q to "
+        "leave (exit status 0; 1 if the input ends before the game does).",
+    )
     p.add_argument("game")
     p.add_argument(
         "--players", type=int, default=None, help="number of seats (default: the game's minimum + 2)"

@@ -67,11 +67,11 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
         for seat, kind in ((s, kinds.get(s, "")) for s in range(players))
     ]
     table = TerminalTable(game, players, resolved, seed, human, bots, names, lang, console)
-    finished = table.run(console.input)
+    input_ended = not table.run(console.input)
     if args.save:
         table.record.save(Path(args.save))
         console.print(translate(lang, "ui.saved", {"path": args.save}))
-    return 0 if finished else 1
+    return 1 if input_ended else 0
 
 
 class TerminalTable:
@@ -117,21 +117,25 @@ class TerminalTable:
         return self.render(view, self.lang, self.names)
 
     def run(self, ask: Callable[[str], str]) -> bool:
-        """Play to the end; False if the human quit."""
+        """Play to the end, or until the human leaves (``q``); False if the input ended first."""
         state = self.state
         while True:
             actors = state.actors()
             if not actors:
                 break
             seat = actors[0]
-            action = (
-                self.ask_human(state, seat, ask)
-                if seat == self.human
-                else self.bots[seat].choose(Observation(state, seat))
-            )
-            if action is None:
+            try:
+                action = (
+                    self.ask_human(state, seat, ask)
+                    if seat == self.human
+                    else self.bots[seat].choose(Observation(state, seat))
+                )
+            except EOFError:
                 self.console.print(self.t("ui.abandoned"))
                 return False
+            if action is None:
+                self.console.print(self.t("ui.abandoned"))
+                return True
             events = state.apply(seat, action)
             self.record.actions.append((seat, action))
             self.show_events(events)
@@ -168,6 +172,7 @@ class TerminalTable:
         return None
 
     def ask_human(self, state: State, seat: int, ask: Callable[[str], str]) -> tuple[Any, ...] | None:
+        """The human's action, or None when they leave (``q``); EOFError when the input ends."""
         legal = state.legal_actions(seat)
         self.console.print(Panel(self.board(), title=self.t("ui.your_move"), border_style="cyan"))
         entries = self.steps(state, legal)
@@ -175,10 +180,7 @@ class TerminalTable:
         self.show_menu(entries, first_step)
         while True:
             low = 1 if first_step else 0  # 0: back to every group
-            try:
-                answer = ask(self.t("ui.prompt", low=low, high=len(entries))).strip().lower()
-            except EOFError:
-                return None
+            answer = ask(self.t("ui.prompt", low=low, high=len(entries))).strip().lower()
             if answer in ("q", "quit", "exit"):
                 return None
             if answer in ("?", "h", "help"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from unittest.mock import ANY
 
 import pytest
 
@@ -83,7 +84,7 @@ def test_play_to_the_end_choosing_the_first_option(capsys, monkeypatch, tmp_path
 def test_play_illegal_json_action_says_why_and_asks_again(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO('["draw"]\n["discard"]\nq\n'))
     code, out = run(capsys, "play", "stool-pigeon", "--players", "2", "--seed", "3", "--lang", "en")
-    assert code == 1
+    assert code == 0
     assert "The drawn card cannot be played directly" in out
     assert "Game abandoned" in out
 
@@ -200,7 +201,7 @@ def test_a_long_menu_is_chosen_in_steps_first_the_card_then_its_use(capsys, monk
     uses (0 goes back); a JSON action is still accepted."""
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n0\n1\n1\nq\n"))
     code, out = run(capsys, "play", "corruption", "--players", "5", "--seed", "3", "--lang", "en")
-    assert code == 1
+    assert code == 0
     assert "$1,000 bribe… (9 ways to play it)" in out
     assert "back to every card" in out
     assert "you) plays $1,000 bribe under" in out
@@ -327,3 +328,9 @@ def test_fewer_bot_kinds_than_seats_still_cycle_over_them(capsys):
     )
     assert code == 0
     assert set(json.loads(out)["win_rate_by_bot"]) == {"heuristic", "random"}
+
+
+@pytest.mark.parametrize(("typed", "code"), [("q\n", 0), ("", 1)])
+def test_leaving_with_q_succeeds_and_input_ending_before_the_game_fails(capsys, monkeypatch, typed, code):
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert run(capsys, "play", "stool-pigeon", "--players", "4", "--seed", "3", "--lang", "en") == (code, ANY)
