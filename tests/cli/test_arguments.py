@@ -37,7 +37,7 @@ def test_an_empty_bot_name_in_a_list_is_refused(capsys):
 def test_serve_takes_lang_like_every_other_command(capsys):
     code = main(["serve", "--lang", "es", "--db", "nosuch://x"])
     assert code == 2
-    assert "No se puede abrir la base de datos nosuch://x" in capsys.readouterr().err
+    assert "Backroom guarda sus mesas solo en SQLite" in capsys.readouterr().err
 
 
 def test_argparse_speaks_english_again_after_a_command(capsys):
