@@ -43,6 +43,7 @@ MESSAGES = {
     "not a duration: %(value)r (say 90s, 30m, 24h, 7d, or off)": "argparse.not_a_duration",
     "%(value)s is not a port: give one between 1 and 65535": "argparse.not_a_port",
     "not a list of CPUs: %(value)r (say 0,1 or 0-3)": "argparse.not_cpus",
+    "an empty bot name in %(value)r: name a kind between commas": "argparse.empty_bot",
 }
 """argparse's messages (Python 3.11 to 3.13) that a person can meet, and those of our own
 argument types, by their gettext id; the translations keep the ``%`` placeholders, and leave
@@ -92,7 +93,12 @@ def bot_list(text: str) -> list[str]:
     """``heuristic,random`` → its kinds; an empty name (``heuristic,,random``) is a mistake."""
     kinds = [b.strip() for b in text.split(",")]
     if not all(kinds):
-        raise ValueError(text)
+        raise argparse.ArgumentTypeError(
+            say(
+                "an empty bot name in %(value)r: name a kind between commas",
+                value=text,
+            )
+        )
     return kinds
 
 

@@ -29,9 +29,17 @@ def test_a_bad_player_list_names_no_internal_type(capsys):
     assert "player_list" not in err
 
 
-def test_an_empty_bot_name_in_a_list_is_refused(capsys):
-    err = refused(capsys, "simulate", "corruption", "--bots", "heuristic,,random", "--lang", "en")
-    assert "argument --bots: 'heuristic,,random' is not a valid value here" in err
+@pytest.mark.parametrize(
+    ("bots", "lang", "said"),
+    [
+        ("heuristic,,random", "en", "argument --bots: an empty bot name in 'heuristic,,random'"),
+        ("heuristic,", "en", "argument --bots: an empty bot name in 'heuristic,'"),
+        ("heuristic,", "es", "hay un nombre de bot vacío en 'heuristic,'"),
+    ],
+)
+def test_an_empty_bot_name_in_a_list_is_refused_as_an_empty_name(capsys, bots, lang, said):
+    err = refused(capsys, "simulate", "corruption", "--bots", bots, "--lang", lang)
+    assert said in err
 
 
 def test_serve_takes_lang_like_every_other_command(capsys):
