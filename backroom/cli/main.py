@@ -121,7 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated"
     )
-    p.add_argument("--out", default="report.html", metavar="FILE")
+    p.add_argument(
+        "--out",
+        default="report.html",
+        metavar="FILE",
+        help="the HTML page to write, replacing any file there (default: report.html)",
+    )
     common(p)
 
     p = sub.add_parser("replay", help="replay a saved game record step by step")
@@ -132,9 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure the speed of a game's rules (or of the server)")
     p.add_argument("target", help="a game id, or 'server'")
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seconds", type=float, default=5.0)
-    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--players", type=int, default=None, help="seats per game (default 4, or the game's maximum if lower)"
+    )
+    p.add_argument("--seconds", type=float, default=5.0, help="seconds of timing for each figure (default 5)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.add_argument(
         "--bots",
         type=bot_list,

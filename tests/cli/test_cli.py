@@ -334,3 +334,18 @@ def test_fewer_bot_kinds_than_seats_still_cycle_over_them(capsys):
 def test_leaving_with_q_succeeds_and_input_ending_before_the_game_fails(capsys, monkeypatch, typed, code):
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     assert run(capsys, "play", "stool-pigeon", "--players", "4", "--seed", "3", "--lang", "en") == (code, ANY)
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("report", ["replacing any file there", "(default: report.html)"]),
+        ("bench", ["seats per game", "seconds of timing", "one JSON object"]),
+    ],
+)
+def test_help_says_what_each_option_does_and_its_default(capsys, monkeypatch, command, said):
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert all(words in out for words in said)
