@@ -58,7 +58,7 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
             games=s["games"],
             game=t(f"{s['game']}.name"),
             players=s["players"],
-            lineups=len(s["lineups"]),
+            lineups={"$": "ui.lineups", "count": len(s["lineups"])},
             seed=s["seed"],
         )
     )

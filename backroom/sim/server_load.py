@@ -179,7 +179,7 @@ class BenchResult:
                 "ui.bench_server_latency",
                 {"p50": self.p50_ms, "p99": self.p99_ms, "max": self.max_ms, "refused": self.refused},
             ),
-            ("ui.bench_server_workers", {"workers": self.workers}),
+            ("ui.bench_server_workers", {"count": self.workers}),
             ("ui.bench_server_disk", {"p99": self.fsync_p99_ms, "max": self.fsync_max_ms}),
             ("ui.bench_machine", machine()),
         ]

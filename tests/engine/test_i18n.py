@@ -4,7 +4,15 @@ import string
 
 import pytest
 
-from backroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, describe_error, normalize_language, translate
+from backroom.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    bot_name,
+    catalog,
+    describe_error,
+    normalize_language,
+    translate,
+)
 
 
 def placeholders(text: str) -> set[str]:
@@ -87,3 +95,26 @@ def test_an_error_whose_text_is_no_format_string_reads_as_written_with_its_param
 )
 def test_a_message_after_a_number_takes_the_plural_form_of_its_language(lang, count, text):
     assert text in translate(lang, "error.too_many_bots", {"kinds": 3, "count": count})
+
+
+def test_the_search_bot_is_named_ismcts_as_it_is_typed_in_every_language():
+    assert {bot_name(lang, 2, "ismcts") for lang in LANGUAGES} == {"Bot 3 (ismcts)"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "count", "text"),
+    [
+        ("en", "ui.bench_server_workers", 1, "server: 1 worker process"),
+        ("fr", "ui.lineups", 1, "1 composition"),
+        ("es", "ui.lineups", 3, "3 alineaciones"),
+    ],
+)
+def test_counted_words_agree_with_their_number(lang, key, count, text):
+    assert translate(lang, key, {"count": count}) == text
+
+
+def test_a_games_rules_never_send_the_reader_to_the_command_that_shows_them():
+    for lang in LANGUAGES:
+        for key, text in catalog(lang).items():
+            game = key.removesuffix(".summary")
+            assert key == game or f"`backroom games {game}`" not in text
