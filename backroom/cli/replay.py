@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from backroom.engine.errors import BadOptions
 from backroom.engine.events import Event
@@ -25,6 +26,8 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
     console.rule(
         translate(lang, "ui.replay_title", {"game": translate(lang, f"{game.id}.name"), "seed": record.seed})
     )
+    seen_by = {} if seat is None else {"number": seat + 1, "name": names[seat]}
+    console.print(translate(lang, "ui.replay_seen_by" if seen_by else "ui.replay_seen_by_all", seen_by))
     steps = replay_steps(game, record)
     state, _, _, events = next(steps)
     show_events(console, lang, game.id, events, seat, names)
@@ -62,4 +65,7 @@ def show_events(
     for event in events:
         if seat is None or event.visible_to(seat):
             text = translate(lang, f"{game_id}.event.{event.kind}", event.params, names)
-            console.print(f"       [dim]•[/] {text}", soft_wrap=True)
+            whose = (
+                f"{', '.join(names[s] for s in event.to)} → " if seat is None and event.to is not None else ""
+            )
+            console.print(f"       [dim]•[/] {escape(whose)}{text}", soft_wrap=True)

@@ -349,3 +349,13 @@ def test_help_says_what_each_option_does_and_its_default(capsys, monkeypatch, co
         main([command, "--help"])
     out = capsys.readouterr().out
     assert all(words in out for words in said)
+
+
+def test_a_replay_says_whose_view_it_shows_and_whose_each_private_event_is(capsys, tmp_path):
+    run(capsys, "simulate", "stool-pigeon", "--games", "1", "--save-logs", str(tmp_path), "--json")
+    record = str(tmp_path / "game-000000.json")
+    _, out = run(capsys, "replay", record, "--seat", "2", "--lang", "en")
+    assert "Seen by seat 2 (random 2)" in out
+    _, out = run(capsys, "replay", record, "--lang", "en")
+    assert "Seen by everyone" in out
+    assert "random 1 → Your bottom row" in out and "random 2 → Your bottom row" in out
