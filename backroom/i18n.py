@@ -84,9 +84,9 @@ def _template(lang: str, key: str, count: Any) -> str:
     """The message ``key`` in ``lang``, else in English, else the key. A message whose words
     follow a number has one entry per plural category of the language, ``<key>.one`` and
     ``<key>.other`` (and any other category it needs), chosen by the ``count`` parameter."""
-    keys = [key]
-    if isinstance(count, int) and not isinstance(count, bool):
-        keys[:0] = [f"{key}.{Locale.parse(lang).plural_form(count)}", f"{key}.other"]
+    if not isinstance(count, int) or isinstance(count, bool):  # most messages: no number
+        return catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
+    keys = (f"{key}.{Locale.parse(lang).plural_form(count)}", f"{key}.other", key)
     return next((m[k] for m in (catalog(lang), catalog(DEFAULT_LANGUAGE)) for k in keys if m.get(k)), key)
 
 
