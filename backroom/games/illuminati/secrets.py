@@ -105,7 +105,10 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
             state.perform(player, pending, events)
         return
     faces = played(state, pending)
-    cancelled = specials.WHISPERING if specials.WHISPERING in faces else faces[0]
+    # An announcement's campaign is what Secrets cancels (ruling 39); in a pair discarded
+    # against a privilege, the campaign is any special and the first card goes (ruling 32).
+    announced = pending[0] == "announce" and specials.WHISPERING in faces
+    cancelled = specials.WHISPERING if announced else faces[0]
     specials.discard(state, seat, SECRETS)
     specials.discard(state, player, cancelled)
     if events is not None:

@@ -78,6 +78,39 @@ def test_secrets_man_on_one_of_two_specials_the_other_is_lost_unless_replaced():
     assert not state.p_privileged and state.hands[1] == []
 
 
+def test_secrets_man_on_a_pair_holding_whispering_campaign_cancels_the_first_and_the_second_may_be_replaced():
+    # "Si se utiliza *Secretos que el hombre no debía conocer* para cancelar *una* de esas
+    # cartas, la otra se perderá, a no ser que el jugador pueda reemplazarla." A Whispering
+    # Campaign discarded in a pair is any special: Secrets cancels the pair's first card, as for
+    # any pair (ruling 39 is about the campaign played for its attack). It once cancelled the
+    # campaign, the pair's second card, and then asked its player to replace that card, gone:
+    # the game stopped on it.
+    def attacked(hand):
+        state = position(
+            ["bavarian_illuminati", "network", "ufos"],
+            uncontrolled=["kkk"],
+            money={"bavarian_illuminati": 10},
+            hands={0: [SECRETS], 1: hand, 2: []},
+        )
+        state.privileged_used = False
+        declare(state, "control", "kkk", "bavarian_illuminati", how="bavarian")
+        state.apply(0, ("pass",))
+        state.apply(1, ("unprivilege", "deep_agent", "whispering_campaign"))
+        state.apply(0, ("special", SECRETS))
+        return state
+
+    state = attacked(["deep_agent", "whispering_campaign"])
+    assert state.p_privileged and state.phase == "spend" and state.hands[1] == []
+    assert discard(state) == ["deep_agent", SECRETS, "whispering_campaign"]
+    state = attacked(["deep_agent", "whispering_campaign", "slush_fund"])
+    assert state.phase == "replace" and set(state.legal_actions(1)) == {("pass",), ("replace", "slush_fund")}
+    state.apply(1, ("replace", "slush_fund"))
+    assert not state.p_privileged and state.hands[1] == []
+    state = attacked(["deep_agent", "whispering_campaign", "slush_fund"])
+    state.apply(1, ("pass",))
+    assert state.p_privileged and [FACE[c] for c in state.hands[1]] == ["slush_fund"]
+
+
 def test_the_later_of_two_contradicting_cards_applies_and_a_cancelled_card_does_not():
     # "Si se juegan dos Especiales que se contradicen, como *Asesinato* y *Ley de Murphy*, la
     # última que se juegue será la que se aplique." Murphy's Law cancelled: Assassination stands.
