@@ -41,11 +41,30 @@ class LocalBackend:
         self.workers = workers
 
     def imap(self, fn: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        checked = _Checked(fn)
         if self.workers <= 1:
-            yield from map(fn, tasks)
+            yield from map(checked, tasks)
             return
         with multiprocessing.get_context("spawn").Pool(self.workers) as pool:
-            yield from pool.imap(fn, tasks)
+            yield from pool.imap(checked, tasks)
+
+
+class _Checked:
+    """``fn`` whose ``StopIteration`` is a ``RuntimeError``: escaping into ``map`` or a pool's
+    result iterator, it would end the results as if every task were done (a game that stopped
+    on one reported 0 games played, and no error). A Ray task's error is re-raised inside
+    ``RayBackend.imap``, a generator, which turns it so by itself (PEP 479)."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[Any], Any]) -> None:
+        self.fn = fn
+
+    def __call__(self, task: Any) -> Any:
+        try:
+            return self.fn(task)
+        except StopIteration as exc:
+            raise RuntimeError(f"{getattr(self.fn, '__name__', self.fn)!s} raised StopIteration") from exc
 
 
 class RayBackend:

@@ -44,6 +44,20 @@ def test_games_are_folded_in_index_order_whatever_the_workers():
     assert order.seen == list(range(130))  # three chunks of 50, 50 and 30, in order
 
 
+def stops_at_two(task: int) -> int:
+    """A task function that leaks a ``StopIteration`` (as a game's ``next()`` over an empty
+    generator once did)."""
+    if task == 2:
+        raise StopIteration
+    return task
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_task_leaking_stop_iteration_is_an_error_not_the_end_of_the_results(workers: int) -> None:
+    with pytest.raises(RuntimeError, match="StopIteration"):
+        list(LocalBackend(workers).imap(stops_at_two, range(4)))
+
+
 def test_same_seed_gives_same_results_whatever_the_workers():
     plan = Plan.cycled("stool-pigeon", 120, 3, ("heuristic", "random"), 5, usage=True)
     summaries = []
