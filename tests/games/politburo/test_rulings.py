@@ -119,6 +119,22 @@ def test_ruling_18_a_hospitalized_candidate_never_takes_a_usurped_office():
     assert state.legal_actions(0) == [("target", 0), ("target", 2)]
 
 
+def test_ruling_18_an_office_and_a_price_are_not_cards_on_a_hospitalized_candidate():
+    # "El jugador no podrá jugar cartas de ningún tipo sobre él ni desde él.": its player. An
+    # office is not a card on its holder, and Contrabando's price is a loss of loyalty, which
+    # "pero si podrá ser objeto de difamaciones" leaves open to a hospitalized candidate.
+    for card in ("destitucion", "usurpacion"):
+        state = position(hands={0: [card]}, offices={NKVD: 3}, loyalty={3: 11})
+        hospitalize(state, 3)
+        assert ("special_office", card, NKVD) in state.legal_actions(0)
+    state = position(hands={0: ["contrabando"]}, discard=["cura"])
+    hospitalize(state, 1)
+    state.apply(0, ("smuggle", "cura"))
+    assert ("target", 1) in state.legal_actions(0)
+    state.apply(0, ("target", 1))
+    assert state.loyalty[1] == 3
+
+
 def test_ruling_19_contrabando_payer_is_chosen():
     state = position(hands={0: ["contrabando"]}, discard=["cura"])
     state.apply(0, ("smuggle", "cura"))
