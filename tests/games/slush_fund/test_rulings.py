@@ -88,11 +88,15 @@ def test_ruling_a_moved_card_is_seen_on_its_new_top_and_forgotten_where_it_was()
     # A Spy saw the Senator pile; the owner transfers its $50K away: it now shows on the
     # President pile's top, and the spy's memory of the Senator pile keeps the rest.
     piles = {(1, SENATOR): ["money-50", "money-20", "vp"], (1, PRESIDENT): ["money-10"]}
-    state = position(piles, held=["transfer", "vp"], phase="play", active=1, known={0: [(1, SENATOR)]})
+    state = position(piles, held=["transfer", "money-30"], phase="play", active=1, known={0: [(1, SENATOR)]})
     state.apply(1, ("transfer", SENATOR, "money-50", PRESIDENT))
     view = state.view(0)["piles"][1]
     assert view[SENATOR]["cards"] == ["money-20", "vp"]
     assert view[PRESIDENT]["cards"] == [None, "money-50"]
+    # The spy's look does not follow the card: once the owner covers it on the President pile
+    # it is a covered bribe like any other (ruling 7), hidden from the spy too.
+    state.apply(1, ("bribe", "money-30", PRESIDENT))
+    assert state.view(0)["piles"][1][PRESIDENT]["cards"] == [None, None, "money-30"]
 
 
 def test_ruling_nobody_wins_a_politician_without_money():
