@@ -140,6 +140,16 @@ def test_ruling_identical_cards_are_one_choice():
     assert state.legal_actions(0) == [("draw",), ("take", "money-10"), ("take", "vp")]
 
 
+def test_ruling_identical_cards_are_one_choice_a_transfer_moves_the_topmost_of_its_face():
+    # Ruling 11: "your $20K" in a pile holding two is the topmost one; the $20K below the $10K
+    # stays covered where it was.
+    state = position(
+        {(0, SENATOR): ["money-20", "money-10", "money-20"]}, held=["transfer", "vp"], phase="play"
+    )
+    state.apply(0, ("transfer", SENATOR, "money-20", PRESIDENT))
+    assert state.view(1)["piles"][0][SENATOR]["cards"] == [None, "money-10"]
+
+
 def test_ruling_15_the_turn_limit_ends_the_game():
     # Ruling 15: discards feed the slush fund, so option (b) turns could go on for ever; the
     # table's turn limit scores the game after that many turns.
