@@ -160,3 +160,18 @@ def test_ruling_15_the_turn_limit_ends_the_game():
     events = state.apply(0, ("discard", "money-30"))
     assert state.is_over and state.outcome().reason == "turn_limit"
     assert events[-1].kind == "game_over"
+
+
+def test_ruling_16_the_most_money_cards_are_counted_in_the_pile_at_the_end_a_stolen_card_counts_for_the_thief():
+    # Ruling 16: "le joueur qui a joué le plus grand nombre de cartes argent" counts the money
+    # cards in each pile when the piles are shown. Seat 0 played two cards on the President and
+    # seat 1 one; seat 1's Thief takes the $10K: $30K each, and the thief's pile holds two
+    # money cards to one, so the thief wins the President although it played fewer. Seat 0's
+    # VP card is no money card and does not count.
+    piles = {(0, PRESIDENT): ["vp", "money-30", "money-10"], (1, PRESIDENT): ["money-20"]}
+    state = position(piles, held=["thief", "vp"], phase="play", active=1, time=9, deck=["time"])
+    play(state, (1, ("thief", 0, PRESIDENT)), (1, ("discard", "vp")), (0, ("draw",)))
+    assert state.is_over
+    president = state.politician_result(PRESIDENT)
+    assert president["money"] == [30000, 30000] and president["money_cards"] == [1, 2]
+    assert president["winners"] == [1]
