@@ -162,7 +162,7 @@ def test_ruling_15_the_turn_limit_ends_the_game():
     assert events[-1].kind == "game_over"
 
 
-def test_ruling_16_the_most_money_cards_are_counted_in_the_pile_at_the_end_a_stolen_card_counts_for_the_thief():
+def test_ruling_16_money_cards_are_counted_in_the_pile_at_the_end_so_a_stolen_one_counts_for_the_thief():
     # Ruling 16: "le joueur qui a joué le plus grand nombre de cartes argent" counts the money
     # cards in each pile when the piles are shown. Seat 0 played two cards on the President and
     # seat 1 one; seat 1's Thief takes the $10K: $30K each, and the thief's pile holds two
