@@ -154,6 +154,8 @@ def roll_window(state: IlluminatiState, start: int) -> Window:
 
 def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
     kind, face = action[0], action[1]
+    if seat == state.active and state.phase == ACTION:
+        state.acted = True  # no 5 MB for the turn, even for a special that is no action
     if kind == "bribe":
         state.phase, state.p_stage = PLACE, "bribe"
         state.p_target, state.p_attacker = CARD_OF[face], CARD_OF[action[2]]
@@ -168,8 +170,6 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         _open(state, seat, events)
         return
     discard(state, seat, face)
-    if seat == state.active and state.phase == ACTION:
-        state.acted = True
     if events is not None:
         events.append(Event("special", {"seat": seat, "card": face}))
     if face in CASH:

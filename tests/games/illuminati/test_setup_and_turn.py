@@ -18,7 +18,13 @@ from backroom.games.illuminati.cards import (
 from backroom.games.illuminati.turn import setup_area
 from tests.helpers import kinds, refuse
 
-from .conftest import position
+from .conftest import let_through, position
+
+MAFIA_AND_SHARKS = [("the_mafia", "network", "right"), ("loan_sharks", "the_mafia", "top")]
+LASERS_AND_RECYCLERS = [
+    ("orbital_mind_control_lasers", "network", "left"),
+    ("recyclers", "network", "bottom"),
+]
 
 
 def test_components_8_illuminati_83_groups_15_specials_interference_twice():
@@ -157,12 +163,39 @@ def test_the_network_draws_two_cards():
     assert [FACE[c] for c in state.uncontrolled[-2:]] == ["kkk", "texas"]
 
 
-def test_doing_nothing_takes_five_mb():
-    # "Un jugador puede escoger no realizar acciones ... y obtener 5 MB para el tesoro de sus
+FREE_ACTIONS = {
+    "nothing": [],
+    "free transfer": [("transfer", "the_mafia", "loan_sharks"), ("amount", 1)],
+    "drop": [("drop", "loan_sharks")],
+    "gift of money": [("give_money", 1, 3)],
+    "gift of a special": [("give_special", 1, "deep_agent")],
+    "special": [("special", "slush_fund")],
+    "computer espionage": [("espionage", 1)],
+    "lasers": [("lasers", "the_mafia", "add", "Liberal")],
+    "recyclers": [("recycle",)],
+    "deal": [("offer", 1), ("offer_money", "give", 2), ("propose",)],
+}
+
+
+@pytest.mark.parametrize("done", FREE_ACTIONS)
+def test_only_a_player_who_does_nothing_not_even_a_free_action_takes_five_mb(done):
+    # "Un jugador puede escoger no realizar acciones, ni siquiera acciones gratuitas,
+    # transferencias gratuitas o acciones especiales, y obtener 5 MB para el tesoro de sus
     # Illuminati."
-    state = position(["ufos", "network"])
+    state = position(
+        ["network", "ufos"],
+        structures={0: [*MAFIA_AND_SHARKS, *LASERS_AND_RECYCLERS]},
+        money={"network": 10, "the_mafia": 4, "recyclers": 12},
+        hands={0: ["slush_fund", "deep_agent", "computer_espionage"], 1: ["murphys_law"]},
+    )
+    for step in FREE_ACTIONS[done]:
+        state.apply(0, step)
+        let_through(state)
+    if done == "deal":
+        state.apply(1, ("accept",))
+    before = state.money[CARD_OF["network"]]
     state.apply(0, ("end",))
-    assert state.money[CARD_OF["ufos"]] == 5
+    assert state.money[CARD_OF["network"]] - before == (5 if done == "nothing" else 0)
 
 
 def test_uncontrolled_area_is_refilled_to_two_at_the_end_of_a_turn():
