@@ -250,6 +250,22 @@ def test_no_group_attacks_twice_a_turn_but_the_ufos_do():
         assert (("attack", "control", "kkk") in state.legal_actions(0)) is again
 
 
+def test_a_group_that_aided_an_attack_takes_no_part_in_another_that_turn_but_the_ufos_do():
+    # "Cualquier cantidad de Grupos pueden apoyar un ataque con su Poder Transferible, pero cada
+    # Grupo sólo puede participar en un ataque por turno, excepto los OVNIs, cuya aptitud
+    # especial le permite participar en dos." The Men in Black and the Illuminati aid the first.
+    for root, again in (("ufos", True), ("bavarian_illuminati", False)):
+        laid = [("the_mafia", root, "right"), ("texas", root, "left"), ("the_men_in_black", root, "bottom")]
+        state = position([root, "network"], structures={0: laid}, uncontrolled=["kkk", "punk_rockers"])
+        declare(state, "control", "kkk", "the_mafia", [root, "the_men_in_black"])
+        state.chance = dice(12)
+        all_pass(state)
+        state.apply(0, ("attack", "control", "punk_rockers"))
+        assert state.legal_actions(0) == [("attacker", root)] * again + [("attacker", "texas")]
+        state.apply(0, ("attacker", "texas"))
+        assert state.legal_actions(0) == [("aid", root)] * again + [("announce", "open")]
+
+
 def test_after_a_failed_first_action_the_player_may_attack_the_same_group_again():
     # "Si la primera acción de un jugador es un ataque y falla, el *jugador* podrá volver a
     # atacar al mismo Grupo con su segunda acción."
