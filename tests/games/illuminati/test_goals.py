@@ -192,11 +192,25 @@ def test_a_player_with_only_its_illuminati_after_its_third_turn_is_eliminated_mo
     assert 1 not in [s for s in range(3) if state.alive[s]]
 
 
-def test_not_eliminated_before_the_end_of_the_third_turn():
-    state = position(["society_of_assassins", "network"], turns=3)
-    assert all(state.alive)
-    state.apply(0, ("end",))  # seat 0's third turn is over: only its Illuminati left
-    assert not state.alive[0] and state.outcome().reason == "last_standing"
+@pytest.mark.parametrize("recaptured", [True, False])
+def test_a_player_who_loses_its_last_group_in_its_third_turn_is_eliminated_only_if_it_ends_so(recaptured):
+    # "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla más
+    # Grupos que sus Illuminati." In its third turn it drops Texas, then attacks to take it back.
+    state = position(
+        ["society_of_assassins", "network"],
+        structures={0: [("texas", "society_of_assassins", "right")], 1: [("the_mafia", "network", "right")]},
+        turns=3,
+    )
+    state.apply(0, ("drop", "texas"))
+    declare(state, "control", "texas", "society_of_assassins")
+    state.chance = dice(2 if recaptured else 12)
+    all_pass(state)
+    if recaptured:
+        state.apply(0, ("place", "right"))
+    assert state.alive == [True, True]
+    state.apply(0, ("end",))  # seat 0's third turn is over
+    assert state.alive[0] is recaptured
+    assert (state.phase == "over") is not recaptured  # the last player left wins (ruling 13)
 
 
 def test_cthulhu_counts_an_illuminati_it_puts_out_of_the_game():
