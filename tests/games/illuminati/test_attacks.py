@@ -200,19 +200,26 @@ def test_destroying_ones_own_group_has_no_proximity_and_no_group_attacks_itself(
     assert needed(state) == 6 - 6
 
 
-def test_groups_without_power_cannot_attack_nor_be_destroyed():
-    # "Una carta sin Poder no puede atacar." "Un Grupo sin Poder *no puede ser destruido* más que
-    # por la carta Especial *Campaña de Rumores*."
-    state = position(
-        ["ufos", "network"],
-        structures={0: [("cycle_gangs", "ufos", "right")]},
-        uncontrolled=["punk_rockers", "kkk"],
-    )
-    legal = state.legal_actions(0)
-    assert ("attack", "destroy", "punk_rockers") not in legal
-    assert ("attack", "control", "punk_rockers") in legal
-    state.apply(0, ("attack", "control", "punk_rockers"))
-    assert ("attacker", "cycle_gangs") not in state.legal_actions(0)
+def test_groups_without_power_cannot_attack_nor_be_destroyed_even_with_transferable_power():
+    # "Una carta sin Poder no puede atacar. Hay unos pocos Grupos que sólo tienen Poder
+    # Transferible, por ejemplo 0/1. Esto quiere decir que no pueden atacar, pero sí ayudar a
+    # *otro* Grupo a hacerlo." "Un Grupo sin Poder *no puede ser destruido* más que por la carta
+    # Especial *Campaña de Rumores*." (ruling 40: the Men in Black and Phone Phreaks are 0/x)
+    for hand in ([], ["whispering_campaign"]):
+        state = position(
+            ["ufos", "network"],
+            structures={0: [("cycle_gangs", "ufos", "right"), ("phone_phreaks", "ufos", "left")]},
+            uncontrolled=["punk_rockers", "the_men_in_black", "kkk"],
+            hands={0: hand},
+        )
+        legal = state.legal_actions(0)
+        for group in ("punk_rockers", "the_men_in_black", "phone_phreaks"):
+            assert (("attack", "destroy", group) in legal) is bool(hand)
+        assert ("attack", "control", "the_men_in_black") in legal
+        state.apply(0, ("attack", "destroy", "kkk"))  # no outward arrow is needed to destroy
+        assert state.legal_actions(0) == [("attacker", "ufos")]
+        state.apply(0, ("attacker", "ufos"))
+        assert ("aid", "phone_phreaks") in state.legal_actions(0)
 
 
 def test_illuminati_cannot_be_attacked():
