@@ -254,10 +254,10 @@ def view(state: IlluminatiState, seat: int | None, *, brief: bool = False) -> di
         "deal": deal_view.shown(state, seat),
         "special_played": None
         if state.c_seat < 0
-        else {"seat": state.c_seat, "action": json.loads(state.c_action)},
+        else {"seat": state.c_seat, "action": mask(hide, json.loads(state.c_action))},
         "laying": None
         if not state.s_action
-        else {"action": json.loads(state.s_action), "chosen": state.chosen_arrows()},
+        else {"action": mask(hide, json.loads(state.s_action)), "chosen": state.chosen_arrows()},
         "lasers": None
         if state.laser_card < 0
         else {

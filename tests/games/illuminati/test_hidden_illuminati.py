@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from backroom.games.illuminati import GAME
@@ -221,6 +221,8 @@ def test_hidden_illuminati_gift_to_face_down_gnomes_is_not_refused():
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.sampled_from([3, 5, 8]), exaggerating=st.booleans())
+# Seed 411: a White Collar Crime aimed at a face-down card, waiting for Secrets, was shown whole.
+@example(seed=411, players=3, exaggerating=False)
 def test_hidden_illuminati_views_and_public_events_never_name_a_face_down_card(seed, players, exaggerating):
     options = EXAGGERATING if exaggerating else FACE_DOWN
     for state, events in random_game(GAME, options, players, seed):
