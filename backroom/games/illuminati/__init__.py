@@ -88,6 +88,7 @@ class Illuminati(Game):
         bots={"heuristic": "backroom.games.illuminati.bot:HeuristicBot"},
         terminal="backroom.games.illuminati.terminal:render",
         observation="backroom.games.illuminati.observation:ENCODER",
+        search="iterations=200",
     )
     options = (
         OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),
