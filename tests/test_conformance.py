@@ -138,6 +138,9 @@ def test_no_leaks_view_unchanged_when_hidden_information_is_resampled(game, vari
             assert other.legal_actions(seat) == state.legal_actions(seat)
             assert other.actors() == state.actors()
             assert other.inventory() == state.inventory()
+            actors = other.actors()  # and play goes on from it: a search plays on from there
+            if actors:
+                other.apply(actors[0], other.random_action(actors[0], rng))
 
 
 def observation(game: Game, state, seat: int, size: int) -> list[float]:

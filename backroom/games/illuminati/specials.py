@@ -156,7 +156,10 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     kind, face = action[0], action[1]
     if seat == state.active and state.phase == ACTION:
         state.acted = True  # no 5 MB for the turn, even for a special that is no action
-    if kind == "bribe":
+    if kind == "bribe":  # announced: everyone knows the Bribery it holds until it is spent
+        card = next(c for c in state.hands[seat] if FACE[c] == BRIBERY)
+        for s in range(state.n):
+            state.known[s] |= 1 << card
         state.phase, state.p_stage = PLACE, "bribe"
         state.p_target, state.p_attacker = CARD_OF[face], CARD_OF[action[2]]
         return

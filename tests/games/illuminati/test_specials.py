@@ -92,6 +92,19 @@ def test_bribery_takes_an_uncontrolled_group_without_a_roll_as_an_action():
     assert not [a for a in state.legal_actions(0) if a[0] == "bribe"]
 
 
+def test_an_announced_bribery_is_known_to_all_until_it_is_spent_so_a_resample_keeps_it():
+    # The bribe is announced to the table before its group is placed; a resample that redealt
+    # the Bribery card then stopped on the placing (no such card in the hand to spend).
+    state = position(["ufos", "network"], uncontrolled=["kkk"], hands={0: ["bribery", "deep_agent"]})
+    play_special(state, 0, ("bribe", "kkk", "ufos"))
+    assert state.phase == "place"
+    for k in range(20):
+        other = state.resample(1, random.Random(k))
+        assert "bribery" in [FACE[c] for c in other.hands[0]]
+        other.apply(0, ("place", "top"))
+        assert other.owner[CARD_OF["kkk"]] == 0
+
+
 def test_whispering_campaign_destroys_a_powerless_group_power_against_resistance():
     # Whispering Campaign: "Lets you try to destroy one group whose Power is 0 (normally
     # indestructible): compare your attacking power against its Resistance"; "Un Grupo sin Poder
