@@ -6,7 +6,7 @@ import pytest
 
 from backroom.engine.errors import IllegalAction
 from backroom.games.corruption import GAME
-from backroom.games.corruption.cards import BRIBE_VALUE, DECK_SIZE, FACES
+from backroom.games.corruption.cards import BODIES, BRIBE_VALUE, DECK_SIZE, FACES
 from tests.helpers import kinds
 
 from .conftest import card, contract, play, plays_of, position, run, swiss
@@ -140,9 +140,11 @@ def test_face_down_cards_are_hidden_from_other_players_until_the_reveal():
 
 def test_swiss_account_takes_bribes_only_always_face_down():
     state = position(3, ROUND_ONE)
-    with pytest.raises(IllegalAction) as refused:
-        state.apply(0, ("swiss", "hitman", 0))
-    assert refused.value.key == "corruption.error.character_in_swiss"
+    for face in ("hitman", "attorney", "reporter"):
+        for b in range(len(BODIES)):
+            with pytest.raises(IllegalAction) as refused:
+                state.apply(0, ("swiss", face, b))
+            assert refused.value.key == "corruption.error.character_in_swiss"
     swiss(state, 0, "bribe-10000", "county")  # the first card: a face-up position
     assert state.p_up == [False]
     assert state.view(1)["plays"][0]["card"] == "back"
@@ -152,8 +154,10 @@ def test_swiss_account_takes_bribes_only_always_face_down():
 def test_characters_are_played_only_on_contracts():
     state = position(3, ROUND_ONE)
     legal = state.legal_actions(0)
-    characters = {card(state, 0, f) for f in ("attorney", "reporter", "hitman")}
-    assert all(a[0] == "play" for a in legal if a[1] in characters)
+    characters = ("attorney", "reporter", "hitman")
+    moves = [a for a in legal if a[1] in characters]
+    assert {a[1] for a in moves} == set(characters)
+    assert all(a[0] == "play" for a in moves)
 
 
 def test_a_card_not_in_hand_or_a_contract_not_on_the_table_is_refused():
