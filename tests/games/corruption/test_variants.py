@@ -6,7 +6,7 @@ import pytest
 
 from backroom.engine.errors import IllegalAction
 from backroom.games.corruption import GAME
-from backroom.games.corruption.cards import BRIBES, FACES
+from backroom.games.corruption.cards import BRIBES, FACES, VARIANTS
 
 from .conftest import contract, play, position, run, swiss
 
@@ -78,11 +78,13 @@ def test_cerrado_all_cards_face_down_and_no_character_cards():
     assert all(h == list(BRIBES) for h in state.hands)  # every bribe played and back
 
 
-def test_little_black_book_two_cards_each_only_in_that_variant():
-    with_book, _ = GAME.start(3, {"black_book": True}, 1)
-    without, _ = GAME.start(3, {}, 1)
-    assert with_book.bb_left == [2, 2, 2]
-    assert without.bb_left == [0, 0, 0]
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_little_black_book_none_unless_asked_in_every_variant_two_cards_each_when_asked(variant):
+    """Ruling 10: the regular game and the other variants use no book; asked for, it is two each."""
+    without, _ = GAME.start(3, {"variant": variant}, 1)
+    with_book, _ = GAME.start(3, {"variant": variant, "black_book": True}, 1)
+    assert without.bb_left == [0, 0, 0] and not without.black_book
+    assert with_book.bb_left == [2, 2, 2] and with_book.black_book
 
 
 def test_little_black_book_looks_at_a_face_down_card_on_a_contract_privately():
