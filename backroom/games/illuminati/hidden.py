@@ -18,8 +18,8 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from backroom.engine.resampling import permuted
-from backroom.games.illuminati import concealment, goals
-from backroom.games.illuminati.cards import FACE, ILLUMINATI, is_special
+from backroom.games.illuminati import attack, concealment, goals
+from backroom.games.illuminati.cards import ATTACK, FACE, ILLUMINATI, SPEND, is_special
 from backroom.games.illuminati.layout import ARROWS
 from backroom.games.illuminati.structure import Structure
 
@@ -130,7 +130,7 @@ def _open_goals(real: IlluminatiState, seat: int, card: int) -> tuple[list[int],
     """The goals ``seat`` holding ``card`` may have written and the table has not ruled out,
     and how many it could write; none (``-1``) before it writes one; nothing if ``card``
     disagrees with the claims and accusations."""
-    if not concealment.fits(real, seat, card):
+    if not concealment.fits(real, seat, card) or not _could_act(real, seat, card):
         return [], 1
     if real.goal_choice[seat] < 0:
         return [-1], 1
@@ -150,3 +150,19 @@ def _renamed(structure: Structure, root: str) -> Structure:
         if entry["master"] == old:
             entry["master"] = root
     return Structure.from_json(data, ARROWS)
+
+
+def _could_act(real: IlluminatiState, seat: int, card: int) -> bool:
+    """Whether ``card`` could have done what the seat's Illuminati did this turn, which the
+    table saw: "Ningún Grupo, excepto los OVNIs, puede atacar más de una vez por turno", so a
+    face-down Illuminati that takes part in a second attack (or must make the attack its
+    player declared, no other group being able to) is the UFOs. An attack in flight counts
+    its groups only when the dice are rolled."""
+    illuminati = real.illuminati[seat]
+    uses = real.used[illuminati]
+    if seat == real.active and {real.phase, real.c_phase} & {ATTACK, SPEND}:
+        if real.phase == ATTACK and real.p_stage == "attacker":
+            uses += attack.attackers(real, seat, real.p_mode, real.p_target) == [illuminati]
+        else:
+            uses += illuminati == real.p_attacker or illuminati in real.p_helpers
+    return uses <= attack.uses_per_turn(card)

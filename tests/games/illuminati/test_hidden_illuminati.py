@@ -219,6 +219,20 @@ def test_hidden_illuminati_gift_to_face_down_gnomes_is_not_refused():
     assert ("give_money", 1, 10) not in state.legal_actions(0)
 
 
+def test_hidden_illuminati_that_must_make_a_second_attack_this_turn_is_resampled_as_the_ufos():
+    # "Ningún Grupo, excepto los OVNIs, puede atacar más de una vez por turno": the table saw the
+    # face-down card attack once and its player declare an attack only it can make, so it is
+    # the UFOs. A resample that drew another card left that attack with no attacker.
+    state = hidden(["ufos", "network"], uncontrolled=["kkk"])
+    state.used[CARD_OF["ufos"]] = 1
+    state.apply(0, ("attack", "control", "kkk"))
+    assert state.legal_actions(0) == [("attacker", "ufos")]
+    for k in range(30):
+        other = state.resample(1, random.Random(k))
+        assert FACE[other.illuminati[0]] == "ufos"
+        assert other.legal_actions(0) == [("attacker", "ufos")]
+
+
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.sampled_from([3, 5, 8]), exaggerating=st.booleans())
 # Seed 411: a White Collar Crime aimed at a face-down card, waiting for Secrets, was shown whole.
