@@ -102,6 +102,9 @@ def _announce_target(state: IlluminatiState, mode: str, target: int, events: lis
     state.p_interferers = []
     state.p_spent = [0] * len(attack.RATES)
     state.p_privileged = state.p_committed = False
+    needed = specials.needed_card(state)
+    if needed is not None:
+        specials.show(state, state.active, needed)
     if events is not None:
         events.append(
             Event(

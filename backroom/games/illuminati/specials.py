@@ -73,6 +73,15 @@ def needed_card(state: IlluminatiState) -> str | None:
     return None
 
 
+def show(state: IlluminatiState, seat: int, face: str) -> None:
+    """An announcement told the table that ``seat`` holds a ``face`` it will spend later (a
+    bribe, an attack only Whispering Campaign allows): everyone knows that card now, so a
+    resample keeps it in that hand."""
+    card = next(c for c in state.hands[seat] if FACE[c] == face)
+    for s in range(state.n):
+        state.known[s] |= 1 << card
+
+
 def holds(state: IlluminatiState, seat: int, face: str) -> bool:
     return any(FACE[c] == face for c in state.hands[seat])
 
@@ -156,10 +165,8 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
     kind, face = action[0], action[1]
     if seat == state.active and state.phase == ACTION:
         state.acted = True  # no 5 MB for the turn, even for a special that is no action
-    if kind == "bribe":  # announced: everyone knows the Bribery it holds until it is spent
-        card = next(c for c in state.hands[seat] if FACE[c] == BRIBERY)
-        for s in range(state.n):
-            state.known[s] |= 1 << card
+    if kind == "bribe":
+        show(state, seat, BRIBERY)
         state.phase, state.p_stage = PLACE, "bribe"
         state.p_target, state.p_attacker = CARD_OF[face], CARD_OF[action[2]]
         return

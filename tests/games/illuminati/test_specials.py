@@ -105,6 +105,23 @@ def test_an_announced_bribery_is_known_to_all_until_it_is_spent_so_a_resample_ke
         assert other.owner[CARD_OF["kkk"]] == 0
 
 
+def test_an_attack_only_whispering_campaign_allows_shows_the_campaign_so_a_resample_keeps_it():
+    # "Un Grupo sin Poder *no puede ser destruido* más que por la carta Especial *Campaña de
+    # Rumores*": declaring that attack tells the table its player holds the campaign, which
+    # is spent when the attack is announced (ruling 39); a resample that redealt it stopped there.
+    state = position(
+        ["servants_of_cthulhu", "network"],
+        uncontrolled=["punk_rockers"],
+        hands={0: ["whispering_campaign", "deep_agent"]},
+    )
+    state.apply(0, ("attack", "destroy", "punk_rockers"))
+    state.apply(0, ("attacker", "servants_of_cthulhu"))
+    for k in range(20):
+        other = state.resample(1, random.Random(k))
+        assert "whispering_campaign" in [FACE[c] for c in other.hands[0]]
+        other.apply(0, ("announce", "open"))
+
+
 def test_whispering_campaign_destroys_a_powerless_group_power_against_resistance():
     # Whispering Campaign: "Lets you try to destroy one group whose Power is 0 (normally
     # indestructible): compare your attacking power against its Resistance"; "Un Grupo sin Poder
