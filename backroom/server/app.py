@@ -66,7 +66,7 @@ def create_app(
     allow_seed: bool = False,
     expire_unplayed: float | None = EXPIRE_UNPLAYED,
     search_workers: int = SEARCH_WORKERS,
-    search_iterations: int = SEARCH_ITERATIONS,
+    search_iterations: int | None = SEARCH_ITERATIONS,
     lock: DatabaseLock | None = None,
     limits: Limits = DEFAULT_LIMITS,
     redis: str | None = None,
@@ -81,7 +81,7 @@ def create_app(
     (whether a new table's creator may choose its seed, and so know the deal),
     ``expire_unplayed`` (seconds after which a table nobody played is deleted; None: never),
     ``search_workers`` and ``search_iterations`` (processes for search bots, and their budget
-    per move), ``limits`` (bounds on connections, settings.py): the defaults are what
+    per move; None: each game's own), ``limits`` (bounds on connections, settings.py): the defaults are what
     ``backroom serve`` runs. ``lock``: the database's lock, already taken (``serve`` takes it
     to refuse in a sentence); without it the app takes it at start (``DatabaseInUse`` if
     another server holds it). Either way the app releases it once its tables are stopped.

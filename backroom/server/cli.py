@@ -217,8 +217,8 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         type=_count,
         default=SEARCH_ITERATIONS,
         metavar="N",
-        help=f"iterations a search bot spends on each move (default {SEARCH_ITERATIONS}: a fraction of "
-        "a second on one core, a few seconds in Politburó)",
+        help="iterations a search bot spends on each move (default: each game's own, within a "
+        "second on one core)",
     )
     parser.add_argument(
         "--max-connections",

@@ -104,7 +104,8 @@ class Driver:
         state = self.table.state
         seed = random.SystemRandom().randrange(2**63)
         if is_search(kind):
-            budget = f"{kind}:iterations={self.table.hub.search_iterations}"
+            iterations = self.table.hub.search_iterations
+            budget = kind if iterations is None else f"{kind}:iterations={iterations}"
             return await self.table.hub.thinker.choose(self.table.game.id, state, seat, budget, seed)
         bot = self.table.bots.get(seat)
         if bot is None:

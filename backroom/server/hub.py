@@ -56,7 +56,7 @@ class Hub:
         tables_per_minute: float = TABLES_PER_MINUTE,
         expire_unplayed: float | None = EXPIRE_UNPLAYED,
         search_workers: int = SEARCH_WORKERS,
-        search_iterations: int = SEARCH_ITERATIONS,
+        search_iterations: int | None = SEARCH_ITERATIONS,
         limits: Limits = DEFAULT_LIMITS,
         lease_seconds: float = LEASE_SECONDS,
         exclusive: bool = True,

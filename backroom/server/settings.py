@@ -135,9 +135,9 @@ SEARCH_WORKERS = 1
 """Processes in which search bots think (``backroom.server.thinking``): as many searches run at
 once, the others wait their turn; the event loop never runs one."""
 
-SEARCH_ITERATIONS = 1000
-"""Iterations a search bot spends on each move at a table: 0.15-0.3 s on one core in Stool
-Pigeon, Corruption and Slush Fund, a few seconds in Politburó, whose playouts are long."""
+SEARCH_ITERATIONS: int | None = None
+"""Iterations a search bot spends on each move at a table; None: each game's own budget
+(``Manifest.search``, else 1000), within a second a move on one core."""
 
 
 def data_dir() -> Path:

@@ -147,6 +147,26 @@ def test_every_registered_game_is_played_at_a_table_by_bots_and_a_spectator_sees
     assert set(json.loads(json.dumps(state.view(None)))) <= set(end["view"])
 
 
+@pytest.mark.parametrize(("iterations", "budget"), [(None, "ismcts"), (8, "ismcts:iterations=8")])
+def test_a_search_bot_thinks_with_its_games_budget_unless_the_server_names_one(
+    make_client: Callable[..., TestClient], iterations: int | None, budget: str
+) -> None:
+    """Each game's own budget keeps a move within a second (200 iterations in Illuminati, 300
+    in Politburó, 1000 elsewhere); ``--search-iterations`` sets one for every game."""
+    client = make_client(search_iterations=iterations)
+    asked: list[str] = []
+
+    async def choose(game_id: str, state: Any, seat: int, kind: str, seed: int) -> Any:
+        asked.append(kind)
+        return state.legal_actions(seat)[0]
+
+    client.app.state.hub.thinker.choose = choose  # type: ignore[attr-defined]
+    table = new_table(client, players=2, seats=[{"kind": "bot", "bot": "ismcts"}, {"kind": "agent"}])
+    with client.websocket_connect(ws_path(table)) as spectator:
+        receive_until(spectator, lambda m: m["type"] == "update" and m["version"] >= 1)
+    assert asked and set(asked) == {budget}
+
+
 def test_search_bots_play_a_table_to_its_end_from_the_process_pool(
     make_client: Callable[..., TestClient],
 ) -> None:
