@@ -4,6 +4,8 @@ discarded."; ruling 32)."""
 
 from __future__ import annotations
 
+import pytest
+
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event
 
@@ -52,61 +54,39 @@ def test_a_privilege_cancelled_by_secrets_man_leaves_the_attack_open():
     assert discard(state) == ["deep_agent", SECRETS]
 
 
-def test_secrets_man_on_one_of_two_specials_the_other_is_lost_unless_replaced():
-    # "Si se utiliza *Secretos que el hombre no debía conocer* para cancelar *una* de esas
-    # cartas, la otra se perderá, a no ser que el jugador pueda reemplazarla."
-    def attacked(hand):
-        state = position(
-            ["bavarian_illuminati", "network", "ufos"],
-            uncontrolled=["kkk"],
-            money={"bavarian_illuminati": 10},
-            hands={0: [SECRETS], 1: hand, 2: []},
-        )
-        state.privileged_used = False
-        declare(state, "control", "kkk", "bavarian_illuminati", how="bavarian")
-        state.apply(0, ("pass",))
-        state.apply(1, ("unprivilege", "bribery", "deep_agent"))
-        state.apply(0, ("special", SECRETS))
-        return state
-
-    state = attacked(["bribery", "deep_agent"])
-    assert state.p_privileged and state.phase == "spend" and state.hands[1] == []
-    assert discard(state) == ["bribery", "deep_agent", SECRETS]
-    state = attacked(["bribery", "deep_agent", "slush_fund"])
-    assert state.phase == "replace" and set(state.legal_actions(1)) == {("pass",), ("replace", "slush_fund")}
-    state.apply(1, ("replace", "slush_fund"))
-    assert not state.p_privileged and state.hands[1] == []
+def pair_hit_by_secrets(pair, extra=()):
+    """Seat 1 discards ``pair`` (holding ``extra`` too) against seat 0's privileged attack, and
+    seat 0 cancels one of the two with Secrets Man."""
+    state = position(
+        ["bavarian_illuminati", "network", "ufos"],
+        uncontrolled=["kkk"],
+        money={"bavarian_illuminati": 10},
+        hands={0: [SECRETS], 1: [*pair, *extra], 2: []},
+    )
+    state.privileged_used = False
+    declare(state, "control", "kkk", "bavarian_illuminati", how="bavarian")
+    state.apply(0, ("pass",))
+    state.apply(1, ("unprivilege", *pair))
+    state.apply(0, ("special", SECRETS))
+    return state
 
 
-def test_secrets_man_on_a_pair_holding_whispering_campaign_cancels_the_first_and_the_second_may_be_replaced():
+@pytest.mark.parametrize("pair", [("bribery", "deep_agent"), ("deep_agent", "whispering_campaign")])
+def test_secrets_man_on_one_of_two_specials_the_other_is_lost_unless_replaced(pair):
     # "Si se utiliza *Secretos que el hombre no debía conocer* para cancelar *una* de esas
     # cartas, la otra se perderá, a no ser que el jugador pueda reemplazarla." A Whispering
     # Campaign discarded in a pair is any special: Secrets cancels the pair's first card, as for
     # any pair (ruling 39 is about the campaign played for its attack). It once cancelled the
-    # campaign, the pair's second card, and then asked its player to replace that card, gone:
-    # the game stopped on it.
-    def attacked(hand):
-        state = position(
-            ["bavarian_illuminati", "network", "ufos"],
-            uncontrolled=["kkk"],
-            money={"bavarian_illuminati": 10},
-            hands={0: [SECRETS], 1: hand, 2: []},
-        )
-        state.privileged_used = False
-        declare(state, "control", "kkk", "bavarian_illuminati", how="bavarian")
-        state.apply(0, ("pass",))
-        state.apply(1, ("unprivilege", "deep_agent", "whispering_campaign"))
-        state.apply(0, ("special", SECRETS))
-        return state
-
-    state = attacked(["deep_agent", "whispering_campaign"])
+    # campaign, the pair's second card, then asked its player to replace that card, gone: the
+    # game stopped on it.
+    state = pair_hit_by_secrets(pair)
     assert state.p_privileged and state.phase == "spend" and state.hands[1] == []
-    assert discard(state) == ["deep_agent", SECRETS, "whispering_campaign"]
-    state = attacked(["deep_agent", "whispering_campaign", "slush_fund"])
+    assert discard(state) == sorted([*pair, SECRETS])
+    state = pair_hit_by_secrets(pair, ["slush_fund"])
     assert state.phase == "replace" and set(state.legal_actions(1)) == {("pass",), ("replace", "slush_fund")}
     state.apply(1, ("replace", "slush_fund"))
     assert not state.p_privileged and state.hands[1] == []
-    state = attacked(["deep_agent", "whispering_campaign", "slush_fund"])
+    state = pair_hit_by_secrets(pair, ["slush_fund"])
     state.apply(1, ("pass",))
     assert state.p_privileged and [FACE[c] for c in state.hands[1]] == ["slush_fund"]
 
