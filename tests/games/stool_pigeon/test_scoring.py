@@ -190,6 +190,50 @@ def test_soplon_is_worth_10_when_no_card_can_be_revealed_ruling():
     assert outcome.details["soplon_card"] is None
 
 
+def test_soplon_value_reshuffles_the_discard_pile_when_the_draw_pile_is_empty():
+    # FIN DE LA PARTIDA: "Si alguien tiene la carta de Soplón, deberá robar la carta superior
+    # del mazo para determinar su valor." (If anyone has the Soplón card, they must draw the
+    # top card of the pile to find its value.) Ruling 4 rebuilds an empty draw pile from the
+    # discard pile, so with cards to reshuffle a card is revealed: the fallback 10 is only for
+    # when nothing can be drawn. Seat 0's last turn draws the last card and plays its Witness
+    # 10 on top of the Matón, Capo and Witness 9; those three become the new draw pile.
+    state = position(
+        [
+            ["witness-10", "witness-2", "witness-2", "witness-2"],
+            ["soplon", "witness-3", "witness-3", "witness-3"],
+        ],
+        deck=["witness-4"],
+        discard=["maton", "capo", "witness-9"],
+        leftover=1,
+        closer=1,
+    )
+    events = quiet_turn(state, 0, 0)
+    assert kinds(events).index("reshuffle") < kinds(events).index("soplon_value")
+    revealed = event(events, "soplon_value").params
+    assert revealed["card"] in {"maton", "capo", "witness-9"}  # one of the reshuffled cards
+    assert revealed == {"card": "capo", "value": 1}  # this seed's shuffle puts the Capo on top
+    outcome = state.outcome()
+    assert outcome is not None and outcome.details["soplon_card"] == "capo"
+
+
+def test_soplon_value_is_revealed_only_when_someone_has_the_soplon():
+    # FIN DE LA PARTIDA: "Si alguien tiene la carta de Soplón, deberá robar la carta superior
+    # del mazo para determinar su valor." (If anyone has the Soplón card, they must draw the
+    # top card of the pile to find its value.) Nobody has it here (it lies in the draw pile),
+    # so no card is revealed and the draw pile is untouched.
+    state, events, outcome = end_by_closing(
+        [
+            ["witness-10", "witness-2", "witness-2", "witness-2"],
+            ["witness-3", "witness-3", "witness-3", "witness-4"],
+        ],
+        deck=["witness-5", "witness-6"],
+    )
+    assert not any("soplon" in d for d in (faces(state, 0), faces(state, 1)))
+    assert "soplon_value" not in kinds(events)
+    assert outcome.details["soplon_card"] is None
+    assert top_of_deck(state) == ["witness-6"]
+
+
 def test_reveal_total_is_a_whole_number_bug():
     # The reveal event carried the Outcome's float score, so the log read "total 14.0".
     _, events, _ = end_by_closing(
