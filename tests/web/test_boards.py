@@ -305,3 +305,27 @@ def test_the_generic_board_lays_out_an_illuminati_table_with_its_cards_by_name(p
     assert roots <= set(faces)
     phase = catalog("en")[f"illuminati.phase.{view['phase']}"]
     assert page.locator('#under-test [data-key="phase"] dd').inner_text() == phase
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "1 card in hand", "2 cards in hand"),
+        ("es", "1 carta en mano", "2 cartas en mano"),
+        ("fr", "1 carte en main", "2 cartes en main"),
+    ],
+)
+def test_a_counted_word_agrees_with_its_number_in_the_browser(
+    page: Page, lang: str, one: str, two: str
+) -> None:
+    """``t`` picks the language's plural form (``<key>.one``/``.other``) by ``count``, as the
+    server's ``translate`` does: a board once said "1 cards in hand"."""
+    said = page.evaluate(
+        """async (lang) => {
+          const i18n = await import("/static/static/i18n.js");
+          await i18n.setLang(lang);
+          return [1, 2].map((count) => i18n.t("web.corruption.in_hand", { count }));
+        }""",
+        lang,
+    )
+    assert said == [one, two]

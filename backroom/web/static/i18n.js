@@ -54,12 +54,22 @@ export function has(key) {
 }
 
 /** The text of `key` with `{name}` placeholders filled from `params`; a missing key shows
- * as itself so a gap is visible, as on the server. */
+ * as itself so a gap is visible, as on the server. A number `count` picks the language's plural
+ * form where the catalog has one (`<key>.one`, `<key>.other`), as the server's `translate`. */
 export function t(key, params = {}) {
-  const template = (catalogs[lang()] || {})[key] || (catalogs.en || {})[key] || key;
+  const template = typeof params.count === "number" ? plural(key, params.count) : text(key);
   return template.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
   );
+}
+
+function text(key) {
+  return (catalogs[lang()] || {})[key] || (catalogs.en || {})[key] || key;
+}
+
+function plural(key, count) {
+  const form = `${key}.${new Intl.PluralRules(lang()).select(count)}`;
+  return [form, `${key}.other`].map((k) => (has(k) ? text(k) : null)).find(Boolean) || text(key);
 }
 
 /** The first of `keys` the catalogs know, translated (for optional, more specific texts). */
