@@ -72,7 +72,7 @@ def test_after_the_roll_the_board_shows_the_roll_and_no_chance():
 
 def test_only_the_seats_own_specials_are_named():
     out = text(render(attacked().view(0), "en", NAMES))
-    assert "Deep Agent" in out and "Murphy" not in out and "1 special cards" in out
+    assert "Deep Agent" in out and "Murphy" not in out and "  1 special card\n" in out
 
 
 def test_uncontrolled_groups_show_their_printed_numbers():
