@@ -101,7 +101,7 @@ def test_spend_panel_shows_the_attack_the_views_totals_and_to_seats_not_asked_wh
         EN["illuminati.card.the_mafia"] in panel.inner_text()
         and EN["illuminati.card.loan_sharks"] in panel.inner_text()
     )
-    percent = round(attack["chance"] * 100)
+    percent = f"{round(attack['chance'] * 1000) / 10:g}"  # as the odds beside the board show it
     assert panel.locator(".iw-odds").inner_text() == text(
         "web.illuminati.spend.need", need=attack["need"], percent=percent
     )

@@ -22,7 +22,8 @@ export function noteRoll(ctx) {
   if (attack && attack.roll === undefined && memo.roll) memo.roll = null; // a new attack
 }
 
-function percent(ctx, chance) {
+/** A chance as the boards show it: a percentage to one decimal, in the page's language. */
+export function percent(ctx, chance) {
   return ctx.number(Math.round(chance * 1000) / 10);
 }
 
