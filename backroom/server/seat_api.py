@@ -8,7 +8,7 @@ and the seat's token in that body, never in the address (which logs and historie
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -18,16 +18,17 @@ from backroom.server.api import fail, hub_of, missing, read_body, request_langua
 from backroom.server.messages import Refused
 from backroom.server.origin import origin_allowed
 
+if TYPE_CHECKING:
+    from backroom.server.hub import Hub
+    from backroom.server.live import LiveTable
+
 
 async def rotate_token(request: Request) -> Response:
     """A seat's player replaces their token (the body carries the current one, never the
     address): old invite links stop working, the answer holds the new one."""
     lang = request_language(request)
     token = _token(await _json_post(request, lang), lang)
-    hub = hub_of(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise missing(request, lang)
+    hub, table = await _table(request, lang)
     rotated = await table.seating.rotate_token(token)
     hub.release(table)
     if rotated is None:
@@ -48,6 +49,16 @@ async def _json_post(request: Request, lang: str) -> Any:
         raise fail(lang, "bad_json") from None
 
 
+async def _table(request: Request, lang: str) -> tuple[Hub, LiveTable]:
+    """The hub and the table the address names, held (``hub.release`` it), or the error that
+    says why there is none: unknown (404), or quarantined (503) — for every POST alike."""
+    hub = hub_of(request)
+    table = await hub.get(request.path_params["table_id"])
+    if table is None:
+        raise missing(request, lang)
+    return hub, table
+
+
 def _token(data: Any, lang: str) -> str:
     """The seat token a body carries (never the address, which logs and histories keep)."""
     token = data.get("token") if isinstance(data, dict) else None
@@ -61,10 +72,7 @@ async def claim_seat(request: Request) -> Response:
     (the unused invite link stops working)."""
     lang = request_language(request)
     await _json_post(request, lang)
-    hub = hub_of(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise fail(lang, "unknown_table", 404)
+    hub, table = await _table(request, lang)
     claimed = await table.seating.claim_seat()
     hub.release(table)
     if claimed is None:
@@ -78,10 +86,7 @@ async def seat_to_bot(request: Request) -> Response:
     nobody has come to it; the link opens nothing afterwards."""
     lang = request_language(request)
     token = _token(await _json_post(request, lang), lang)
-    hub = hub_of(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise fail(lang, "unknown_table", 404)
+    hub, table = await _table(request, lang)
     seat = await table.seating.seat_to_bot(token)
     hub.release(table)
     if seat is None:
@@ -98,10 +103,7 @@ async def set_hidden(request: Request) -> Response:
     hidden = data.get("hidden")
     if not isinstance(hidden, bool):
         raise fail(lang, "bad_field", field="hidden")
-    hub = hub_of(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise missing(request, lang)
+    hub, table = await _table(request, lang)
     try:
         seat = await audience.set_hidden(table, token, hidden)
     except Refused as refused:
@@ -118,10 +120,7 @@ async def accept_rematch(request: Request) -> Response:
     the answer holds a token for that seat alone."""
     lang = request_language(request)
     token = _token(await _json_post(request, lang), lang)
-    hub = hub_of(request)
-    table = await hub.get(request.path_params["table_id"])
-    if table is None:
-        raise missing(request, lang)
+    hub, table = await _table(request, lang)
     try:
         fresh, seat, new = await rematch.accept(hub, table, token)
     except Refused as refused:

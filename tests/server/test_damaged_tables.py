@@ -119,6 +119,9 @@ def test_a_damaged_table_is_quarantined_and_every_other_table_is_served(
         "message": translate("es", "server.error.damaged_table"),
     }
     assert client.get(f"/api/tables/{bad['id']}/record").status_code == 503
+    token = {"token": bad["seats"][0]["token"]}
+    for post in ("token", "claim", "bot", "rematch"):  # every seat POST says why alike
+        assert client.post(f"/api/tables/{bad['id']}/{post}", json=token).status_code == 503, post
     listed = {t["id"]: t["status"] for t in client.get("/api/tables").json()["tables"]}
     assert listed == {bad["id"]: "damaged", good["id"]: "idle", other["id"]: "idle"}  # nobody at them
     assert [t["id"] for t in client.get("/api/tables?status=damaged").json()["tables"]] == [bad["id"]]
