@@ -181,8 +181,8 @@ def test_the_generic_board_shows_any_view_with_hidden_cards_as_backs(page: Page)
 
 
 def test_slush_fund_a_spy_moves_a_scandal_with_two_clicks_on_politicians(page: Page) -> None:
-    """Spy (rulebook, Power cards): move one Scandal to another politician. The Spy is picked,
-    then the politician the Scandal leaves, then the one it goes to."""
+    """Spy (rulebook, Power cards): move one Scandal to another politician. The Spy, the only
+    card held, is chosen already; then the politician the Scandal leaves, then the one it goes to."""
     game = get_game("slush-fund")
     start, _ = game.start(2, {}, 1)
     faces = start.deck_def.faces
@@ -195,7 +195,7 @@ def test_slush_fund_a_spy_moves_a_scandal_with_two_clicks_on_politicians(page: P
     state = game.state_from_json(data)
     legal = show(page, state, 0)
     assert ["spy_move", 1, 3] in legal
-    page.click('.sf-pick.clickable[aria-label]:has([data-face="spy"])')
+    assert "selected" in (page.locator('.sf-pick:has([data-face="spy"])').get_attribute("class") or "")
     page.click('th[data-politician="1"] .sf-pol-card.clickable')
     assert acted(page) == []
     page.click('th[data-politician="3"] .sf-pol-card.clickable')
@@ -329,3 +329,28 @@ def test_a_counted_word_agrees_with_its_number_in_the_browser(
         lang,
     )
     assert said == [one, two]
+
+
+def test_slush_fund_the_only_card_held_is_chosen_and_a_click_puts_it_down(page: Page) -> None:
+    """A single card held (a Thief) is chosen at once, its targets lit; a click on it must put
+    it down like any other chosen card (it was chosen again at every render, so it could not)."""
+    game = get_game("slush-fund")
+    start, _ = game.start(2, {}, 1)
+    faces = start.deck_def.faces
+    data = start.to_json()
+    thief, money = faces.index("thief"), faces.index("money-10")
+    data["deck"] = [c for c in data["deck"] if c not in (thief, money)]
+    data["held"] = [thief]
+    data["piles"][1][2] = [money]
+    data["phase"] = "play"
+    state = game.state_from_json(data)
+    assert ["thief", 1, 2] in show(page, state, 0)
+    thief_card = page.locator('.sf-pick:has([data-face="thief"])')
+    assert "selected" in (thief_card.get_attribute("class") or "")
+    assert page.locator(".sf-pile-box.clickable").count() == 1
+    thief_card.click()
+    assert "selected" not in (thief_card.get_attribute("class") or "")
+    assert page.locator(".sf-pile-box.clickable").count() == 0
+    thief_card.click()
+    page.click(".sf-pile-box.clickable")
+    assert acted(page) == [["thief", 1, 2]]

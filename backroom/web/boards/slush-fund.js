@@ -45,7 +45,10 @@ export function render(root, ctx) {
   for (const e of ctx.legal) (byKind[e.action[0]] ||= []).push(e);
   const playing = view.phase === "play" && ctx.legal.length > 0;
   const heldFaces = [...new Set(view.held)];
-  if (!playing || !heldFaces.includes(memo.card)) memo.card = playing && heldFaces.length === 1 ? heldFaces[0] : null;
+  // A single card held is chosen when it comes, once: a click on it puts it down for good.
+  const held = playing ? view.held.join() : null;
+  if (memo.held !== held) memo.card = playing && heldFaces.length === 1 ? heldFaces[0] : null;
+  memo.held = held;
   const chosen = playing ? ctx.legal.filter((e) => faceOf(e.action) === memo.card) : [];
 
   // Targets a click can reach: own or other piles, and politician headers.
