@@ -354,3 +354,20 @@ def test_slush_fund_the_only_card_held_is_chosen_and_a_click_puts_it_down(page: 
     thief_card.click()
     page.click(".sf-pile-box.clickable")
     assert acted(page) == [["thief", 1, 2]]
+
+
+def test_corruption_calls_the_seat_you_everywhere_never_by_its_name(page: Page) -> None:
+    """The board names this seat "you" (``web.you``) as the other boards do: under its cards,
+    in the contracts won and in an award's totals, which once said "Ana $10,000" under "you"."""
+    state, _ = get_game("corruption").start(3, {}, 5)
+    rng = random.Random(1)
+    while not state.view(0)["totals"]:
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    show(page, state, 0)
+    you = catalog("en")["web.you"]
+    assert "Ana" not in page.inner_text("#under-test")  # ctx.name(0) in RENDER
+    assert page.locator(".co-won li.mine b").inner_text() == you
+    owners = page.locator(".co-play.own .co-owner").all_inner_texts()
+    assert owners and set(owners) == {you}
+    assert all(line.startswith(f"{you} ") for line in page.locator(".co-totals").all_inner_texts())

@@ -48,6 +48,7 @@ export function render(root, ctx) {
   for (const kind of ["look", "kill", "remove"]) for (const e of byKind[kind] || []) playAction.set(e.action[1], e);
 
   const money = (dollars) => t("web.corruption.dollars", { amount: ctx.number(dollars) });
+  const who = (seat) => (seat === ctx.seat ? t("web.you") : ctx.name(seat));
   const cardFace = (face) => (face === "back" ? t("web.hidden_card") : t(`${GAME}.card.${face}`));
 
   // A card (static/cards.js): a bribe shows its amount, a character its name alone.
@@ -74,7 +75,7 @@ export function render(root, ctx) {
         onclick: entry ? () => ctx.act(entry.action) : false,
       },
       card(p.card),
-      h("span", { class: "co-owner", text: p.seat === ctx.seat ? t("web.you") : ctx.name(p.seat) }),
+      h("span", { class: "co-owner", text: who(p.seat) }),
       p.value !== null && p.swiss ? h("span", { class: "co-value", text: t("web.corruption.counts", { amount: money(p.value) }) }) : null,
       p.fate !== "in_play" ? h("span", { class: "co-fate", text: ctx.tFirst([`${GAME}.fate.${p.fate}`, `web.corruption.fate.${p.fate}`]) }) : null,
     );
@@ -111,7 +112,7 @@ export function render(root, ctx) {
               : h("span", { class: "co-worth", text: money(contract.value) }),
           ),
           h("div", { class: "co-plays" }, view.plays.filter((p) => p.contract === row.contract).map(playChip)),
-          totals ? h("div", { class: "co-totals", text: totals.map((v, s) => `${ctx.name(s)} ${money(v)}`).join(" · ") }) : null,
+          totals ? h("div", { class: "co-totals", text: totals.map((v, s) => `${who(s)} ${money(v)}`).join(" · ") }) : null,
         );
       }),
       h(
@@ -185,7 +186,7 @@ export function render(root, ctx) {
       h(
         "li",
         { class: [w.seat === ctx.seat && "mine", ctx.actors.includes(w.seat) && "acting"], "data-seat": w.seat },
-        h("b", { text: w.seat === ctx.seat ? t("web.you") : ctx.name(w.seat) }),
+        h("b", { text: who(w.seat) }),
         " · ",
         t("web.corruption.won", { count: w.contracts.length, total: money(w.total) }),
         view.hands[w.seat] ? ` · ${t("web.corruption.in_hand", { count: view.hands[w.seat].size })}` : "",
