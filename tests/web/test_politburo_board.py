@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tests.games.politburo.conftest import position
+from tests.games.politburo.conftest import INTERIOR, position
 from tests.web.test_boards import acted, page, show
 
 if TYPE_CHECKING:
@@ -60,3 +60,40 @@ def test_politburo_an_assigned_card_is_used_off_turn_in_two_clicks(page: Page) -
     page.click('[data-candidate="3"] .pb-assigned.clickable')
     page.click('[data-candidate="7"] .pb-candidate-card.clickable')
     assert acted(page) == [["use", 3, "difamacion-2", 7]]
+
+
+def test_politburo_in_a_reaction_window_a_highlighted_hand_card_sends_its_answer(page: Page) -> None:
+    """A hand card lit in a reaction window answers at a click, as the window's button for it
+    does (a click on it once did nothing); a card the defence takes from the candidate attacked
+    (Guardaespaldas, assigned) is not lit in the hand."""
+    state = position(
+        hands={0: ["agresion-4"], 1: ["contraataque", "guardaespaldas"]}, assigned={4: ["guardaespaldas"]}
+    )
+    state.apply(0, ("play", "agresion-4", 4))
+    legal = show(page, state, 1)
+    assert ["defend", "guardaespaldas", "assigned"] in legal
+    assert page.locator('.pb-hand [data-face="guardaespaldas"].clickable').count() == 0
+    page.click('.pb-hand [data-face="contraataque"]')
+    assert acted(page) == [["special", "contraataque"]]
+
+
+def test_politburo_a_hand_card_with_several_answers_keeps_only_those_in_the_window(page: Page) -> None:
+    """When an office changes hands, Ascenso may promote any of three candidates: a click on the
+    card picks it, lights them and leaves only its answers (and Pass) in the window, which
+    listed Destitución's too; Destitución, with one answer, is sent at a click."""
+    state = position(
+        hands={0: ["demagogia-4"], 1: ["ascenso", "destitucion"]},
+        loyalty={0: 8, 6: 12},
+        offices={INTERIOR: 6},
+    )
+    state.apply(0, ("play", "demagogia-4", 0))
+    show(page, state, 1)
+    box = page.locator('.pb-window[data-window="office"]')
+    assert box.locator('[data-action=\'["special_office","destitucion",1]\']').count() == 1
+    page.click('.pb-hand [data-face="ascenso"]')
+    assert acted(page) == []
+    answers = box.locator("[data-action]").evaluate_all("els => els.map(e => JSON.parse(e.dataset.action))")
+    assert answers == [["special_on", "ascenso", c] for c in (3, 4, 5)] + [["pass"]]
+    page.click('[data-candidate="4"] .pb-candidate-card.clickable')
+    page.click('.pb-hand [data-face="destitucion"]')
+    assert acted(page) == [["special_on", "ascenso", 4], ["special_office", "destitucion", INTERIOR]]

@@ -4,7 +4,8 @@
 // (play, assign or a special); an assigned card of your own candidate, then its target (out of
 // your turn); a candidate for a second decision (whom to send an attack back to, ...). A
 // reaction window shows what was just played and which of your cards can answer, with Pass
-// and the countdown. View fields: see backroom/games/politburo/view.py.
+// and the countdown; a click on an answering card of your hand answers with it. View fields:
+// see backroom/games/politburo/view.py.
 
 const GAME = "politburo";
 const ON_CANDIDATE = new Set(["play", "assign", "special_on"]);
@@ -146,7 +147,8 @@ export function render(root, ctx) {
   if (win && win.kind !== "setup") {
     const p = view.pending;
     const seconds = ctx.deadline ? Math.max(0, Math.ceil((ctx.deadline - Date.now()) / 1000)) : null;
-    const answers = reaction ? legal : legal.filter((e) => e.action[0] === "pass");
+    // A hand card picked in a reaction leaves its answers (and Pass) in the window.
+    const answers = legal.filter((e) => e.action[0] === "pass" || (reaction && (!memo.face || e.action[1] === memo.face)));
     windowBox = h(
       "div",
       { class: ["pb-window", reaction && "reaction"], "data-window": win.kind },
@@ -164,14 +166,18 @@ export function render(root, ctx) {
     );
   }
 
-  // Your hand: a card is selected, then its target; actions without a target are buttons.
+  // Your hand: a card is selected, then its target; actions without a target are buttons. In a
+  // reaction window a card's one answer is sent at a click; a card with several is selected. A
+  // defence from the candidate attacked ("assigned") is no use of the hand's card.
+  const usesOf = (face) => legal.filter((e) => e.action[1] === face && e.action[0] !== "smuggle" && e.action[2] !== "assigned");
   const hand = view.hand
     ? h(
         "div",
         { class: "pb-hand" },
         h("span", { class: "sf-row-label", text: t(`${GAME}.ui.hand`) }),
         view.hand.map((face, i) => {
-          const selectable = legal.some((e) => e.action[1] === face && e.action[0] !== "smuggle");
+          const cardUses = usesOf(face);
+          const selectable = cardUses.length > 0;
           return h(
             selectable ? "button" : "div",
             {
@@ -181,6 +187,7 @@ export function render(root, ctx) {
               "data-slot": i,
               onclick: selectable
                 ? () => {
+                    if (reaction && cardUses.length === 1) return ctx.act(cardUses[0].action);
                     memo.face = memo.face === face ? null : face;
                     memo.use = null;
                     memo.mode = null;
