@@ -14,21 +14,23 @@ import pytest
 
 from backroom.engine.window import Window
 from backroom.games import get_game
+from backroom.games.politburo.cards import FACES as POLITBURO_FACES
 from backroom.games.stool_pigeon import cards as sp
 from backroom.games.stool_pigeon.state import StoolPigeonState
 from backroom.i18n import catalog
+from tests.games.politburo.conftest import position as politburo_position
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 BOARDS = Path(__file__).resolve().parents[2] / "backroom" / "web" / "boards"
 
-RENDER = """async ([boardName, view, legal, seat, keep]) => {
+RENDER = """async ([boardName, view, legal, seat, keep, lang = "en"]) => {
   const board = await import(`/static/boards/${boardName}.js`);
   const game = view.game;
   const { h } = await import("/static/static/dom.js");
   const i18n = await import("/static/static/i18n.js");
-  await i18n.setLang("en");
+  await i18n.setLang(lang);
   window.acted = [];
   const root = h("div", { id: "under-test", class: "board" });
   document.body.replaceChildren(root);
@@ -54,11 +56,12 @@ def page(server: str, browser: Any) -> Page:
     return page
 
 
-def show(page: Page, state: Any, seat: int, keep: bool = False) -> list[list[Any]]:
-    """Render ``state`` as ``seat`` sees it; ``keep``: as the next render of the same table."""
+def show(page: Page, state: Any, seat: int, keep: bool = False, lang: str = "en") -> list[list[Any]]:
+    """Render ``state`` as ``seat`` sees it; ``keep``: as the next render of the same table;
+    ``lang``: in the reader's language."""
     legal = [list(a) for a in state.legal_actions(seat)]
     view = json.loads(json.dumps(state.view(seat)))
-    page.evaluate(RENDER, [state.GAME_ID, view, legal, seat, keep])
+    page.evaluate(RENDER, [state.GAME_ID, view, legal, seat, keep, lang])
     return legal
 
 
@@ -210,17 +213,18 @@ CARD_TEXTS = """els => els.map(e => {
     const r = el.getBoundingClientRect();
     const inside = r.left >= box.left - 1 && r.right <= box.right + 1
       && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-    return { text: el.textContent, size: parseFloat(getComputedStyle(el).fontSize), inside };
+    const text = el.textContent.replaceAll("\\u00ad", "");  // as read: a soft hyphen is unseen
+    return { text, size: parseFloat(getComputedStyle(el).fontSize), inside };
   };
   const icon = Boolean(e.querySelector('.emblem svg path'));
   return { face: e.dataset.face, width: box.width, value: part('.value'), name: part('.name'), icon };
 })"""
 
 
-def expected_name(game_id: str, face: str) -> str:
+def expected_name(game_id: str, face: str, lang: str = "en") -> str:
     """The name a face-up card prints: its own in the game's catalog, or, where the value
     already says the card's name ("$10K", "$1,000 bribe"), the name of its kind."""
-    texts = catalog("en")
+    texts = catalog(lang)
     if game_id == "slush-fund" and face.startswith("money-"):
         return texts["web.slush-fund.money_card"]
     if game_id == "corruption" and face.startswith("bribe-"):
@@ -371,3 +375,73 @@ def test_corruption_calls_the_seat_you_everywhere_never_by_its_name(page: Page) 
     owners = page.locator(".co-play.own .co-owner").all_inner_texts()
     assert owners and set(owners) == {you}
     assert all(line.startswith(f"{you} ") for line in page.locator(".co-totals").all_inner_texts())
+
+
+BROKEN_WORDS = """(sel) => [...document.querySelectorAll(sel)].flatMap((el) => {
+  // The line each character lies on; a word (between spaces, hyphens and the soft hyphens of
+  // web.hyphenation, where a break shows a hyphen) must keep to one.
+  const text = el.firstChild;
+  const range = document.createRange();
+  const line = (i) => {
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    return Math.round([...range.getClientRects()].at(-1).top);  // the last: a hyphen drawn comes first
+  };
+  const split = [...text.data.matchAll(/[^\\s\\-\u2010\u00ad]+/g)]
+    .filter((m) => new Set([...m[0]].map((_, k) => line(m.index + k))).size > 1)
+    .map((m) => `"${m[0]}" split`);
+  const size = parseFloat(getComputedStyle(el).fontSize);
+  const over = el.scrollWidth > el.clientWidth + 1 ? [`wider than its card (${el.scrollWidth}px)`] : [];
+  return [...split, ...over, ...(size < 8 ? [`${size}px`] : [])].map((p) => `${text.data}: ${p}`);
+})"""
+
+
+def assert_whole_words(page: Page, selector: str) -> None:
+    broken = page.evaluate(BROKEN_WORDS, selector)
+    assert not broken, broken
+
+
+def printed_faces(game_id: str) -> set[str]:
+    """Every face of ``game_id`` that is drawn as a card (static/cards.js faceCard)."""
+    faces = {key.split(".card.")[1] for key in catalog("en") if key.startswith(f"{game_id}.card.")}
+    if game_id == "corruption":  # its contracts are wide paper cards, named in full
+        faces = {f for f in faces if f.startswith("bribe-") or f in ("attorney", "reporter", "hitman")}
+    return faces
+
+
+FACES_AT = {"stool-pigeon": 46, "slush-fund": 60, "corruption": 58}
+"""The narrowest card each board draws (style.css): an opponent's District on a phone, Slush
+Fund's cards on a phone, a card played on a Corruption contract."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_card_name_wraps_between_words_and_never_inside_one(page: Page, lang: str) -> None:
+    """A card's name breaks at a space or a hyphen and is set smaller for a long word, never
+    split inside one ("Chauffeu|se", "Difamació|n"): every name of each board, in each
+    language, on the narrowest card the board draws (with a value and without one),
+    Politburó's hand cards and Slush Fund's politicians on a phone."""
+    cards = [
+        {"name": expected_name(game, face, lang), "value": value, "width": width}
+        for game, width in FACES_AT.items()
+        for face in printed_faces(game)
+        for value in ("7", None)
+    ]
+    page.evaluate(
+        """async ([lang, cards]) => {
+          const { faceCard } = await import("/static/static/cards.js");
+          const { h } = await import("/static/static/dom.js");
+          const i18n = await import("/static/static/i18n.js");
+          await i18n.setLang(lang);
+          document.body.replaceChildren(...cards.map(({ name, value, width }) =>
+            h("div", { style: `--card-w: ${width}px; --card-h: ${width * 1.41}px` },
+              faceCard(h, { face: "x", kind: "x", icon: "eye", value, name }))));
+        }""",
+        [lang, cards],
+    )
+    assert_whole_words(page, ".card .name")
+    hand = sorted({f for f in POLITBURO_FACES if not f.endswith(("-2", "-3"))})
+    show(page, politburo_position(hands={0: hand}), 0, lang=lang)
+    assert_whole_words(page, ".pb-hand .pb-card")
+    page.set_viewport_size({"width": 390, "height": 844})  # Slush Fund's politicians on a phone
+    show(page, get_game("slush-fund").start(4, {}, 1)[0], 0, lang=lang)
+    assert_whole_words(page, ".sf-pol-name")

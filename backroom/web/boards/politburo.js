@@ -7,6 +7,8 @@
 // and the countdown; a click on an answering card of your hand answers with it. View fields:
 // see backroom/games/politburo/view.py.
 
+import { nameAttrs } from "../static/cards.js";
+
 const GAME = "politburo";
 const ON_CANDIDATE = new Set(["play", "assign", "special_on"]);
 const OFFICES = ["industria", "interior", "propaganda", "nkvd", "secretario"];
@@ -194,7 +196,7 @@ export function render(root, ctx) {
                     ctx.rerender();
                   }
                 : false,
-              text: card(face),
+              ...nameAttrs(card(face)),
             },
           );
         }),

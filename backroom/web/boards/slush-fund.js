@@ -7,7 +7,7 @@
 // View fields: see the docstring of backroom/games/slush_fund/view.py. The slush fund row
 // holds discarded cards too (ruling 5), each one a card to take in option (b).
 
-import { arrivals, backCard, faceCard } from "../static/cards.js";
+import { arrivals, backCard, faceCard, nameAttrs } from "../static/cards.js";
 
 const GAME = "slush-fund";
 /** The icon of each kind of card (static/cards.js). */
@@ -213,7 +213,7 @@ export function render(root, ctx) {
                 onclick,
               },
               h("span", { class: "sf-rank", text: pol.rank }),
-              h("span", { class: "sf-pol-name", text: t(`${GAME}.politician.${pol.id}`) }),
+              h("span", { class: "sf-pol-name", ...nameAttrs(t(`${GAME}.politician.${pol.id}`)) }),
               h(
                 "span",
                 { class: "sf-scandals", title: t(`${GAME}.ui.scandals`) },

@@ -2,6 +2,8 @@
 // our own paths (24×24 grid, filled with the card's ink colour), so a player tells a card's
 // kind at a glance, even at phone size, and nothing is downloaded or copied.
 
+import { hyphenate } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 export const ICONS = {
@@ -53,17 +55,24 @@ export function icon(name) {
  * style.css (``.kind-<kind>``); ``cls`` adds the board's own class (``sp-card``, ``sf-card``…).
  * The card sizes itself from ``--card-w``/``--card-h`` (style.css, "Card faces"). */
 export function faceCard(h, { face, kind, icon: iconName, value = null, name, corner = value, cls = null, attrs = {} }) {
-  // A long word or name is set smaller rather than broken (a name without a value is larger).
-  const longest = Math.max(...name.split(/\s+/).map((word) => word.length));
-  const long = value === null ? longest > 7 || name.length > 14 : longest > 9 || name.length > 18;
+  // A long name is set smaller (one without a value is larger).
+  const long = name.length > (value === null ? 14 : 18);
   return h(
     "div",
     { ...attrs, class: ["card", "face", `kind-${kind}`, value === null && "no-value", cls], "data-face": face },
     corner !== null && corner.length <= 3 ? h("span", { class: "corner tl", text: corner, "aria-hidden": "true" }) : null,
     h("span", { class: "emblem", "aria-hidden": "true" }, icon(iconName)),
     value !== null ? h("span", { class: ["value", value.length > 4 && "long"], text: value }) : null,
-    h("span", { class: ["name", long && "long"], text: name }),
+    h("span", { class: ["name", long && "long"], ...nameAttrs(name) }),
   );
+}
+
+/** The attributes of an element that shows a card's name (style.css sizes it): its text, with
+ * soft hyphens where the catalog lets a long word break (i18n.js hyphenate), and --chars, the
+ * letters of its longest word (words end at spaces and hyphens, where a name may wrap). */
+export function nameAttrs(name) {
+  const longest = Math.max(...name.split(/[\s\-\u2010]+/).map((word) => word.length));
+  return { style: `--chars: ${longest}`, text: hyphenate(name) };
 }
 
 /** A face-down card, the same back for every game (brick stripes, the house's "B"). */

@@ -72,6 +72,14 @@ function plural(key, count) {
   return [form, `${key}.other`].map((k) => (has(k) ? text(k) : null)).find(Boolean) || text(key);
 }
 
+/** `text` with a soft hyphen wherever the catalog's `web.hyphenation` ("Chauf-feuse …") lets a
+ * long word break: a narrow card then hyphenates it, even in a browser without the language's
+ * hyphenation dictionary (CSS `hyphens: auto` uses one where there is). */
+export function hyphenate(text) {
+  const words = new Map(t("web.hyphenation").split(/\s+/).map((word) => [word.replaceAll("-", ""), word.replaceAll("-", "\u00ad")]));
+  return text.replace(/[^\s-]+/g, (word) => words.get(word) || word);
+}
+
 /** The first of `keys` the catalogs know, translated (for optional, more specific texts). */
 export function tFirst(keys, params = {}) {
   const key = keys.find((k) => has(k)) || keys[keys.length - 1];
