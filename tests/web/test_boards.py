@@ -183,19 +183,31 @@ def test_the_generic_board_shows_any_view_with_hidden_cards_as_backs(page: Page)
     assert page.locator('#under-test [data-key="phase"] dd').inner_text() == phase
 
 
-def test_slush_fund_a_spy_moves_a_scandal_with_two_clicks_on_politicians(page: Page) -> None:
-    """Spy (rulebook, Power cards): move one Scandal to another politician. The Spy, the only
-    card held, is chosen already; then the politician the Scandal leaves, then the one it goes to."""
+def slush_fund_holding(
+    held: str, scandals: dict[int, str] | None = None, piles: dict[tuple[int, int], str] | None = None
+) -> Any:
+    """A 2-player Slush Fund position in the play phase, seat 0 holding the one card ``held``,
+    with a card of the named face on each politician's ``scandals`` or seat's pile given."""
     game = get_game("slush-fund")
     start, _ = game.start(2, {}, 1)
     faces = start.deck_def.faces
     data = start.to_json()
-    spy, scandal = faces.index("spy"), faces.index("scandal")
-    data["deck"] = [c for c in data["deck"] if c not in (spy, scandal)]
-    data["held"] = [spy]
-    data["scandals"][1] = [scandal]
+    placed = {**(scandals or {}), **(piles or {})}
+    cards = {face: faces.index(face) for face in [held, *placed.values()]}
+    data["deck"] = [c for c in data["deck"] if c not in cards.values()]
+    data["held"] = [cards[held]]
+    for politician, face in (scandals or {}).items():
+        data["scandals"][politician] = [cards[face]]
+    for (seat, politician), face in (piles or {}).items():
+        data["piles"][seat][politician] = [cards[face]]
     data["phase"] = "play"
-    state = game.state_from_json(data)
+    return game.state_from_json(data)
+
+
+def test_slush_fund_a_spy_moves_a_scandal_with_two_clicks_on_politicians(page: Page) -> None:
+    """Spy (rulebook, Power cards): move one Scandal to another politician. The Spy, the only
+    card held, is chosen already; then the politician the Scandal leaves, then the one it goes to."""
+    state = slush_fund_holding("spy", scandals={1: "scandal"})
     legal = show(page, state, 0)
     assert ["spy_move", 1, 3] in legal
     assert "selected" in (page.locator('.sf-pick:has([data-face="spy"])').get_attribute("class") or "")
@@ -338,16 +350,7 @@ def test_a_counted_word_agrees_with_its_number_in_the_browser(
 def test_slush_fund_the_only_card_held_is_chosen_and_a_click_puts_it_down(page: Page) -> None:
     """A single card held (a Thief) is chosen at once, its targets lit; a click on it must put
     it down like any other chosen card (it was chosen again at every render, so it could not)."""
-    game = get_game("slush-fund")
-    start, _ = game.start(2, {}, 1)
-    faces = start.deck_def.faces
-    data = start.to_json()
-    thief, money = faces.index("thief"), faces.index("money-10")
-    data["deck"] = [c for c in data["deck"] if c not in (thief, money)]
-    data["held"] = [thief]
-    data["piles"][1][2] = [money]
-    data["phase"] = "play"
-    state = game.state_from_json(data)
+    state = slush_fund_holding("thief", piles={(1, 2): "money-10"})
     assert ["thief", 1, 2] in show(page, state, 0)
     thief_card = page.locator('.sf-pick:has([data-face="thief"])')
     assert "selected" in (thief_card.get_attribute("class") or "")
