@@ -242,12 +242,21 @@ class BackroomState(pyspiel.State):
         assert outcome is not None
         return returns(outcome)
 
-    def information_state_string(self, player: int | None = None) -> str:
+    def seat(self, player: int | None) -> int:
+        """``player`` (the player to move if ``None``) as a seat, refused if it is none: a
+        negative number would index the kernel's per-seat lists from the end and read the last
+        seats' hidden cards (OpenSpiel's C++ checks this itself; Python overrides must)."""
         seat = self.current_player() if player is None else player
+        if not 0 <= seat < self.table.players:
+            raise ValueError(f"player {seat} is not a seat of this {self.table.players}-player game")
+        return seat
+
+    def information_state_string(self, player: int | None = None) -> str:
+        seat = self.seat(player)
         return self.memory.key(seat) if self.memory is not None else "start"
 
     def observation_string(self, player: int | None = None) -> str:
-        seat = self.current_player() if player is None else player
+        seat = self.seat(player)
         if self.position is None:
             return "start"
         return json.dumps(self.position.state.view(seat), sort_keys=True, ensure_ascii=False)
@@ -310,9 +319,10 @@ class _Observer:
         self._encoder = table.encoder
 
     def set_from(self, state: BackroomState, player: int) -> None:
+        seat = state.seat(player)
         self.tensor.fill(0)
         if not self.perfect_recall and state.position is not None:
-            self._encoder.encode(state.position.state, player, self.tensor.data)
+            self._encoder.encode(state.position.state, seat, self.tensor.data)
 
     def string_from(self, state: BackroomState, player: int) -> str:
         if self.perfect_recall:

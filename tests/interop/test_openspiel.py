@@ -122,3 +122,24 @@ def test_a_stool_pigeon_reshuffle_is_a_chance_node():
         if chance_nodes > SEED_NODES:  # more than the deal's
             return
     pytest.fail("no reshuffle in 20 random games")
+
+
+def test_a_string_or_vector_of_a_player_that_is_no_seat_is_refused():
+    """OpenSpiel numbers chance -1 and the end -4, and ``current_player()`` is one of them at a
+    chance node or the end: such a number read as a seat indexed the kernel's lists from the end
+    and showed the last seat's hidden cards (``observation_string(-1)`` was seat 1's view)."""
+    from open_spiel.python.observation import make_observation
+
+    spiel = load_game("stool-pigeon", 2)
+    state = spiel.new_initial_state()
+    for _ in range(SEED_NODES):
+        state.apply_action(0)
+    observer = make_observation(spiel)
+    for player in (pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL, -2, 2):
+        for read in (state.observation_string, state.information_state_string):
+            with pytest.raises(ValueError, match="is not a seat"):
+                read(player)
+        with pytest.raises(ValueError, match="is not a seat"):
+            observer.set_from(state, player)
+    with pytest.raises(ValueError, match="is not a seat"):
+        spiel.new_initial_state().observation_string()  # the deal's chance node
