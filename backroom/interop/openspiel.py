@@ -135,8 +135,17 @@ class BackroomGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
     ) -> _Observer:
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return _Observer(self.table, perfect_recall)
+        """The seat's own observation (the default) or, with perfect recall, its information
+        state. Other kinds are refused, not answered with the seat's private view: a public
+        observer (``private_info`` ``NONE``) would otherwise be shown the seat's hidden cards."""
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if params or not kind.public_info or kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError(
+                "a Backroom observer shows public information and one seat's private information "
+                f"(perfect recall or not), not public_info={kind.public_info}, private_info="
+                f"{kind.private_info.name}, with parameters {params or {}}"
+            )
+        return _Observer(self.table, kind.perfect_recall)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BackroomGame:
         return self

@@ -143,3 +143,32 @@ def test_a_string_or_vector_of_a_player_that_is_no_seat_is_refused():
             observer.set_from(state, player)
     with pytest.raises(ValueError, match="is not a seat"):
         spiel.new_initial_state().observation_string()  # the deal's chance node
+
+
+@pytest.mark.parametrize(
+    ("public_info", "private_info"),
+    [
+        (True, pyspiel.PrivateInfoType.NONE),
+        (False, pyspiel.PrivateInfoType.NONE),
+        (True, pyspiel.PrivateInfoType.ALL_PLAYERS),
+        (False, pyspiel.PrivateInfoType.SINGLE_PLAYER),
+    ],
+)
+def test_an_observer_of_a_kind_it_cannot_show_is_refused_not_given_the_seats_private_view(
+    public_info, private_info
+):
+    """A public observer (``private_info`` ``NONE``) was handed the seat's own view, hidden cards
+    included; only the seat's own observation, with perfect recall or not, is offered."""
+    from open_spiel.python.observation import make_observation
+
+    spiel = load_game("stool-pigeon", 2)
+    for perfect_recall in (False, True):
+        kind = pyspiel.IIGObservationType(
+            perfect_recall=perfect_recall, public_info=public_info, private_info=private_info
+        )
+        with pytest.raises(ValueError, match="one seat's private information"):
+            make_observation(spiel, kind)
+    with pytest.raises(ValueError, match="with parameters"):
+        make_observation(spiel, None, {"seat": 0})
+    for perfect_recall in (False, True):
+        assert make_observation(spiel, pyspiel.IIGObservationType(perfect_recall=perfect_recall))
