@@ -3,10 +3,12 @@
 A seat's full-recall view is not such a key: different histories reach the same view (3 of
 7,374 Stool Pigeon decisions, 2 of 7,093 Slush Fund ones), and search that keys its nodes by
 information state (ISMCTS) must tell them apart. ``Memory`` is a chain of steps — who acted,
-and the events of the step — and a seat's key folds in, step by step, the actor (always
-public) and every event the seat could see (``Event.visible_to``), from an origin that names
-the seat. Two histories a seat cannot tell apart give it the same key; a key never stands for
-two different views.
+what they chose, and the events of the step — and a seat's key folds in, step by step, the
+actor (always public), the action if the seat is the actor (a seat knows its own choices, even
+two with the same effect, such as paying one card or all when one is all there is), and every
+event the seat could see (``Event.visible_to``), from an origin that names the seat. Two
+histories a seat cannot tell apart give it the same key; a key never stands for two different
+views, nor for two different sequences of the seat's own actions.
 
 The chain is immutable (copies of a position share it); digests are computed when first asked
 and kept on every step of the way, so asking at each decision costs one step's events, and
@@ -19,13 +21,14 @@ import hashlib
 from functools import cache
 from typing import Any
 
+from backroom.engine.actions import Action
 from backroom.engine.events import Event
 
 
 class Memory:
     """What every seat of one game has observed, step by step (see the module docstring)."""
 
-    __slots__ = ("parent", "actor", "events", "players", "_digests")
+    __slots__ = ("parent", "actor", "action", "events", "players", "_digests")
 
     def __init__(
         self,
@@ -34,18 +37,20 @@ class Memory:
         events: list[Event],
         players: int,
         digests: tuple[bytes, ...] | None = None,
+        action: Action | None = None,
     ) -> None:
         """A step after ``parent`` (``None``: the start, ``actor`` -1 for the deal's events),
         or, given ``digests``, a start that stands for a history already digested."""
         self.parent = parent
         self.actor = actor
+        self.action = action
         self.events = events
         self.players = players
         self._digests = digests
 
-    def then(self, actor: int, events: list[Event]) -> Memory:
-        """The memory after ``actor``'s step, which produced ``events``."""
-        return Memory(self, actor, events, self.players)
+    def then(self, actor: int, action: Action, events: list[Event]) -> Memory:
+        """The memory after ``actor`` played ``action``, which produced ``events``."""
+        return Memory(self, actor, events, self.players, action=action)
 
     def digests(self) -> tuple[bytes, ...]:
         """One 16-byte digest per seat, then the public one (what a spectator saw)."""
@@ -63,7 +68,7 @@ class Memory:
             )
             step._digests = digests
             step.parent = None  # the digests now stand for everything before
-            step.events = []
+            step.action, step.events = None, []
         return digests
 
     def key(self, seat: int) -> str:
@@ -78,12 +83,14 @@ class Memory:
 
     def __setstate__(self, data: tuple[int, tuple[bytes, ...]]) -> None:
         self.players, self._digests = data
-        self.parent, self.actor, self.events = None, -1, []
+        self.parent, self.actor, self.action, self.events = None, -1, None, []
 
 
 def _seen(step: Memory, seat: int | None) -> str:
-    """What ``seat`` saw of a step: who acted, and the events visible to it."""
-    return repr((step.actor, [(e.kind, e.params) for e in step.events if e.visible_to(seat)]))
+    """What ``seat`` saw of a step: who acted, what it chose if it is the actor, and the events
+    visible to it."""
+    chosen = step.action if seat == step.actor else None
+    return repr((step.actor, chosen, [(e.kind, e.params) for e in step.events if e.visible_to(seat)]))
 
 
 def fold(digest: bytes, data: str | bytes) -> bytes:

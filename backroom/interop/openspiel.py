@@ -18,9 +18,10 @@ action like any other, as in the PettingZoo adapter. Returns are ``table.returns
 
 Per seat: ``observation_string`` is the seat's JSON view (for people), ``observation_tensor``
 the game's observation vector; ``information_state_string`` is a canonical key: a digest of
-everything the seat has observed (every event it could see, and who acted at each step). A
-view is not a key: different histories reach the same view (3 of 7,374 Stool Pigeon decisions).
-No information-state tensor is provided (the vector holds the present, not the history).
+everything the seat has observed (every event it could see, who acted at each step, and what
+the seat itself chose). A view is not a key: different histories reach the same view (3 of
+7,374 Stool Pigeon decisions). No information-state tensor is provided (the vector holds the
+present, not the history).
 
 A resampled state (``resample_from_infostate(player, sampler)``) holds the kernel's resample,
 keeps ``player``'s key, and gives every other seat a key built from the public record and what
@@ -233,8 +234,8 @@ class BackroomState(pyspiel.State):
 
     def _play(self, seat: int, index: int) -> None:
         assert self.position is not None and self.memory is not None
-        events = self.position.state.apply(seat, self.table.action(index))
-        self.memory = self.memory.then(seat, events)
+        action = self.table.action(index)
+        self.memory = self.memory.then(seat, action, self.position.state.apply(seat, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:

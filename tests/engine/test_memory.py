@@ -31,6 +31,18 @@ def test_a_key_determines_the_seats_view_and_changes_at_every_step(game):
                 assert key not in keys[seat]
                 keys[seat].add(key)
             seat = state.actors()[0]
-            memory = memory.then(seat, state.apply(seat, state.random_action(seat, rng)))
+            action = state.random_action(seat, rng)
+            memory = memory.then(seat, action, state.apply(seat, action))
         again = pickle.loads(pickle.dumps(memory))
         assert [again.key(s) for s in range(players)] == [memory.key(s) for s in range(players)]
+
+
+def test_the_actor_s_own_choice_is_in_its_key_and_in_no_other_seats():
+    """Two actions with the same events (Illuminati: paying one megabuck or all, when one is all
+    there is) are two histories to the seat that chose, and one to the others: the action
+    itself may be hidden from them, only its events tell."""
+    start = Memory(None, -1, [], 3)
+    one, every = start.then(0, ("amount", 1), []), start.then(0, ("amount", "all"), [])
+    assert one.key(0) != every.key(0)
+    assert [one.key(s) for s in (1, 2)] == [every.key(s) for s in (1, 2)]
+    assert one.digests()[-1] == every.digests()[-1]  # the public record

@@ -172,3 +172,26 @@ def test_an_observer_of_a_kind_it_cannot_show_is_refused_not_given_the_seats_pri
         make_observation(spiel, None, {"seat": 0})
     for perfect_recall in (False, True):
         assert make_observation(spiel, pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_players_different_actions_give_it_different_information_states(game):
+    """Perfect recall: a seat knows what it chose, so two of its actions lead to two information
+    states even when they have the same effect (Illuminati's ``("amount", 1)`` and ``("amount",
+    "all")`` when one megabuck is all there is gave the same key)."""
+    spiel = load_game(game, 2 if game != "corruption" else 3)
+    rng = random.Random(0)
+    state = spiel.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(len(state.chance_outcomes())))
+            continue
+        player, legal = state.current_player(), state.legal_actions()
+        keys = set()
+        for action in rng.sample(legal, min(25, len(legal))):
+            child = state.child(action)
+            while child.is_chance_node():
+                child.apply_action(0)
+            keys.add(child.information_state_string(player))
+        assert len(keys) == min(25, len(legal)), state.history()
+        state.apply_action(rng.choice(legal))
