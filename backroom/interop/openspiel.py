@@ -202,6 +202,8 @@ class BackroomState(pyspiel.State):
 
     def _advance(self, action: int) -> None:
         if self.position is None or self.pending is not None:
+            if not 0 <= action < CHANCE_OUTCOMES:
+                raise ValueError(f"chance outcome {action} is outside 0..{CHANCE_OUTCOMES - 1}")
             self.digits += (action,)
             if len(self.digits) < SEED_NODES:
                 return

@@ -195,3 +195,14 @@ def test_a_players_different_actions_give_it_different_information_states(game):
             keys.add(child.information_state_string(player))
         assert len(keys) == min(25, len(legal)), state.history()
         state.apply_action(rng.choice(legal))
+
+
+def test_a_chance_outcome_that_is_not_offered_is_refused():
+    """A chance node offers outcomes 0 to 4,095: 4,096, a billion or -5 were folded into the
+    seed and dealt a game no history of listed outcomes reaches."""
+    spiel = load_game("stool-pigeon", 2)
+    state = spiel.new_initial_state()
+    for outcome in (len(state.chance_outcomes()), 10**9, -5):
+        with pytest.raises(ValueError, match="chance outcome"):
+            state.apply_action(outcome)
+        assert state.history() == [] and state.is_chance_node()
