@@ -20,6 +20,7 @@ nearest the game allows) when this module is imported: ``gymnasium.make
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,7 +86,8 @@ class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         state = self.game_state
         assert state is not None, "reset() first"
-        move = self.table.space.action(int(action)) if 0 <= int(action) < self.table.num_actions else None
+        index = operator.index(action)  # a float is a bug, not a move (``Table.action``)
+        move = self.table.action(index) if 0 <= index < self.table.num_actions else None
         if move is None or not state.is_legal(self.seat, move):
             return (
                 self._observe(),

@@ -20,8 +20,10 @@ a Family card) and windows interrupt the order of seats, so no step has every ag
 once. Use this AEC form.
 
 An action outside the agent's mask raises ``IllegalAction`` naming the rule, the position
-unchanged. Seeding: ``reset(seed=s)`` deals from a generator seeded with ``s`` (a client-chosen seed is
-fine for local research); ``reset()`` without a seed deals the next game of that generator.
+unchanged; an index outside the action space raises ``ValueError``, and one that is not an
+integer (NumPy's are) ``TypeError``. Seeding: ``reset(seed=s)`` deals from a generator seeded
+with ``s`` (a client-chosen seed is fine for local research); ``reset()`` without a seed deals
+the next game of that generator.
 """
 
 from __future__ import annotations

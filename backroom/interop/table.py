@@ -14,6 +14,7 @@ learner compares its return across games; the game scores are in the adapters' `
 
 from __future__ import annotations
 
+import operator
 from io import StringIO
 from typing import Any
 
@@ -83,7 +84,9 @@ class Table:
         return out
 
     def action(self, index: int) -> Action:
-        return self.space.action(int(index))
+        """The action numbered ``index``, an integer (NumPy's too): ``TypeError`` for a float,
+        which ``int()`` would have rounded down to some other, perhaps legal, action."""
+        return self.space.action(operator.index(index))
 
     def render(self, state: State, seat: int | None) -> str:
         """The game's terminal board for ``seat``'s view, as plain text."""

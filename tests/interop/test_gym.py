@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import require, strongest_bot
+from tests.helpers import require, snapshot, strongest_bot
 from tests.interop.cases import TABLES
 
 np = require("numpy")
@@ -52,3 +52,15 @@ def test_an_action_outside_the_mask_ends_the_episode_as_a_loss():
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, done, _, info = env.step(illegal)
     assert (reward, done, info["illegal_action"]) == (-1.0, True, True)
+
+
+def test_an_action_that_is_not_an_integer_is_refused_not_rounded_down():
+    env = BackroomEnv("stool-pigeon", 2, opponents="random")
+    obs, _ = env.reset(seed=1)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    before = snapshot(env.game_state)
+    with pytest.raises(TypeError):
+        env.step(legal + 0.5)
+    assert snapshot(env.game_state) == before
+    _, _, _, _, info = env.step(np.int64(legal))
+    assert "illegal_action" not in info

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import require
+from tests.helpers import require, snapshot
 from tests.interop.cases import TABLES
 
 np = require("numpy")
@@ -81,3 +81,18 @@ def test_the_agent_to_act_finds_its_legal_mask_in_its_info_and_no_other_agent_ha
         assert np.flatnonzero(info["action_mask"]).tolist() == legal
         assert np.array_equal(e.observe(agent)["action_mask"], info["action_mask"])
         e.step(int(rng.choice(legal)))
+
+
+def test_an_action_that_is_not_an_integer_is_refused_not_rounded_down():
+    """``step(1.5)`` played action 1 (``int()`` rounds down): a float is an agent's bug, and
+    the action it lands on may be legal. NumPy integers are integers."""
+    e = env("stool-pigeon", 2)
+    e.reset(seed=1)
+    legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    before = snapshot(e.game_state)
+    for action in (legal + 0.5, float(legal), np.float32(legal)):
+        with pytest.raises(TypeError):
+            e.step(action)
+        assert snapshot(e.game_state) == before
+    e.step(np.int64(legal))
+    assert snapshot(e.game_state) != before
