@@ -5,7 +5,9 @@ each player (Illuminati, alive, turns played, specials held, groups destroyed), 
 that can sit in a structure (where it lies, its treasury, its place in its structure, and its
 part in this turn and in the attack or transfer in flight), the specials by face (this seat's
 hand, the ones it has seen in other hands, the discard pile), the deck's size, the turn's
-bookkeeping, the attack in flight and the UFOs' chosen goal (to the UFOs only). Seats are
+bookkeeping, the attack in flight, the UFOs' chosen goal (to the UFOs only) and the deal being
+made (its specials' faces to its two parties only, as ``deal_view`` shows it); with hidden
+Illuminati, what the table knows of each seat's card (claims, accusations). Seats are
 absolute (seat 0 first), like the seats in actions; cards are their ids 0-90 (the eight
 Illuminati, then the groups, ``cards.py``), specials the 14 faces of ``SPECIAL_FACES`` (the two
 Interference cards share one, counted / 2). A structure is drawn by each card's cell (the
@@ -29,12 +31,18 @@ from backroom.games.illuminati.cards import (
     CONTROLLABLE,
     FACE,
     FREE_TRANSFERS,
+    GIFTS_OUT_OF_TURN,
     ILLUMINATI,
+    INCOME,
+    MAX_COUNTERS,
+    MAX_OFFERS,
     MODES,
     NUM_CARDS,
     PHASES,
+    POWER,
     SPECIAL_CARDS,
     SPECIAL_FACES,
+    is_special,
 )
 from backroom.games.illuminati.view import chance_of
 
@@ -53,6 +61,9 @@ REACH = 16
 STAGES = ("attacker", "aid", "place", "move", "bribe")
 """The step of an attack (or of a move or a bribe) that waits for a decision."""
 REDISTRIBUTIONS = ("gnomes", "bermuda", "white_collar")
+CLAIM_SCALE = max(max(POWER[c], INCOME[c]) for c in ILLUMINATI) + 1
+"""Claimed Power and income are divided by this: the most any Illuminati may claim (its printed
+number, one more exaggerating)."""
 CARD = 20
 """Per card after its owner: uncontrolled, dead, out, money, distance, rotation (4), cell x,
 cell y, used, offered, target, attacker, helper, transfer from, transfer to, laser changed."""
@@ -115,6 +126,21 @@ def _layout(players: int) -> Layout:
                 "the special goal this seat wrote down (the UFOs, or every seat with secret goals or "
                 "hidden Illuminati), to this seat only",
             ),
+            (
+                "deal",
+                3 * n + 8 + 2 * S,
+                f"the deal being made: offering seat (n), receiving seat (n), made out of turn, "
+                f"counter-offers left / {MAX_COUNTERS}, grown since last turned round, money given and "
+                f"money asked / {MONEY_SCALE}, specials given and specials asked per face / copies (to "
+                f"its two parties only), and how many of each / {S}; offers made this turn / "
+                f"{MAX_OFFERS}, gifts and offers out of turn per seat / {GIFTS_OUT_OF_TURN}",
+            ),
+            (
+                "face_down",
+                n * (3 + len(ILLUMINATI)),
+                "with hidden Illuminati, per seat: identified (its card face up), the Power and the "
+                f"income claimed / {CLAIM_SCALE}, the Illuminati an accusation ruled out (8)",
+            ),
         ]
     )
 
@@ -152,6 +178,9 @@ class IlluminatiObservation:
                     out[at["lasers"] + i] = 1.0
         if goals.chooses(state, seat) and state.goal_choice[seat] >= 0:
             out[at["secret_goal"] + state.goal_choice[seat]] = 1.0
+        _deal(state, seat, at["deal"], out)
+        if state.hidden_mode != concealment.OFF:
+            _face_down(state, at["face_down"], out)
         _conceal(state, seat, at["players"], at["cards"], out)
 
 
@@ -265,6 +294,43 @@ def _attack(state: IlluminatiState, cell: int, out: Any) -> None:
     if state.phase == "rolled":
         out[k + state.n] = state.p_roll / 12
         out[k + state.n + 1] = 1.0
+
+
+def _deal(state: IlluminatiState, seat: int, cell: int, out: Any) -> None:
+    """The offer on the table as ``deal_view.shown`` gives it, and the turn's count of offers."""
+    n = state.n
+    out[cell + 2 * n + 7 + 2 * S] = min(state.offers / MAX_OFFERS, 1.0)
+    for s, gifts in enumerate(state.gifts):
+        out[cell + 2 * n + 8 + 2 * S + s] = min(gifts / GIFTS_OUT_OF_TURN, 1.0)
+    if state.d_seat < 0:
+        return
+    out[cell + state.d_from] = 1.0
+    out[cell + n + state.d_seat] = 1.0
+    k = cell + 2 * n
+    out[k] = float(bool(state.d_phase))
+    out[k + 1] = (MAX_COUNTERS - state.d_counters) / MAX_COUNTERS
+    out[k + 2] = float(state.d_added)
+    out[k + 3] = min(state.d_give_mb / MONEY_SCALE, 1.0)
+    out[k + 4] = min(state.d_take_mb / MONEY_SCALE, 1.0)
+    party = seat in (state.d_from, state.d_seat)
+    for side, cards in enumerate((state.d_give, state.d_take)):
+        specials = [c for c in cards if is_special(c)]
+        if party:
+            _specials(out, k + 5 + side * S, specials, lambda c: True)
+        out[k + 5 + 2 * S + side] = min(len(specials) / S, 1.0)
+
+
+def _face_down(state: IlluminatiState, cell: int, out: Any) -> None:
+    """What the table knows of each seat's Illuminati (``view.concealed``): whether it is face
+    up, the claims, and the cards accusations ruled out."""
+    for s in range(state.n):
+        out[cell] = float(not concealment.conceals(state, s))
+        out[cell + 1] = min(state.shown_power[s] / CLAIM_SCALE, 1.0)
+        out[cell + 2] = min(state.shown_income[s] / CLAIM_SCALE, 1.0)
+        for card in ILLUMINATI:
+            if (state.ruled_out[s] >> card) & 1:
+                out[cell + 3 + card] = 1.0
+        cell += 3 + len(ILLUMINATI)
 
 
 ENCODER = IlluminatiObservation()

@@ -3,6 +3,10 @@ the text of another player's specials (the conformance suite adds the resample c
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import CARD_OF
 from backroom.games.illuminati.observation import ENCODER, SPECIAL_INDEX, S
@@ -51,3 +55,23 @@ def test_money_and_structure_place_of_every_card():
     assert out[oil + 2 + 4] == 1 / 16  # one link from its Illuminati
     assert out[donors + 2] == 1.0 and out[donors + 0] == out[donors + 1] == 0.0
     assert all(0.0 <= x <= 1.0 for x in out)
+
+
+@pytest.mark.parametrize("options", [{}, {"hidden_illuminati": "exaggerating", "secret_goals": True}])
+def test_two_positions_a_seat_sees_differently_never_encode_alike(options):
+    """Everything the view shows is in the vector: the deal being made (the money on each side,
+    its specials' faces to its two parties, the counter-offers left, the offers and gifts made)
+    was missing, and with hidden Illuminati whether a card is face up, its claims and the
+    accusations that ruled cards out. Left out on purpose: how many attacks were cancelled
+    since the position last changed (the vector says whether one was)."""
+    seen: dict[tuple, dict] = {}
+    for seed in range(3):
+        state, _ = GAME.start(2, options, seed)
+        rng = random.Random(seed)
+        while state.actors():
+            for seat in range(2):
+                view = state.view(seat)
+                view["turn"]["cancelled"] = bool(view["turn"]["cancelled"])
+                assert seen.setdefault((seat, tuple(encoded(state, seat)[1])), view) == view
+            seat = state.actors()[0]
+            state.apply(seat, state.random_action(seat, rng))
