@@ -137,9 +137,10 @@ def _layout(players: int) -> Layout:
             ),
             (
                 "face_down",
-                n * (3 + len(ILLUMINATI)),
+                n * (4 + len(ILLUMINATI)),
                 "with hidden Illuminati, per seat: identified (its card face up), the Power and the "
-                f"income claimed / {CLAIM_SCALE}, the Illuminati an accusation ruled out (8)",
+                f"income claimed / {CLAIM_SCALE}, its Illuminati's money / {MONEY_SCALE} (a face-down "
+                "card's entries in `cards` are blank), the Illuminati an accusation ruled out (8)",
             ),
         ]
     )
@@ -322,15 +323,16 @@ def _deal(state: IlluminatiState, seat: int, cell: int, out: Any) -> None:
 
 def _face_down(state: IlluminatiState, cell: int, out: Any) -> None:
     """What the table knows of each seat's Illuminati (``view.concealed``): whether it is face
-    up, the claims, and the cards accusations ruled out."""
+    up, the claims, its treasury (public, ruling 11), and the cards accusations ruled out."""
     for s in range(state.n):
         out[cell] = float(not concealment.conceals(state, s))
         out[cell + 1] = min(state.shown_power[s] / CLAIM_SCALE, 1.0)
         out[cell + 2] = min(state.shown_income[s] / CLAIM_SCALE, 1.0)
+        out[cell + 3] = min(state.money[state.illuminati[s]] / MONEY_SCALE, 1.0)
         for card in ILLUMINATI:
             if (state.ruled_out[s] >> card) & 1:
-                out[cell + 3 + card] = 1.0
-        cell += 3 + len(ILLUMINATI)
+                out[cell + 4 + card] = 1.0
+        cell += 4 + len(ILLUMINATI)
 
 
 ENCODER = IlluminatiObservation()

@@ -57,19 +57,21 @@ def test_money_and_structure_place_of_every_card():
     assert all(0.0 <= x <= 1.0 for x in out)
 
 
-@pytest.mark.parametrize("options", [{}, {"hidden_illuminati": "exaggerating", "secret_goals": True}])
-def test_two_positions_a_seat_sees_differently_never_encode_alike(options):
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (5, {"hidden_illuminati": "exaggerating", "secret_goals": True})]
+)
+def test_two_positions_a_seat_sees_differently_never_encode_alike(players, options):
     """Everything the view shows is in the vector: the deal being made (the money on each side,
     its specials' faces to its two parties, the counter-offers left, the offers and gifts made)
-    was missing, and with hidden Illuminati whether a card is face up, its claims and the
-    accusations that ruled cards out. Left out on purpose: how many attacks were cancelled
-    since the position last changed (the vector says whether one was)."""
+    was missing, and with hidden Illuminati whether a card is face up, its claims, its treasury
+    and the accusations that ruled cards out. Left out on purpose: how many attacks were
+    cancelled since the position last changed (the vector says whether one was)."""
     seen: dict[tuple, dict] = {}
     for seed in range(3):
-        state, _ = GAME.start(2, options, seed)
+        state, _ = GAME.start(players, options, seed)
         rng = random.Random(seed)
         while state.actors():
-            for seat in range(2):
+            for seat in range(players):
                 view = state.view(seat)
                 view["turn"]["cancelled"] = bool(view["turn"]["cancelled"])
                 assert seen.setdefault((seat, tuple(encoded(state, seat)[1])), view) == view
