@@ -7,13 +7,14 @@ part in this turn and in the attack or transfer in flight), the specials by face
 hand, the ones it has seen in other hands, the discard pile), the deck's size, the turn's
 bookkeeping, the attack in flight, the UFOs' chosen goal (to the UFOs only) and the deal being
 made (its specials' faces to its two parties only, as ``deal_view`` shows it); with hidden
-Illuminati, what the table knows of each seat's card (claims, accusations). Seats are
-absolute (seat 0 first), like the seats in actions; cards are their ids 0-90 (the eight
-Illuminati, then the groups, ``cards.py``), specials the 14 faces of ``SPECIAL_FACES`` (the two
-Interference cards share one, counted / 2). A structure is drawn by each card's cell (the
-Illuminati at the origin), its turn and its distance from the Illuminati: which master a card
-hangs from follows from the cells of the cards beside it. Money is divided by
-``MONEY_SCALE`` and capped at 1.
+Illuminati, what the table knows of each seat's card (face up or not, claims, treasury,
+accusations). Left out: how many attacks were cancelled (whether one was is written) and the
+layout a Bermuda Triangle redistribution is drafting. Seats are absolute (seat 0 first), like
+the seats in actions; cards are their ids 0-90 (the eight Illuminati, then the groups,
+``cards.py``), specials the 14 faces of ``SPECIAL_FACES`` (the two Interference cards share
+one, counted / 2). A structure is drawn by each card's cell (the Illuminati at the origin), its
+turn and its distance from the Illuminati: which master a card hangs from follows from the
+cells of the cards beside it. Money is divided by ``MONEY_SCALE`` and capped at 1.
 """
 
 from __future__ import annotations
@@ -300,9 +301,10 @@ def _attack(state: IlluminatiState, cell: int, out: Any) -> None:
 def _deal(state: IlluminatiState, seat: int, cell: int, out: Any) -> None:
     """The offer on the table as ``deal_view.shown`` gives it, and the turn's count of offers."""
     n = state.n
-    out[cell + 2 * n + 7 + 2 * S] = min(state.offers / MAX_OFFERS, 1.0)
+    counts = cell + 2 * n + 7 + 2 * S  # after the offer: the turn's offers, each seat's gifts
+    out[counts] = min(state.offers / MAX_OFFERS, 1.0)
     for s, gifts in enumerate(state.gifts):
-        out[cell + 2 * n + 8 + 2 * S + s] = min(gifts / GIFTS_OUT_OF_TURN, 1.0)
+        out[counts + 1 + s] = min(gifts / GIFTS_OUT_OF_TURN, 1.0)
     if state.d_seat < 0:
         return
     out[cell + state.d_from] = 1.0
