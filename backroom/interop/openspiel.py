@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import random
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -75,10 +74,8 @@ def load_game(game_id: str, players: int, **options: Any) -> pyspiel.Game:
     return pyspiel.load_game(short_name(game_id), {"players": players, **options})
 
 
-@cache
-def _chance_outcomes() -> list[tuple[int, float]]:
-    p = 1.0 / CHANCE_OUTCOMES
-    return [(i, p) for i in range(CHANCE_OUTCOMES)]
+OUTCOMES = tuple((i, 1.0 / CHANCE_OUTCOMES) for i in range(CHANCE_OUTCOMES))
+"""Every chance node's outcomes and probabilities; each node hands out a fresh list of them."""
 
 
 class _Position:
@@ -192,7 +189,8 @@ class BackroomState(pyspiel.State):
         return sorted(self.table.legal_indices(self.position.state, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return _chance_outcomes()
+        """A fresh list: a caller that sorts or pops its copy must not change every node's."""
+        return list(OUTCOMES)
 
     # -- moves ---------------------------------------------------------------------------
 

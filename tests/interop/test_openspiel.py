@@ -206,3 +206,14 @@ def test_a_chance_outcome_that_is_not_offered_is_refused():
         with pytest.raises(ValueError, match="chance outcome"):
             state.apply_action(outcome)
         assert state.history() == [] and state.is_chance_node()
+
+
+def test_a_chance_nodes_outcomes_are_its_own_list_and_sum_to_one():
+    """Every node handed out one shared list: a caller that popped or shuffled its outcomes
+    changed every chance node of the process (4,095 outcomes left, summing to less than 1)."""
+    spiel = load_game("stool-pigeon", 2)
+    outcomes = spiel.new_initial_state().chance_outcomes()
+    outcomes.pop()
+    fresh = spiel.new_initial_state().chance_outcomes()
+    assert len(fresh) == spiel.max_chance_outcomes() == len({a for a, _ in fresh})
+    assert sum(p for _, p in fresh) == 1.0
