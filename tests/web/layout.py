@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tests.web.conftest import shot
+from tests.web.conftest import post_json, shot
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 SIZES = {"desktop": (1366, 768), "wide": (1920, 1080), "phone": (390, 844)}
 """The window sizes issue 12 names."""
@@ -40,3 +40,21 @@ def check_layout(page: Page, name: str | None = None, scope: str | None = None) 
 def viewport(size: str) -> dict[str, Any]:
     width, height = SIZES[size]
     return {"width": width, "height": height}
+
+
+def phone_seat(server: str, browser: Browser, game: str, ready: str) -> Page:
+    """Seat 0 of a new four-player table against bots (seed 3), in Spanish on a phone's
+    390×844 window, once it is this seat's turn and ``ready`` (a selector) is drawn."""
+    seats = [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
+    body = {"game": game, "players": 4, "seats": seats, "seed": 3, "bot_delay": 0}
+    table = post_json(f"{server}/api/tables", body)
+    phone = browser.new_page(viewport=viewport("phone"))
+    phone.goto(f"{server}{table['seats'][0]['invite']}&lang=es")
+    phone.wait_for_selector(f"body.my-turn:not(.busy) {ready}")
+    return phone
+
+
+def bottom(page: Page, selector: str) -> float:
+    """How far down the page the bottom of ``selector``'s first element lies, in CSS pixels."""
+    script = "(sel) => document.querySelector(sel).getBoundingClientRect().bottom + scrollY"
+    return float(page.evaluate(script, selector))

@@ -19,6 +19,7 @@ from backroom.games.stool_pigeon import cards as sp
 from backroom.games.stool_pigeon.state import StoolPigeonState
 from backroom.i18n import catalog
 from tests.games.politburo.conftest import position as politburo_position
+from tests.web.layout import bottom, check_layout, phone_seat
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -378,6 +379,15 @@ def test_corruption_calls_the_seat_you_everywhere_never_by_its_name(page: Page) 
     owners = page.locator(".co-play.own .co-owner").all_inner_texts()
     assert owners and set(owners) == {you}
     assert all(line.startswith(f"{you} ") for line in page.locator(".co-totals").all_inner_texts())
+
+
+def test_corruption_on_a_phone_the_hand_is_on_the_first_screen(server: str, browser: Any) -> None:
+    """At 390×844 the hand lay under the three bodies' contracts stacked one a column, some
+    1,450 px down: it comes right under the round's status and buttons, before the bodies."""
+    phone = phone_seat(server, browser, "corruption", ".co-hand .co-pick.clickable")
+    assert bottom(phone, ".co-hand") < 844
+    check_layout(phone, "corruption-phone")
+    phone.close()
 
 
 BROKEN_WORDS = """(sel) => [...document.querySelectorAll(sel)].flatMap((el) => {

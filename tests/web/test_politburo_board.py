@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tests.games.politburo.conftest import INTERIOR, position
-from tests.web.conftest import post_json
-from tests.web.layout import check_layout, viewport
+from tests.web.layout import bottom, check_layout, phone_seat
 from tests.web.test_boards import acted, page, show
 
 if TYPE_CHECKING:
@@ -104,13 +103,8 @@ def test_politburo_a_hand_card_with_several_answers_keeps_only_those_in_the_wind
 def test_politburo_on_a_phone_the_hand_is_on_the_first_screen(server: str, browser: Browser) -> None:
     """At 390×844 the hand lay under twelve candidates stacked one a row, some 2,000 px down:
     on a phone it comes right under the window, and a player's three candidates share a row."""
-    seats = [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
-    body = {"game": "politburo", "players": 4, "seats": seats, "seed": 3, "bot_delay": 0}
-    table = post_json(f"{server}/api/tables", body)
-    phone = browser.new_page(viewport=viewport("phone"))
-    phone.goto(f"{server}{table['seats'][0]['invite']}&lang=es")
-    phone.wait_for_selector("body.my-turn:not(.busy) .pb-hand .pb-card")
-    assert phone.evaluate("document.querySelector('.pb-hand').getBoundingClientRect().bottom") < 844
+    phone = phone_seat(server, browser, "politburo", ".pb-hand .pb-card")
+    assert bottom(phone, ".pb-hand") < 844
     tops = phone.locator('.pb-seat[data-seat="1"] .pb-candidate').evaluate_all(
         "els => els.map(e => e.getBoundingClientRect().top)"
     )

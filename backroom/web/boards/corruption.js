@@ -1,9 +1,9 @@
 // Corruption: each round contracts lie under three bodies (City Hall, County Seat, State
 // Capitol); players take turns playing one card each, a bribe or a character (attorney,
 // reporter, hitman), on a contract or — bribes only, at half value — on a body's Swiss
-// account; some positions are played face up. The board shows the three bodies as columns,
-// each contract with the cards played on it, the Swiss accounts, your hand, and the contracts
-// won. Clicks: a card of your hand, then a contract or a Swiss account; during the award, the
+// account; some positions are played face up. The board shows the round's status and the
+// contracts won, your hand, then the three bodies as columns, each contract with the cards
+// played on it, and the Swiss accounts. Clicks: a card of your hand, then a contract or a Swiss account; during the award, the
 // contract or the card the rules ask you to choose; with a Little Black Book, a face-down card
 // to look at. View fields: see the CorruptionState docstring (backroom/games/corruption/state.py).
 
@@ -220,8 +220,8 @@ export function render(root, ctx) {
         won,
         strip,
       ),
-      h("div", { class: "co-bodies" }, columns),
       hand,
+      h("div", { class: "co-bodies" }, columns),
     ),
   );
 }
