@@ -78,6 +78,22 @@ def test_politburo_in_a_reaction_window_a_highlighted_hand_card_sends_its_answer
     assert acted(page) == [["special", "contraataque"]]
 
 
+def test_politburo_in_a_reaction_window_the_defence_assigned_to_the_candidate_answers_at_a_click(
+    page: Page,
+) -> None:
+    """The card assigned face down to the candidate attacked (Guardaespaldas) defends it at a
+    click on it, as the window's button does: only that button answered with it."""
+    assigned = {4: ["guardaespaldas", "difamacion-2"], 5: ["favorito"]}
+    state = position(hands={0: ["agresion-4"]}, assigned=assigned)
+    state.apply(0, ("play", "agresion-4", 4))
+    show(page, state, 1)
+    defence = '[data-candidate="4"] .pb-assigned[data-face="guardaespaldas"]'
+    assert page.get_attribute(defence, "data-action") == '["defend","guardaespaldas","assigned"]'
+    assert page.locator(".pb-assigned.clickable").count() == 1
+    page.click(defence)
+    assert acted(page) == [["defend", "guardaespaldas", "assigned"]]
+
+
 def test_politburo_a_hand_card_with_several_answers_keeps_only_those_in_the_window(page: Page) -> None:
     """When an office changes hands, Ascenso may promote any of three candidates: a click on the
     card picks it, lights them and leaves only its answers (and Pass) in the window, which

@@ -4,8 +4,9 @@
 // (play, assign or a special); an assigned card of your own candidate, then its target (out of
 // your turn); a candidate for a second decision (whom to send an attack back to, ...). A
 // reaction window shows what was just played and which of your cards can answer, with Pass
-// and the countdown; a click on an answering card of your hand answers with it. View fields:
-// see backroom/games/politburo/view.py.
+// and the countdown; a click on an answering card of your hand, or on the card assigned to
+// your candidate attacked that defends it, answers with it. View fields: see
+// backroom/games/politburo/view.py.
 
 import { nameAttrs } from "../static/cards.js";
 
@@ -29,6 +30,8 @@ export function render(root, ctx) {
   const { h, t, view } = ctx;
   const memo = ctx.memo;
   const legal = ctx.legal;
+  const win = view.window;
+  const reaction = win && !["setup", "turn_end", "round_end"].includes(win.kind);
   const card = (face) => (face === null ? t("web.hidden_card") : t(`${GAME}.card.${face}`));
   const candName = (c) => t(`${GAME}.candidate.${c}`);
   const button = (entry, attrs, ...children) =>
@@ -70,16 +73,19 @@ export function render(root, ctx) {
       h("b", { text: String(value) }),
     );
 
+  // A card assigned to the candidate attacked answers at a click, as the window's button does.
+  const attacked = reaction && view.pending ? view.pending.candidate : null;
   const assignedCard = (c, face, i) => {
-    const mine = c.seat === ctx.seat;
-    const usable = mine && uses.some((e) => e.action[1] === c.id && e.action[2] === face);
+    const attrs = { class: `pb-assigned ${face === null ? "back" : `pb-${face.split("-")[0]}`}`, "data-face": face === null ? "back" : face, "data-slot": i };
+    const defence = c.id === attacked && legal.find((e) => e.action[0] === "defend" && e.action[1] === face && e.action[2] === "assigned");
+    if (defence) return button(defence, attrs, card(face));
+    const usable = c.seat === ctx.seat && uses.some((e) => e.action[1] === c.id && e.action[2] === face);
     return h(
       usable ? "button" : "span",
       {
-        class: ["pb-assigned", face === null ? "back" : `pb-${face.split("-")[0]}`, usable && "clickable", memo.use && memo.use.source === c.id && memo.use.face === face && "selected"],
+        ...attrs,
+        class: [attrs.class, usable && "clickable", memo.use && memo.use.source === c.id && memo.use.face === face && "selected"],
         type: usable ? "button" : false,
-        "data-face": face === null ? "back" : face,
-        "data-slot": i,
         onclick: usable
           ? () => {
               memo.use = { source: c.id, face };
@@ -142,9 +148,7 @@ export function render(root, ctx) {
   );
 
   // The window: what is in flight, and the answers this seat holds (every one is a legal action).
-  const win = view.window;
   const asked = ctx.actors.includes(ctx.seat);
-  const reaction = win && !["setup", "turn_end", "round_end"].includes(win.kind);
   let windowBox = null;
   if (win && win.kind !== "setup") {
     const p = view.pending;
