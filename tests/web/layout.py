@@ -58,3 +58,26 @@ def bottom(page: Page, selector: str) -> float:
     """How far down the page the bottom of ``selector``'s first element lies, in CSS pixels."""
     script = "(sel) => document.querySelector(sel).getBoundingClientRect().bottom + scrollY"
     return float(page.evaluate(script, selector))
+
+
+TAB_PARTS = """(parts) => {
+  const el = document.activeElement;
+  const part = Object.keys(parts).find((name) => el.closest(parts[name]));
+  return part ? [part, el.getBoundingClientRect().top + scrollY] : el.closest(".side") ? "side" : null;
+}"""
+
+
+def tab_order(page: Page, parts: dict[str, str]) -> list[tuple[str, float]]:
+    """The board's ``parts`` (name → selector) in the order Tab first reaches each, from the
+    top of the page (its brand link) to the side panels, with how far down the page that
+    first stop lies."""
+    page.focus(".topbar .brand")
+    seen: dict[str, float] = {}
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(TAB_PARTS, parts)
+        if stop == "side":
+            break
+        if stop and stop[0] not in seen:
+            seen[stop[0]] = stop[1]
+    return list(seen.items())

@@ -19,7 +19,7 @@ from backroom.games.stool_pigeon import cards as sp
 from backroom.games.stool_pigeon.state import StoolPigeonState
 from backroom.i18n import catalog
 from tests.games.politburo.conftest import position as politburo_position
-from tests.web.layout import bottom, check_layout, phone_seat
+from tests.web.layout import bottom, check_layout, phone_seat, tab_order, viewport
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -387,6 +387,26 @@ def test_corruption_on_a_phone_the_hand_is_on_the_first_screen(server: str, brow
     phone = phone_seat(server, browser, "corruption", ".co-hand .co-pick.clickable")
     assert bottom(phone, ".co-hand") < 844
     check_layout(phone, "corruption-phone")
+    phone.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "table"),
+    [("politburo", ".pb-hand", ".pb-seats"), ("corruption", ".co-hand", ".co-bodies")],
+)
+def test_tab_reaches_the_hand_before_the_table_in_the_order_seen(
+    server: str, browser: Any, game: str, hand: str, table: str
+) -> None:
+    """With a hand card picked, Tab goes from the hand to its targets on the table in the order
+    the page shows them, on a phone and on a desktop: Politburó's phone showed the hand first
+    (CSS order) while Tab went through twelve candidates before reaching it."""
+    phone = phone_seat(server, browser, game, f"{hand} .clickable")
+    phone.locator(f"{hand} .clickable").first.click()
+    for size in ("phone", "desktop"):
+        phone.set_viewport_size(viewport(size))
+        stops = tab_order(phone, {"hand": hand, "table": table})
+        assert [part for part, _ in stops] == ["hand", "table"], (size, stops)
+        assert stops[0][1] < stops[1][1], (size, stops)
     phone.close()
 
 

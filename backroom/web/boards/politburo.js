@@ -1,6 +1,7 @@
-// Politburó: every player's three candidates as cards with their two tracks (health 0-10,
-// loyalty -5-25), their office, action marker and face-down assigned cards; the five offices
-// and their holders; your hand. Clicks: a card of your hand, then the candidate it goes on
+// Politburó: the five offices and their holders; the window; your hand (before the seats at
+// every width, so that Tab follows the order seen); every player's three candidates as cards
+// with their two tracks (health 0-10, loyalty -5-25), their office, action marker and
+// face-down assigned cards. Clicks: a card of your hand, then the candidate it goes on
 // (play, assign or a special); an assigned card of your own candidate, then its target (out of
 // your turn); a candidate for a second decision (whom to send an attack back to, ...). A
 // reaction window shows what was just played and which of your cards can answer, with Pass
@@ -238,5 +239,5 @@ export function render(root, ctx) {
   );
   const myTurn = view.phase === "turn" && view.active === ctx.seat && !win && !view.step;
   const hint = h("p", { class: "hint", text: myTurn ? t("web.politburo.hint") : t(`${GAME}.phase.${view.phase}`) });
-  root.replaceChildren(h("div", { class: "pb-board" }, offices, status, windowBox, table, hand, controls, hint));
+  root.replaceChildren(h("div", { class: "pb-board" }, offices, status, windowBox, hand, controls, hint, table));
 }
