@@ -3,9 +3,9 @@
 // reporter, hitman), on a contract or — bribes only, at half value — on a body's Swiss
 // account; some positions are played face up. The board shows the round's status and the
 // contracts won, your hand, then the three bodies as columns, each contract with the cards
-// played on it, and the Swiss accounts. Clicks: a card of your hand, then a contract or a Swiss account; during the award, the
-// contract or the card the rules ask you to choose; with a Little Black Book, a face-down card
-// to look at. View fields: see the CorruptionState docstring (backroom/games/corruption/state.py).
+// played on it, and the Swiss accounts. Clicks: a card of your hand, then a contract or a
+// Swiss account; during the award, the contract or the card the rules ask you to choose; with
+// a Little Black Book, a face-down card to look at. View fields: see the CorruptionState docstring (backroom/games/corruption/state.py).
 
 import { arrivals, backCard, faceCard, icon } from "../static/cards.js";
 
