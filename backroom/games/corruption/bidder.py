@@ -81,9 +81,7 @@ class Bidder:
         out = [len(spent) for spent in seen.spent]
         dollars = [0] * players
         attorney_out = [ATTORNEY in spent for spent in seen.spent]
-        played = [0] * players
         for owner, k in zip(seats, kinds, strict=True):
-            played[owner] += 1
             if counted[k]:
                 out[owner] += 1
                 dollars[owner] += BRIBE_VALUE[k]
@@ -108,18 +106,25 @@ class Bidder:
                 continue
             if seat == me:
                 mine[c] += BRIBE_VALUE[kind]
-            elif kind < 0:
-                row = opp.setdefault(c, {})
-                row[seat] = row.get(seat, 0.0) + mean[seat]
+                continue
+            if kind < 0:
+                v = mean[seat]
                 unseen[c] += 1
                 da_risk[c] *= 1.0 - p_da[seat]
             elif kind == ATTORNEY:
                 da_seen[c] = True
-            elif BRIBE_VALUE[kind]:
-                row = opp.setdefault(c, {})
-                row[seat] = row.get(seat, 0.0) + BRIBE_VALUE[kind]
-                if BRIBE_VALUE[kind] > biggest[c]:
-                    biggest[c] = BRIBE_VALUE[kind]
+                continue
+            else:
+                v = BRIBE_VALUE[kind]
+                if not v:
+                    continue
+                if v > biggest[c]:
+                    biggest[c] = v
+            row = opp.get(c)
+            if row is None:
+                opp[c] = {seat: v}
+            else:
+                row[seat] = row.get(seat, 0.0) + v
         # What opponents still to play may add, spread over every place a card can go (the
         # seat's own entries stay 0.0: adding 0.0 changes no sum).
         table = seen.table
@@ -127,48 +132,54 @@ class Bidder:
         future, more = [0.0] * players, [0.0] * players
         for s in range(players):
             if s != me:
-                future[s] = (PLAYS_PER_ROUND - played[s]) * mean[s] / targets
-                more[s] = (PLAYS_PER_ROUND - played[s]) / targets
+                to_play = PLAYS_PER_ROUND - seats.count(s)
+                future[s] = to_play * mean[s] / targets
+                more[s] = to_play / targets
         self.mine = mine
         self.terms: dict[int, Terms] = {}
         terms = self.terms
-        self.staked: list[int] = []
-        """Contracts holding the seat's money."""
-        self.watched: list[int] = []
-        """Contracts where an opponent's attorney is seen."""
-        self.least = math.inf
-        """The table's least contract value."""
+        staked: list[int] = []
+        watched: list[int] = []
+        least = math.inf
         spread: dict[int, float] = {}  # by the contract's hidden cards: all the spread depends on
         # The leader's estimate: a seat that bid nothing here counts its future alone, which
         # no bidder's sum (future plus dollars) falls below.
         unbid_lead = max(future)
         for c in table:
             lead = unbid_lead
-            if c in opp:
-                for s, dollars_on in opp[c].items():
-                    if dollars_on + future[s] > lead:
-                        lead = dollars_on + future[s]
+            row = opp.get(c)
+            if row is not None:
+                for s, dollars_on in row.items():
+                    estimate = dollars_on + future[s]
+                    if estimate > lead:
+                        lead = estimate
             count = unseen[c]
-            if count in spread:
-                sigma = spread[count]
-            else:
+            sigma = spread.get(count)
+            if sigma is None:
                 u: float = count
                 for f in more:
                     u += f
                 sigma = spread[count] = 1500.0 + 2500.0 * math.sqrt(u)
             m = mine[c]
-            base = 0.0
             if m > 0:
                 base = sigmoid((m - lead) / sigma)
-                self.staked.append(c)
+                staked.append(c)
+            else:
+                base = 0.0
             v = value[c]
-            if v < self.least:
-                self.least = v
+            if v < least:
+                least = v
             if da_seen[c]:
                 terms[c] = (0.1 * v, 0.1 * v, m, lead, sigma, base, da_risk[c], True)
-                self.watched.append(c)
+                watched.append(c)
             else:
                 terms[c] = (v * da_risk[c], v, m, lead, sigma, base, da_risk[c], False)
+        self.staked = staked
+        """Contracts holding the seat's money."""
+        self.watched = watched
+        """Contracts where an opponent's attorney is seen."""
+        self.least = least
+        """The table's least contract value."""
 
     def score(self, action: Action) -> float:
         """What one play raises the seat's expected winnings by, less the card's price."""
