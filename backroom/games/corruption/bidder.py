@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cache
+from math import exp
 
 from backroom.bots import draws
 from backroom.engine.actions import Action
@@ -53,7 +55,8 @@ by whether the variant is Cerrado (bribes only)."""
 
 
 def sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-(30.0 if x > 30.0 else -30.0 if x < -30.0 else x)))
+    # ``exp`` imported by name: one lookup less in the bot's most frequent call.
+    return 1.0 / (1.0 + exp(-(30.0 if x > 30.0 else -30.0 if x < -30.0 else x)))
 
 
 Terms = tuple[float, float, int, float, float, float, float, bool]
@@ -241,9 +244,8 @@ class Bidder:
     def _best(self) -> list[Action]:
         """The mover's cards of the best score, scoring only those whose bound reaches it."""
         seen, terms, value, table = self.seen, self.terms, self.seen.value, self.seen.table
-        held = list({FACES[k]: k for k in seen.hand}.values())  # one kind per face, in order
+        held, bribes = _held(tuple(seen.hand))
         found = _Found()
-        bribes = [k for k in held if IS_BRIBE[k]]
         if bribes:
             # The biggest bribe on every contract and in every Swiss account is scored; its gain
             # there bounds every smaller bribe's.
@@ -316,6 +318,14 @@ class Bidder:
         if not staked:
             return None
         return max(staked, key=lambda a: (value[where[a[1]]], -a[1]))
+
+
+@cache
+def _held(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One kind per face of a hand, in order, and its bribes: kept for every hand met (at most
+    2^10) rather than worked out again at every decision."""
+    held = tuple({FACES[k]: k for k in hand}.values())
+    return held, tuple(k for k in held if IS_BRIBE[k])
 
 
 class _Found:
