@@ -91,12 +91,22 @@ class Bidder:
                 if k == ATTORNEY:
                     attorney_out[owner] = True
         cards, attorney = (len(BRIBES), False) if cerrado else (SET_SIZE, True)  # Cerrado: bribes only
+        # What opponents still to play may add is spread over every place a card can go (the
+        # seat's own entries stay 0.0: adding 0.0 changes no sum).
+        table = seen.table
+        targets = len(table) + len(BODIES)
         mean, p_da = [0.0] * players, [0.0] * players
+        future, more = [0.0] * players, [0.0] * players
         for s in range(players):
+            if s == me:
+                continue
             left = cards - out[s]
             if left:
                 mean[s] = (SET_DOLLARS - dollars[s]) / left
                 p_da[s] = (attorney and not attorney_out[s]) / left
+            to_play = PLAYS_PER_ROUND - seats.count(s)
+            future[s] = to_play * mean[s] / targets
+            more[s] = to_play / targets
         size = len(value)
         mine = [0] * size
         opp: dict[int, dict[int, float]] = {}
@@ -128,16 +138,6 @@ class Bidder:
                 opp[c] = {seat: v}
             else:
                 row[seat] = row.get(seat, 0.0) + v
-        # What opponents still to play may add, spread over every place a card can go (the
-        # seat's own entries stay 0.0: adding 0.0 changes no sum).
-        table = seen.table
-        targets = len(table) + len(BODIES)
-        future, more = [0.0] * players, [0.0] * players
-        for s in range(players):
-            if s != me:
-                to_play = PLAYS_PER_ROUND - seats.count(s)
-                future[s] = to_play * mean[s] / targets
-                more[s] = to_play / targets
         self.mine = mine
         self.terms: dict[int, Terms] = {}
         terms = self.terms
