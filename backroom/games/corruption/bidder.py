@@ -133,6 +133,7 @@ class Bidder:
                     continue
                 if v > biggest[c]:
                     biggest[c] = v
+            # The opponent's dollars here, an unseen card at its owner's mean, summed in play order.
             row = opp.get(c)
             if row is None:
                 opp[c] = {seat: v}
