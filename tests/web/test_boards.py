@@ -410,6 +410,28 @@ def test_tab_reaches_the_hand_before_the_table_in_the_order_seen(
     phone.close()
 
 
+def test_stool_pigeon_your_district_comes_right_under_the_buttons_before_the_others(
+    server: str, browser: Any
+) -> None:
+    """At 390×844 the District a player swaps into lay under the three opponents', at
+    863-1,180 px, the draw pile and the buttons at 457: it comes right under the buttons, before
+    the others, at every width (the order Tab follows too), and on a desktop the whole table
+    fits its first screen, your District first in the others' row."""
+    phone = phone_seat(server, browser, "stool-pigeon", ".pile-card.clickable")
+    for size in ("phone", "desktop"):
+        phone.set_viewport_size(viewport(size))
+        tops = phone.locator(".district").evaluate_all(
+            "els => els.map(e => [e.classList.contains('mine'), e.getBoundingClientRect().top + scrollY])"
+        )
+        assert tops[0][0] and all(tops[0][1] <= top for _, top in tops), (size, tops)
+        assert tops[0][1] - bottom(phone, ".middle") < 20, (size, tops)
+    assert bottom(phone, ".district:last-child") < viewport("desktop")["height"]
+    phone.set_viewport_size(viewport("phone"))
+    assert bottom(phone, '.district.mine [data-slot="0"]') < viewport("phone")["height"]
+    check_layout(phone, "stool-pigeon-phone")
+    phone.close()
+
+
 BROKEN_WORDS = """(sel) => [...document.querySelectorAll(sel)].flatMap((el) => {
   // The line each character lies on; a word (between spaces, hyphens and the soft hyphens of
   // web.hyphenation, where a break shows a hyphen) must keep to one.

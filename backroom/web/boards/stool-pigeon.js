@@ -1,10 +1,11 @@
 // Stool Pigeon: every family keeps a District of face-down cards in two rows; the lowest total
-// wins. The board shows each District as a grid of cards, the draw and discard piles, the card
-// in hand, and turns each legal action into a click: a slot of your District to swap, remove
-// or give; any slot to peek, to snap or for either card of a blind swap; big buttons to draw, close,
-// keep or pass. View fields (see StoolPigeonState.view): districts[seat][slot] is a face,
-// "back" or null (an empty slot); held; deck; discard; removed (out of the game); phase; active;
-// closer; window; picked (the first card of a blind swap); give_to.
+// wins. The board shows the draw and discard piles, the card in hand and the buttons, then
+// each District as a grid of cards, yours first, and turns each legal action into a click: a
+// slot of your District to swap, remove or give; any slot to peek, to snap or for either card
+// of a blind swap; big buttons to draw, close, keep or pass. View fields (see
+// StoolPigeonState.view): districts[seat][slot] is a face, "back" or null (an empty slot);
+// held; deck; discard; removed (out of the game); phase; active; closer; window; picked (the
+// first card of a blind swap); give_to.
 
 import { arrivals, backCard, faceCard } from "../static/cards.js";
 
@@ -128,8 +129,6 @@ export function render(root, ctx) {
   }
 
   const order = seatsFrom(ctx.seat, view.players);
-  const others = order.filter((s) => s !== ctx.seat);
-  const mineIndex = order.includes(ctx.seat) ? ctx.seat : null;
 
   const discardTop = view.discard.length ? view.discard[view.discard.length - 1] : null;
   // A card just drawn or just played slides in once (CSS .arrive; none under reduced motion).
@@ -210,9 +209,10 @@ export function render(root, ctx) {
     h(
       "div",
       { class: ["sp-board", `phase-${view.phase}`, legal.length && "acting"] },
-      h("div", { class: "others" }, others.map(district)),
       h("div", { class: "middle" }, piles, status, buttons),
-      mineIndex !== null ? district(mineIndex) : null,
+      // Your District first, right under the buttons, then the others': the order seen is the
+      // order Tab follows, at every width.
+      h("div", { class: "districts" }, order.map(district)),
     ),
   );
 }
