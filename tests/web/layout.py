@@ -54,10 +54,17 @@ def phone_seat(server: str, browser: Browser, game: str, ready: str) -> Page:
     return phone
 
 
+EDGE = "([sel, edge]) => document.querySelector(sel).getBoundingClientRect()[edge] + scrollY"
+
+
 def bottom(page: Page, selector: str) -> float:
     """How far down the page the bottom of ``selector``'s first element lies, in CSS pixels."""
-    script = "(sel) => document.querySelector(sel).getBoundingClientRect().bottom + scrollY"
-    return float(page.evaluate(script, selector))
+    return float(page.evaluate(EDGE, [selector, "bottom"]))
+
+
+def top(page: Page, selector: str) -> float:
+    """How far down the page the top of ``selector``'s first element lies, in CSS pixels."""
+    return float(page.evaluate(EDGE, [selector, "top"]))
 
 
 TAB_PARTS = """(parts) => {

@@ -13,6 +13,7 @@ from backroom.games import get_game
 from backroom.i18n import catalog
 from tests.games.illuminati.conftest import all_pass, declare, position
 from tests.web.conftest import post_json, shot
+from tests.web.layout import bottom, check_layout, top, viewport
 from tests.web.test_boards import RENDER, acted, page, show
 from tests.web.test_play import wait_past_version
 
@@ -438,6 +439,25 @@ def test_two_people_one_interferes_in_the_others_attack_and_both_see_the_totals(
     shot(bruno, "illuminati-spend-phone")
     for each in (ana, bruno):
         each.context.close()
+
+
+def test_the_spending_rounds_answers_lie_on_the_first_screen_above_the_odds(
+    server: str, browser: Browser
+) -> None:
+    """A seat asked to spend on an attack saw its first answer some 1,000 px down a desktop and
+    1,550 down a phone, under the odds dialog and the panel's breakdown: the panel comes first
+    beside the board (above the map on a phone), its answers right under the attack."""
+    _table, (ana, _bruno), _last = seated(server, browser)
+    for action in (("attack", "control", "goldfish_fanciers"), ("attacker", "network"), ("announce", "open")):
+        click(ana, from_list(ana, action))
+    for size in ("desktop", "phone"):
+        ana.set_viewport_size(viewport(size))
+        answer = top(ana, '[data-panel="spend"] .iw-act')
+        assert bottom(ana, '[data-panel="spend"] .iw-act') < viewport(size)["height"], (size, answer)
+        for below in ('[data-panel="spend"] .iw-totals', '[data-panel="spend"] .iw-odds', ".il-odds"):
+            assert answer < top(ana, below), (size, below)
+        check_layout(ana, f"illuminati-spend-first-{size}")
+    ana.context.close()
 
 
 def test_two_people_a_deal_accepted_then_one_declined_executed_by_the_engine(

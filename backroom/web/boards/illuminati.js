@@ -251,8 +251,11 @@ export function render(root, ctx) {
   const secret = view.secret_goal ? h("p", { class: "il-secret", text: t("illuminati.ui.secret_goal", { card: cardName(view.secret_goal) }) }) : null;
   const status = h("p", { class: "il-status", text: t("illuminati.ui.status", { seat: ctx.name(view.active), actions: view.turn.actions_left, transfers: view.turn.transfers_left, deck: view.deck, goal: view.goal }) });
   const hint = h("p", { class: "hint il-hint", text: t(`web.illuminati.hint.${hintKey(view, ctx, memo, { attacks, transfers, moves, spots, amounts })}`) });
-  const side = h("div", { class: "il-side" }, menu, amountBox, oddsDialog(ctx, cardName, button), spendingPanel(ctx), dealPanel(ctx), infoPanel(ctx, cardName, lookup), hand, secret);
-  root.replaceChildren(h("div", { class: "il-board" }, strip, status, hint, h("div", { class: "il-main" }, h("div", { class: "il-stage-box" }, stage, zoomBar), side), controls));
+  const side = h("div", { class: "il-side" }, menu, amountBox, oddsDialog(ctx, cardName, button), dealPanel(ctx), infoPanel(ctx, cardName, lookup), hand, secret);
+  // The spending round's panel, a question to answer now, comes first: atop the side beside
+  // the map, and above the map in a narrow window (illuminati.css).
+  const main = h("div", { class: "il-main" }, spendingPanel(ctx), h("div", { class: "il-stage-box" }, stage, zoomBar), side);
+  root.replaceChildren(h("div", { class: "il-board" }, strip, status, hint, main, controls));
   if (follow) ctx.act(follow.action);
 }
 

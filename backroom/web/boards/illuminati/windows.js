@@ -124,8 +124,8 @@ function countdown(ctx) {
   return el;
 }
 
-/** The attack in its spending round or before its result: what it is, the money for and
- * against it, the number needed, and this seat's raises, answers and Pass; or who is asked. */
+/** The attack in its spending round or before its result: what it is, this seat's raises,
+ * answers and Pass (or who is asked), then the money for and against it and the number needed. */
 export function spendingPanel(ctx) {
   const { h, t, view } = ctx;
   const attack = view.attack;
@@ -179,6 +179,7 @@ export function spendingPanel(ctx) {
       t("web.illuminati.spend.attack", { attacker: card(ctx, attack.attacker), target: card(ctx, attack.target), mode: t(`${GAME}.mode.${attack.mode}`) }),
     ),
     attack.privileged ? h("p", { class: "iw-privileged", text: t("web.illuminati.spend.privileged") }) : null,
+    controls,
     h(
       "div",
       { class: "iw-totals" },
@@ -202,7 +203,6 @@ export function spendingPanel(ctx) {
       ),
     ),
     h("p", { class: "iw-odds", "data-need": attack.need, text: odds }),
-    controls,
   );
 }
 
