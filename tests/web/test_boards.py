@@ -432,7 +432,7 @@ def test_stool_pigeon_your_district_comes_right_under_the_buttons_before_the_oth
     phone.close()
 
 
-BROKEN_WORDS = """(sel) => [...document.querySelectorAll(sel)].flatMap((el) => {
+BROKEN_WORDS = """([sel, within]) => [...document.querySelectorAll(sel)].flatMap((el) => {
   // The line each character lies on; a word (between spaces, hyphens and the soft hyphens of
   // web.hyphenation, where a break shows a hyphen) must keep to one.
   const text = el.firstChild;
@@ -446,13 +446,18 @@ BROKEN_WORDS = """(sel) => [...document.querySelectorAll(sel)].flatMap((el) => {
     .filter((m) => new Set([...m[0]].map((_, k) => line(m.index + k))).size > 1)
     .map((m) => `"${m[0]}" split`);
   const size = parseFloat(getComputedStyle(el).fontSize);
-  const over = el.scrollWidth > el.clientWidth + 1 ? [`wider than its card (${el.scrollWidth}px)`] : [];
+  const card = (within ? el.closest(within) : el.parentElement).getBoundingClientRect();
+  const own = el.getBoundingClientRect();
+  const wider = el.scrollWidth > el.clientWidth + 1 || own.left < card.left - 1 || own.right > card.right + 1;
+  const over = wider ? [`wider than its card (${el.scrollWidth}px)`] : [];
   return [...split, ...over, ...(size < 8 ? [`${size}px`] : [])].map((p) => `${text.data}: ${p}`);
 })"""
 
 
-def assert_whole_words(page: Page, selector: str) -> None:
-    broken = page.evaluate(BROKEN_WORDS, selector)
+def assert_whole_words(page: Page, selector: str, within: str | None = None) -> None:
+    """Every name ``selector`` finds keeps its words whole, at 8px at the least, inside its
+    card: its parent, or the nearest ``within`` (a card that may itself grow past its place)."""
+    broken = page.evaluate(BROKEN_WORDS, [selector, within])
     assert not broken, broken
 
 
@@ -474,7 +479,8 @@ def test_a_card_name_wraps_between_words_and_never_inside_one(page: Page, lang: 
     """A card's name breaks at a space or a hyphen and is set smaller for a long word, never
     split inside one ("Chauffeu|se", "Difamació|n"): every name of each board, in each
     language, on the narrowest card the board draws (with a value and without one),
-    Politburó's hand cards and Slush Fund's politicians on a phone."""
+    Politburó's hand cards, its candidates on a desktop (Ordzhonikidze ran into the next
+    card) and a phone, and Slush Fund's politicians on a phone."""
     cards = [
         {"name": expected_name(game, face, lang), "value": value, "width": width}
         for game, width in FACES_AT.items()
@@ -497,6 +503,9 @@ def test_a_card_name_wraps_between_words_and_never_inside_one(page: Page, lang: 
     hand = sorted({f for f in POLITBURO_FACES if not f.endswith(("-2", "-3"))})
     show(page, politburo_position(hands={0: hand}), 0, lang=lang)
     assert_whole_words(page, ".pb-hand .pb-card")
-    page.set_viewport_size({"width": 390, "height": 844})  # Slush Fund's politicians on a phone
-    show(page, get_game("slush-fund").start(4, {}, 1)[0], 0, lang=lang)
+    for size in ("desktop", "phone"):  # the fifteen candidates (Ordzhonikidze) on their cards
+        page.set_viewport_size(viewport(size))
+        show(page, politburo_position(players=5), 0, lang=lang)
+        assert_whole_words(page, ".pb-name", within=".pb-candidate")
+    show(page, get_game("slush-fund").start(4, {}, 1)[0], 0, lang=lang)  # on the phone still
     assert_whole_words(page, ".sf-pol-name")

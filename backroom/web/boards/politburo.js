@@ -106,7 +106,7 @@ export function render(root, ctx) {
       "data-candidate": c.id,
     };
     const body = [
-      h("span", { class: "pb-name", text: c.name }),
+      h("span", { class: "pb-name", ...nameAttrs(c.name) }),
       h("span", { class: "pb-owner", text: c.seat === ctx.seat ? t("web.you") : ctx.name(c.seat) }),
       c.office ? h("span", { class: "pb-office-badge", text: t(`${GAME}.office.${c.office}`) }) : null,
       c.fate !== "in_play" ? h("span", { class: "pb-fate", text: t(`${GAME}.fate.${c.fate}`) }) : null,
