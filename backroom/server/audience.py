@@ -79,7 +79,8 @@ class Audience:
         except ValueError:
             conn.error("bad_name", limit=MAX_NAME)
             return
-        if name.casefold() in {s.name.casefold() for s in self.table.row.seats if s.name}:
+        taken = {s.name.casefold() for s in self.table.row.seats if s.name}
+        if name is not None and name.casefold() in taken:
             conn.error("name_taken")
             return
         watcher.name = name

@@ -73,6 +73,23 @@ def test_a_name_too_long_is_refused_and_changes_nothing(client: TestClient) -> N
         assert line["name"] is None
 
 
+def test_a_spectator_may_clear_its_name_with_null_or_blank(client: TestClient) -> None:
+    """The protocol's own "no name" (null, or nothing left once trimmed) is a valid message: it
+    once crashed the connection (``None.casefold``) with a traceback in the server's log."""
+    table = new_table(client, players=2, seats=[{"kind": "agent", "name": "Ana"}, {"kind": "agent"}])
+    with client.websocket_connect(ws_path(table, chat=True)) as ws:
+        watchers(ws)
+        send(ws, {"type": "name", "name": "Eve"})
+        assert watchers(ws, lambda m: m["names"] == ["Eve"])["count"] == 1
+        for cleared in (None, "   ", "\u0000"):
+            send(ws, {"type": "name", "name": cleared})
+            assert watchers(ws, lambda m: m["names"] == [])["count"] == 1
+            send(ws, {"type": "name", "name": "Eve"})
+            watchers(ws, lambda m: m["names"] == ["Eve"])
+        send(ws, {"type": "ping"})
+        assert receive_until(ws, lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+
+
 def test_a_spectator_cannot_take_a_seats_name_and_stays_as_it_was(client: TestClient) -> None:
     table = new_table(client, players=2, seats=[{"kind": "agent", "name": "Ana"}, {"kind": "agent"}])
     with client.websocket_connect(ws_path(table, chat=True)) as ws:
