@@ -369,7 +369,10 @@ async def get_replay(request: Request) -> Response:
         raise missing(request, lang)
     try:
         given = request.query_params.get("seat", "")
-        if given and not (given.isascii() and given.isdigit() and int(given) < table.row.players):
+        # A seat number is a few digits: ``int()`` of thousands raises (Python's digit limit).
+        if given and not (
+            given.isascii() and given.isdigit() and len(given) <= 4 and int(given) < table.row.players
+        ):
             raise fail(lang, "bad_field", field="seat")
         if not table.is_over:
             raise fail(lang, "not_over", 409)

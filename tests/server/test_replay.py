@@ -80,8 +80,10 @@ def test_a_game_still_on_has_no_replay(client: TestClient) -> None:
     assert "view" not in answer.text and "steps" not in answer.text
 
 
-@pytest.mark.parametrize("seat", ["2", "-1", "x", "²", "9" * 40])
+@pytest.mark.parametrize("seat", ["2", "-1", "x", "²", "9" * 40, "9" * 5000])
 def test_a_replay_for_a_seat_the_table_has_not_is_refused(client: TestClient, seat: str) -> None:
+    """A clear 400 for any of them: 5,000 digits once passed the digit check and made
+    ``int()`` raise past Python's limit on digits, a 500 with a traceback."""
     table = new_table(client, players=2, seats=SEATS)
     _play(client, table)
     answer = client.get(f"/api/tables/{table['id']}/replay", params={"seat": seat})
