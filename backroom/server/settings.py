@@ -84,6 +84,11 @@ HEADER_TIMEOUT = 10.0
 start of the next request); then the connection is closed. Slow half-sent requests (slowloris)
 would otherwise hold their descriptors forever."""
 
+HEAD_BYTES = 32 * 1024
+"""Bytes of one request's head (its request line and headers): a browser's are one or two KiB,
+and nginx's own default allows 32 KiB. uvicorn and httptools set no bound of their own: 200 MB
+of headers were held whole."""
+
 BODY_TIMEOUT = 10.0
 """Seconds a client has to send a request's body once its headers are in (bodies are at most
 64 KiB)."""

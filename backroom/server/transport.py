@@ -30,13 +30,13 @@ from websockets.protocol import State
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
 from backroom.server.handoff import Adopt
-from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
+from backroom.server.settings import HEAD_BYTES, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 
 
-def _answer(status: bytes, code: str) -> bytes:
+def _answer(status: bytes, code: str, **params: Any) -> bytes:
     """A whole HTTP answer with the usual error body, written before any request was read: no
     language is known yet, so it is in English."""
-    body = orjson.dumps({"error": {"code": code, "message": translate("en", f"server.error.{code}")}})
+    body = orjson.dumps({"error": {"code": code, "message": translate("en", f"server.error.{code}", params)}})
     head = (
         f"HTTP/1.1 {status.decode()}\r\ncontent-type: application/json\r\n"
         f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
@@ -47,6 +47,8 @@ def _answer(status: bytes, code: str) -> bytes:
 BUSY = _answer(b"503 Service Unavailable", "server_busy")
 
 TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
+
+HEAD_TOO_LARGE = _answer(b"431 Request Header Fields Too Large", "headers_too_large", limit=HEAD_BYTES)
 PONG = b"\x8a"
 """The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
 
@@ -110,6 +112,27 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
         _deadline: asyncio.TimerHandle | None = None
         handed_over = False
         """Set on a connection another worker handed over (``adopter``)."""
+        _in_head = True
+        """A request's head is being read (from the connection's start, or the end of the
+        request before it, to its last header)."""
+        _head_bytes = 0
+        """Bytes read of that head so far (at most one read more: see ``data_received``)."""
+        _chunk = 0
+
+        def data_received(self, data: bytes) -> None:
+            """Feed the parser, then refuse (431) a head that has passed ``HEAD_BYTES``: the
+            parser keeps a header's pieces until it is whole, and uvicorn every header until the
+            head is, without any bound. Checked after feeding, as the bytes of a read that ends
+            a head (its body, say) are not the head's; a read in which a request ended is not
+            counted towards the next one's head, so a head may pass the bound by one read."""
+            self._chunk = len(data)
+            super().data_received(data)
+            if self._in_head and not self.transport.is_closing():
+                self._head_bytes += len(data)
+                if self._head_bytes > HEAD_BYTES:
+                    self._disarm()
+                    self.transport.write(HEAD_TOO_LARGE)
+                    self.transport.close()
 
         def on_header(self, name: bytes, value: bytes) -> None:
             if name.lower() == HANDED_OVER and not self.handed_over:
@@ -158,6 +181,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 self._arm(limits.header_timeout)
 
         def on_headers_complete(self) -> None:
+            self._in_head = False
             upgrading = self.parser.should_upgrade() and self._should_upgrade()
             super().on_headers_complete()
             if upgrading:  # a WebSocket from here on: its own protocol takes the connection
@@ -166,6 +190,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 self._arm(limits.body_timeout)
 
         def on_message_complete(self) -> None:
+            self._in_head, self._head_bytes = True, -self._chunk  # the next head starts here
             self._disarm()
             super().on_message_complete()
 

@@ -209,6 +209,42 @@ def test_half_sent_bodies_are_cut_off(server: Server, idle: None) -> None:
         assert read_to_end(sock).startswith(b"HTTP/1.1 408")
 
 
+def server_memory(server: Server) -> int:
+    """The server process's resident memory, in bytes."""
+    for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no VmRSS")
+
+
+@pytest.mark.parametrize("shape", ["many headers", "one long header"])
+def test_request_headers_are_bounded(server: Server, idle: None, shape: str) -> None:
+    """A request's head is refused (431) once it passes ``HEAD_BYTES``, and the connection
+    closed: uvicorn and httptools set no bound, and 200 MB of headers sent in a third of a
+    second were held whole (the server grew by 200 MB for one connection)."""
+    before = server_memory(server)
+    with connect(server) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        chunk = b"X-Filler: " + b"a" * 8000 + b"\r\n" if shape == "many headers" else b"a" * 8000
+        if shape == "one long header":
+            sock.sendall(b"X-Filler: ")
+        with contextlib.suppress(OSError):  # the server closes the connection as it refuses
+            for _ in range(20 * 1024 * 1024 // len(chunk)):
+                sock.sendall(chunk)
+        answer = read_to_end(sock)
+    assert answer.startswith(b"HTTP/1.1 431"), answer[:100]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "headers_too_large"
+    assert server_memory(server) - before < 10 * 1024 * 1024
+
+
+def test_a_request_with_a_head_within_the_bound_is_served(server: Server, idle: None) -> None:
+    with connect(server) as sock:
+        filler = b"".join(b"X-Filler-%d: %s\r\n" % (n, b"a" * 1000) for n in range(20))
+        head = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n" + filler + b"Connection: close\r\n"
+        sock.sendall(head + b"\r\n")
+        assert read_to_end(sock).startswith(b"HTTP/1.1 200")
+
+
 def test_connections_per_address_are_capped_before_anything_is_read(server: Server, idle: None) -> None:
     held = [websocket(server) for _ in range(3)]
     try:
