@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from backroom.server.chat import BURST, EVERY
-from backroom.server.connections import Buckets, TokenBucket
+from backroom.server.connections import Buckets
 from backroom.server.messages import MAX_NAME, Conn, Refused, clean_name
 
 if TYPE_CHECKING:
@@ -42,8 +42,6 @@ class Audience:
         self._numbers = itertools.count(1)
         self._pending: asyncio.TimerHandle | None = None
         self._sent_at = -float("inf")
-        self.flips = TokenBucket(1 / FLIPS_EVERY, FLIPS_BURST)
-        """The table's allowance of visibility changes (``set_hidden``)."""
         self._spectator_buckets = Buckets(60 / EVERY, burst=BURST)
         """The spectators' chat allowances, by address."""
 
@@ -133,7 +131,7 @@ async def set_hidden(table: LiveTable, token: str, hidden: bool) -> int | None:
         if seat is None:
             return None
         if table.row.hidden != hidden:
-            if not table.audience.flips.take():
+            if not table.hub.flips.take(table.row.id):
                 raise Refused("hide_too_fast", seconds=int(FLIPS_EVERY))
             await table.hub.store.aset_hidden(table.row.id, hidden)
             table.row.hidden = hidden

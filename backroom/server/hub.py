@@ -16,6 +16,7 @@ from backroom.engine.record import Record
 from backroom.games import get_game
 from backroom.i18n import bot_name, seat_name
 from backroom.server import upkeep
+from backroom.server.audience import FLIPS_BURST, FLIPS_EVERY
 from backroom.server.chain import Damaged
 from backroom.server.connections import Admission, Buckets
 from backroom.server.leases import LEASE_SECONDS, Leases, new_owner
@@ -76,6 +77,10 @@ class Hub:
         self.rate = rate
         self.tables_per_minute = tables_per_minute
         self._creators = Buckets(tables_per_minute)
+        self.flips = Buckets(60 / FLIPS_EVERY, burst=FLIPS_BURST)
+        """Each table's allowance of visibility changes (``audience.set_hidden``), by id: kept
+        here, not with the table, which leaves memory and comes back (a finished one after
+        every request) and would bring a whole allowance each time."""
         self.limits = limits
         self.admission = Admission(limits)
         self.snapshot_every = snapshot_every

@@ -4,6 +4,7 @@ player hides the table at creation or later, after which only its links lead to 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from backroom.server import audience
 from backroom.server.settings import Limits
-from tests.server.conftest import Message, new_table, receive_until, send, ws_path
+from tests.server.conftest import Message, new_table, play_to_the_end, receive_until, send, ws_path
 
 
 def watchers(ws: Any, predicate: Callable[[Message], bool] = lambda m: True) -> Message:
@@ -157,6 +158,26 @@ def test_visibility_changes_past_the_tables_allowance_are_refused_and_change_not
     with client.websocket_connect(ws_path(table, 0, chat=True)) as ws:
         lines = receive_until(ws, lambda m: m["type"] == "chat" and m["history"])["lines"]
     assert [line["system"] for line in lines if line["params"] == {"seat": 1}] == ["hidden"]
+
+
+def test_the_allowance_of_visibility_changes_holds_for_a_table_that_leaves_memory(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """A finished table nobody watches leaves memory after each request and comes back for the
+    next: its allowance came back whole with it, and a seat could flip it (a database write
+    each) as fast as it could ask."""
+    client = make_client(rate=10_000)
+    table = new_table(client, players=2, seats=[{"kind": "agent"}, {"kind": "bot"}])
+    rng = random.Random(3)
+    with client.websocket_connect(ws_path(table, 0)) as ws:
+        play_to_the_end(ws, lambda legal: rng.choice(legal)["action"])
+    url = f"/api/tables/{table['id']}/hidden"
+    token = table["seats"][0]["token"]
+    for n in range(audience.FLIPS_BURST):
+        assert client.post(url, json={"token": token, "hidden": n % 2 == 0}).status_code == 200
+    answer = client.post(url, json={"token": token, "hidden": False})
+    assert answer.status_code == 429 and answer.json()["error"]["code"] == "hide_too_fast"
+    assert client.get(f"/api/tables/{table['id']}").json()["hidden"] is True
 
 
 def test_a_new_invite_link_closes_the_connections_the_old_one_opened(client: TestClient) -> None:
