@@ -8,6 +8,7 @@ A missing key falls back to English, then to the key itself, so a gap is visible
 
 from __future__ import annotations
 
+import decimal
 import os
 from collections.abc import Sequence
 from functools import cache
@@ -126,10 +127,16 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
 
 def format_number(lang: str, value: float, decimals: int | None = None) -> str:
     """A figure as people of ``lang`` write it: ``7,600,000`` / ``7.600.000`` / ``7 600 000``;
-    with ``decimals``, exactly that many digits after the point (``119.4`` / ``119,4``)."""
-    if decimals is None:
-        return format_decimal(int(value) if float(value).is_integer() else value, locale=lang)
-    return format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""), locale=lang)
+    with ``decimals``, exactly that many digits after the point (``119.4`` / ``119,4``).
+
+    Babel rounds in the current decimal context, 28 digits by default: a bigger figure (one a
+    request chose, say) raised ``InvalidOperation``, so the context holds every digit."""
+    with decimal.localcontext() as context:
+        context.prec = max(context.prec, decimal.Decimal(value).adjusted() + (decimals or 0) + 10)
+        if decimals is None:
+            whole = isinstance(value, int) or float(value).is_integer()  # float(10**400) raises
+            return format_decimal(int(value) if whole else value, locale=lang)
+        return format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""), locale=lang)
 
 
 def format_share(lang: str, rate: float) -> str:
