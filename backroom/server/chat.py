@@ -18,14 +18,13 @@ from __future__ import annotations
 import itertools
 import sys
 import time
-import unicodedata
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from backroom.i18n import translate
 from backroom.server.connections import TokenBucket
-from backroom.server.messages import Conn, dumps
+from backroom.server.messages import Conn, dumps, shown
 
 if TYPE_CHECKING:
     from backroom.server.live import LiveTable
@@ -47,10 +46,6 @@ ROOM_BURST = 30
 one who reconnects for a fresh allowance, cannot make every connection at the table busy."""
 
 ROOM_RATE = 3.0
-
-MARKS = 3
-"""Combining marks kept on one character: enough for any script's accents (Vietnamese stacks
-two), not a "zalgo" line whose marks spill over the lines around it."""
 
 COLLAPSING = {"joined": "presence", "left": "presence", "hidden": "listing", "listed": "listing"}
 """System lines of one kind about one seat that replace each other when they follow each other."""
@@ -137,7 +132,7 @@ class Chat:
         if len(text) > MAX_TEXT:
             conn.error("chat_too_long", limit=MAX_TEXT)
             return
-        text = _clean(text)
+        text = shown(text)
         if not text:
             conn.error("chat_empty")
             return
@@ -214,24 +209,6 @@ class Chat:
         else:
             item.update(seat=line.seat, watcher=line.watcher, name=line.name, text=line.text)
         return item
-
-
-def _clean(text: str) -> str:
-    """``text`` as it may be shown: newlines, tabs and lone surrogates (which cannot even be
-    encoded) become spaces, and marks stacked on one character past ``MARKS`` are dropped."""
-    kept: list[str] = []
-    stacked = 0
-    for ch in text:
-        if not ch.isprintable():
-            ch, stacked = " ", 0
-        elif unicodedata.combining(ch):
-            stacked += 1
-            if stacked > MARKS:
-                continue
-        else:
-            stacked = 0
-        kept.append(ch)
-    return "".join(kept).strip()
 
 
 def _now() -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,14 +36,42 @@ MAX_NAME = 40
 """Characters in a seat's name (given when the table is made) or a spectator's."""
 
 
+MARKS = 3
+"""Combining marks kept on one character: enough for any script's accents (Vietnamese stacks
+two), not a "zalgo" line or name whose marks spill over the lines around it."""
+
+
+def shown(text: str, unprintable: str = " ") -> str:
+    """``text`` as it may be shown, trimmed: characters that are not printable (newlines, tabs,
+    NUL, lone surrogates, which cannot even be encoded) become ``unprintable``, and marks
+    stacked on one character past ``MARKS`` are dropped."""
+    kept: list[str] = []
+    stacked = 0
+    for ch in text:
+        if not ch.isprintable():
+            if unprintable:  # a space ends a stack; a character dropped does not
+                kept.append(unprintable)
+                stacked = 0
+            continue
+        if unicodedata.combining(ch):
+            stacked += 1
+            if stacked > MARKS:
+                continue
+        else:
+            stacked = 0
+        kept.append(ch)
+    return "".join(kept).strip()
+
+
 def clean_name(name: Any) -> str | None:
-    """A name as shown: its printable characters, trimmed; None for no name (None, or nothing
-    left). ValueError when it is no string or is longer than ``MAX_NAME``."""
+    """A name as shown: its printable characters, with few marks stacked, trimmed; None for no
+    name (None, or nothing left). ValueError when it is no string or is longer than
+    ``MAX_NAME``."""
     if name is None:
         return None
     if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
         raise ValueError(name)
-    return "".join(ch for ch in name.strip() if ch.isprintable()) or None
+    return shown(name, "") or None
 
 
 def hash_token(token: str) -> str:

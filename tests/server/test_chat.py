@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 from backroom.client import connect, ws_url
 from backroom.i18n import catalog
 from backroom.server import chat
+from backroom.server.messages import MARKS
 from backroom.sim.load_clients import http_json
 from backroom.sim.server_load import free_port, server_process
 from tests.server.conftest import Message, new_table, receive_until, send, ws_path
@@ -127,7 +128,20 @@ def test_marks_stacked_on_one_character_are_cut_to_a_few(client: TestClient) -> 
         send(ws, {"type": "say", "text": accented})
         assert said(ws)["text"] == accented
         send(ws, {"type": "say", "text": zalgo})
-        assert said(ws)["text"] == "a" + "\u0301" * chat.MARKS + "b"
+        assert said(ws)["text"] == "a" + "\u0301" * MARKS + "b"
+
+
+def test_marks_stacked_in_a_name_are_cut_to_a_few_as_in_a_line(client: TestClient) -> None:
+    """A seat's name and a spectator's are shown beside every line and in every seat list: a
+    name of forty stacked marks spilled over whatever is above and below it, as a line did."""
+    zalgo = "a" + "\u0301" * 33 + "b"
+    cut = "a" + "\u0301" * MARKS + "b"
+    table = new_table(client, players=2, seats=[{"kind": "agent", "name": zalgo}, {"kind": "agent"}])
+    assert table["seats"][0]["name"] == cut
+    with client.websocket_connect(ws_path(table, chat=True)) as ws:
+        send(ws, {"type": "name", "name": "Vi\u1ec7t " + zalgo})
+        send(ws, {"type": "say", "text": "hi"})
+        assert said(ws)["name"] == "Vi\u1ec7t " + cut
 
 
 def test_a_seat_says_a_burst_of_lines_then_one_per_interval_whatever_its_connections(
