@@ -60,9 +60,10 @@ async def _table(request: Request, lang: str) -> tuple[Hub, LiveTable]:
 
 
 def _token(data: Any, lang: str) -> str:
-    """The seat token a body carries (never the address, which logs and histories keep)."""
+    """The seat token a body carries (never the address, which logs and histories keep): a
+    short printable string (a lone surrogate, valid JSON, cannot even be encoded to be hashed)."""
     token = data.get("token") if isinstance(data, dict) else None
-    if not isinstance(token, str) or not 0 < len(token) <= 256:
+    if not isinstance(token, str) or not 0 < len(token) <= 256 or not token.isprintable():
         raise fail(lang, "bad_field", field="token")
     return token
 

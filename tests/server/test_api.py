@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from backroom.bots import bot_kinds
 from backroom.games import all_games
 from backroom.server import api
 from backroom.server.app import create_app
-from tests.server.conftest import new_table, wait_until_over
+from tests.server.conftest import new_table, wait_until_over, ws_path
 
 GOOD = {"game": "stool-pigeon", "players": 3, "seats": [{"kind": "human"}, {"kind": "bot"}], "seed": 1}
 
@@ -313,6 +314,24 @@ def test_a_websocket_from_another_website_is_refused(client: TestClient) -> None
             ws.receive_json()
     with client.websocket_connect(f"/ws/{table['id']}", headers={"origin": "http://testserver"}) as ws:
         assert ws.receive_json()["type"] == "welcome"
+
+
+@pytest.mark.parametrize("route", ["token", "bot", "hidden", "rematch"])
+@pytest.mark.parametrize("token", ["\ud800", "\u0000", 5, "x" * 257])
+def test_a_token_that_is_no_short_printable_string_is_refused_and_changes_nothing(
+    client: TestClient, route: str, token: Any
+) -> None:
+    """A lone surrogate (valid JSON, ``"\\ud800"``) cannot be encoded to be hashed: it was a
+    500 with a traceback on every route that takes a seat's token in its body."""
+    table = new_table(client, players=2)
+    body = json.dumps({"token": token, "hidden": True}).encode()
+    answer = client.post(
+        f"/api/tables/{table['id']}/{route}", content=body, headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_field"
+    assert client.get(f"/api/tables/{table['id']}").json()["hidden"] is False
+    with client.websocket_connect(ws_path(table, 0)) as ws:
+        assert ws.receive_json()["seat"] == 0
 
 
 def test_a_seat_player_may_rotate_their_token_and_old_invite_links_stop_working(client: TestClient) -> None:
