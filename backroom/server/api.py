@@ -8,6 +8,7 @@ answer with a machine code and a translated sentence, never a server error.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from typing import Any
@@ -59,7 +60,13 @@ def request_language(request: Request) -> str:
     return normalize_language(header.split(",")[0].split(";")[0].strip() or None)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def error_response(status: int, code: str, message: str) -> JSONResponse:
+    # A sentence may repeat what the request said (an unknown game's name), and a lone
+    # surrogate, valid in JSON, cannot be encoded: it is shown as a replacement character.
+    message = _SURROGATE.sub("\ufffd", message)
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 

@@ -124,6 +124,26 @@ def test_create_table_refuses_bad_input_with_a_code_and_a_sentence(
 
 
 @pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({**GOOD, "game": "chess\ud800"}, "unknown_game"),
+        ({**GOOD, "seats": [{"kind": "bot", "bot": "\ud800"}]}, "unknown_bot"),
+        ({**GOOD, "options": {"\ud800": 1}}, "bad_options"),
+    ],
+)
+def test_a_lone_surrogate_named_in_an_error_is_refused_with_its_sentence(
+    client: TestClient, body: Any, code: str
+) -> None:
+    """Valid JSON (``"\\ud800"``) that an error's sentence repeats: the answer could not be
+    encoded, a 500 with a traceback; the sentence shows it as a replacement character."""
+    response = client.post(
+        "/api/tables", content=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize(
     ("game", "players", "option"), [("slush-fund", 3, "deck_file"), ("corruption", 4, "contracts_file")]
 )
 def test_options_naming_server_files_are_refused_from_the_network_and_not_offered(
