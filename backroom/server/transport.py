@@ -172,7 +172,10 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             (aborted: a client this slow may not read the answer either)."""
             self._deadline = None
             if not self.transport.is_closing():
-                self.transport.write(TOO_SLOW)
+                # A body the app answered without reading gets no second answer: a client
+                # reusing the connection would take it for its next request's.
+                if self._in_head or self.cycle is None or not self.cycle.response_started:
+                    self.transport.write(TOO_SLOW)
                 self.transport.abort()
 
         def on_message_begin(self) -> None:

@@ -209,6 +209,21 @@ def test_half_sent_bodies_are_cut_off(server: Server, idle: None) -> None:
         assert read_to_end(sock).startswith(b"HTTP/1.1 408")
 
 
+def test_a_body_cut_off_after_its_answer_gets_no_second_answer(server: Server, idle: None) -> None:
+    """A route may answer before reading the body (``/api/games`` reads none): a client still
+    trickling that body is dropped at the body timeout without a 408 written after the 200,
+    which a client reusing the connection would take for its next request's answer."""
+    with connect(server) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n")
+        with contextlib.suppress(OSError):
+            for _ in range(30):  # past the body timeout (1 s)
+                sock.sendall(b"a" * 100)
+                time.sleep(0.1)
+        answer = read_to_end(sock)
+    assert answer.startswith(b"HTTP/1.1 200")
+    assert answer.count(b"HTTP/1.1 ") == 1, answer[-200:]
+
+
 def server_memory(server: Server) -> int:
     """The server process's resident memory, in bytes."""
     for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
