@@ -32,6 +32,17 @@ class Refused(Exception):
         self.params = params
 
 
+LANG_BURST = 3
+"""Language changes (``lang``) a connection may make at once...
+
+Each is answered with the whole recent log, tens of kilobytes in a long game: at the message
+rate, a few bytes from a client made the server send a full update each, 20 a second a socket
+(45 sockets of one address: 10 MB a second), where reconnecting, which costs the same update,
+is held to 120 a minute an address."""
+
+LANG_EVERY = 2.0
+"""...and then one every this many seconds."""
+
 MAX_NAME = 40
 """Characters in a seat's name (given when the table is made) or a spectator's."""
 
@@ -92,7 +103,19 @@ def dumps(message: dict[str, Any]) -> str:
 class Conn:
     """One WebSocket connection: its seat (None: spectator), language, and outbox."""
 
-    __slots__ = ("seat", "lang", "outbox", "seen", "bucket", "closed", "abort", "write", "chat", "address")
+    __slots__ = (
+        "seat",
+        "lang",
+        "outbox",
+        "seen",
+        "bucket",
+        "langs",
+        "closed",
+        "abort",
+        "write",
+        "chat",
+        "address",
+    )
 
     def __init__(
         self, seat: int | None, lang: str, rate: float = RATE, queue_bytes: int = QUEUE_BYTES
@@ -102,6 +125,8 @@ class Conn:
         self.outbox = Outbox(queue_bytes)
         self.seen = -1
         self.bucket = TokenBucket(rate)
+        self.langs = TokenBucket(1 / LANG_EVERY, LANG_BURST)
+        """Its allowance of language changes, each answered with the whole recent log."""
         self.closed = False
         self.abort: Callable[[], None] = self.outbox.close
         """Drops the connection; the endpoint sets it to abort the socket itself. By default

@@ -172,6 +172,9 @@ async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | N
         if not isinstance(lang, str) or lang not in LANGUAGES:
             conn.error("bad_message")
             return
+        if not conn.langs.take():
+            conn.error("rate_limited")
+            return
         conn.lang = lang
         await table.refresh(conn)
     elif kind == "act":

@@ -11,6 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from backroom.i18n import translate
+from backroom.server import messages
 from tests.server.conftest import new_table, play_to_the_end, receive_until, send, ws_path
 
 Message = dict[str, Any]
@@ -206,3 +208,27 @@ def test_floods_are_rate_limited_and_the_connection_survives(make_client: Callab
         time.sleep(0.5)
         send(ws, {"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}
+
+
+def test_language_changes_past_their_allowance_are_refused_and_change_nothing(
+    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each ``lang`` is answered with the whole recent log (25 KB in a long Corruption game):
+    at the message rate, 45 sockets of one address made the server send 10 MB a second for a
+    few bytes each. A few changes at once, then one per interval; past that ``rate_limited``
+    and the connection keeps its language."""
+    monkeypatch.setattr(messages, "LANG_EVERY", 0.5)
+    client = make_client(rate=10_000.0)
+    table = new_table(client, players=2, seats=[{"kind": "agent"}, {"kind": "agent"}])
+    with client.websocket_connect(ws_path(table, 0)) as ws:
+        joined(ws)
+        for lang in ("fr", "es", "fr", "es", "fr"):
+            send(ws, {"type": "lang", "lang": lang})
+        replies = [ws.receive_json() for _ in range(5)]
+        kinds = [r.get("code", r["type"]) for r in replies]
+        assert kinds == ["update"] * messages.LANG_BURST + ["rate_limited"] * (5 - messages.LANG_BURST)
+        send(ws, {"type": "nope"})  # the language is the last one taken: French, not Spanish
+        assert ws.receive_json()["message"] == translate("fr", "server.error.unknown_type")
+        time.sleep(0.6)
+        send(ws, {"type": "lang", "lang": "en"})
+        assert ws.receive_json()["type"] == "update"
