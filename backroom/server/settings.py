@@ -89,6 +89,12 @@ HEAD_BYTES = 32 * 1024
 and nginx's own default allows 32 KiB. uvicorn and httptools set no bound of their own: 200 MB
 of headers were held whole."""
 
+PIPELINED = 16
+"""Requests one connection may send ahead of the answers to those before it (HTTP/1.1
+pipelining, which browsers do not use): each waits with its whole state, and 10,000 of them sent
+at once, their answers unread, grew the server by 25 MB a connection. Past it the connection is
+dropped."""
+
 BODY_TIMEOUT = 10.0
 """Seconds a client has to send a request's body once its headers are in (bodies are at most
 64 KiB)."""

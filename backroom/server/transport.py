@@ -30,7 +30,7 @@ from websockets.protocol import State
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
 from backroom.server.handoff import Adopt
-from backroom.server.settings import HEAD_BYTES, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
+from backroom.server.settings import HEAD_BYTES, PIPELINED, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 
 
 def _answer(status: bytes, code: str, **params: Any) -> bytes:
@@ -57,6 +57,10 @@ HANDED_OVER = b"x-backroom-handed-over"
 (``handoff.py``): if its new worker does not hold the table either (it moved meanwhile), the
 relay serves it rather than a second hand-over. Taken only from a handed-over connection: a
 client's own is dropped as the request is read."""
+
+
+class ReadTooFar(Exception):
+    """A connection sent more requests ahead of their answers than ``PIPELINED``."""
 
 
 def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
@@ -184,6 +188,11 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 self._arm(limits.header_timeout)
 
         def on_headers_complete(self) -> None:
+            if len(self.pipeline) >= PIPELINED:
+                # Stops the parser here: uvicorn answers a parser error with a 400, which a
+                # client that does not read its answers does not get (``send_400_response``).
+                self._read_too_far = True
+                raise ReadTooFar
             self._in_head = False
             upgrading = self.parser.should_upgrade() and self._should_upgrade()
             super().on_headers_complete()
@@ -191,6 +200,14 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 self._disarm()
             else:
                 self._arm(limits.body_timeout)
+
+        _read_too_far = False
+
+        def send_400_response(self, msg: str) -> None:
+            if self._read_too_far:  # answers are still owed to the requests before: drop it
+                self.transport.abort()
+                return
+            super().send_400_response(msg)
 
         def on_message_complete(self) -> None:
             self._in_head, self._head_bytes = True, -self._chunk  # the next head starts here

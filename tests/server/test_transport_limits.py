@@ -23,7 +23,7 @@ import pytest
 import uvicorn
 from uvicorn.server import ServerState
 
-from backroom.server.settings import SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
+from backroom.server.settings import PIPELINED, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 from backroom.server.transport import protocols, trusts
 from backroom.sim.load_clients import http_json
 from backroom.sim.server_load import free_port, wait_ready
@@ -258,6 +258,33 @@ def test_a_request_with_a_head_within_the_bound_is_served(server: Server, idle: 
         head = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n" + filler + b"Connection: close\r\n"
         sock.sendall(head + b"\r\n")
         assert read_to_end(sock).startswith(b"HTTP/1.1 200")
+
+
+def test_requests_read_ahead_of_their_answers_are_bounded(server: Server, idle: None) -> None:
+    """Pipelined requests wait for the answers before them, each with its scope and state: 10,000
+    of them (360 KB sent at once, the answers unread) grew the server by 25 MB a connection. Past
+    ``PIPELINED`` waiting, the connection is dropped."""
+    before = server_memory(server)
+    with connect(server, rcvbuf=4096) as sock:
+        sock.setblocking(False)
+        data = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 10_000
+        sent, deadline = 0, time.monotonic() + 5
+        with contextlib.suppress(ConnectionResetError, BrokenPipeError):
+            while sent < len(data) and time.monotonic() < deadline:
+                try:
+                    sent += sock.send(data[sent:])
+                except BlockingIOError:
+                    time.sleep(0.01)
+        time.sleep(0.5)
+        assert server_memory(server) - before < 10 * 1024 * 1024
+        server.wait_connections(at_most=0, timeout=5)
+
+
+def test_a_few_pipelined_requests_are_all_answered(server: Server, idle: None) -> None:
+    with connect(server) as sock:
+        request = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        sock.sendall(request * PIPELINED + request.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n"))
+        assert read_to_end(sock).count(b"HTTP/1.1 200") == PIPELINED + 1
 
 
 def test_connections_per_address_are_capped_before_anything_is_read(server: Server, idle: None) -> None:
