@@ -236,6 +236,26 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             forget(self.transport)  # counted when it came as HTTP
             super().connection_lost(exc)
 
+        def send_receive_event_to_app(self) -> None:
+            """A whole message for the endpoint, as uvicorn passes it on; a text message that is
+            not UTF-8 closes the connection (1007) as uvicorn does, but without the traceback
+            uvicorn logs for it, one a connection, as fast as a client opens them."""
+            if self.curr_msg_data_type != "text" or self.close_sent:
+                super().send_receive_event_to_app()
+                return
+            data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+            self.frames = []
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            self.queue.put_nowait({"type": "websocket.receive", "text": text})
+            if not self.read_paused:
+                self.read_paused = True
+                self.transport.pause_reading()
+
         _pong = b""
         """The answer to the latest ping, held while the transport is over its mark."""
 

@@ -287,6 +287,20 @@ def test_a_few_pipelined_requests_are_all_answered(server: Server, idle: None) -
         assert read_to_end(sock).count(b"HTTP/1.1 200") == PIPELINED + 1
 
 
+def test_a_text_frame_that_is_not_utf8_closes_the_socket_without_a_traceback(
+    server: Server, idle: None
+) -> None:
+    """uvicorn logged a traceback for each (``logger.exception``): one a connection, as fast as
+    a client could open them. The close (1007) is the same; the log (checked when this module's
+    server stops) holds no traceback."""
+    with websocket(server) as sock:
+        mask = os.urandom(4)
+        sock.sendall(bytes([0x81, 0x82]) + mask + bytes(b ^ mask[i] for i, b in enumerate(b"\xff\xfe")))
+        data = read_to_end(sock)
+    at = data.rfind(b"\x88\x02")  # the close frame: its code is two bytes
+    assert at >= 0 and struct.unpack("!H", data[at + 2 : at + 4])[0] == 1007
+
+
 def test_connections_per_address_are_capped_before_anything_is_read(server: Server, idle: None) -> None:
     held = [websocket(server) for _ in range(3)]
     try:
