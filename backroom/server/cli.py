@@ -24,6 +24,7 @@ from backroom.server.settings import (
     CONNECTIONS_PER_TABLE,
     CONNECTS_PER_MINUTE,
     EXPIRE_UNPLAYED,
+    FRAME_BYTES,
     HEADER_TIMEOUT,
     MAX_CONNECTIONS,
     QUEUE_BYTES,
@@ -363,7 +364,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         port=args.port,
         http=http,
         ws=ws,
-        ws_max_size=1 << 20,
+        ws_max_size=FRAME_BYTES,
         # A client that reads nothing and is sent nothing still answers pings or goes: half the
         # send timeout to answer a ping sent every half of it, so a quiet non-reader is dropped
         # within the send timeout too (uvicorn's default pings gave it 40 s).

@@ -89,6 +89,12 @@ HEAD_BYTES = 32 * 1024
 and nginx's own default allows 32 KiB. uvicorn and httptools set no bound of their own: 200 MB
 of headers were held whole."""
 
+FRAME_BYTES = 64 * 1024
+"""Bytes of one WebSocket message the server reads (its fragments are held until the last):
+past it the socket is closed (1009). Messages over the protocol's 16 KiB are refused anyway
+(``too_large``); uvicorn's default, 1 MiB, let a client that answers pings hold 1 MiB of every
+socket it opened, a gigabyte for a thousand."""
+
 PIPELINED = 16
 """Requests one connection may send ahead of the answers to those before it (HTTP/1.1
 pipelining, which browsers do not use): each waits with its whole state, and 10,000 of them sent

@@ -23,7 +23,7 @@ import pytest
 import uvicorn
 from uvicorn.server import ServerState
 
-from backroom.server.settings import PIPELINED, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
+from backroom.server.settings import FRAME_BYTES, PIPELINED, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 from backroom.server.transport import protocols, trusts
 from backroom.sim.load_clients import http_json
 from backroom.sim.server_load import free_port, wait_ready
@@ -180,6 +180,22 @@ def opcodes(data: bytes) -> list[int]:
     return found
 
 
+def close_code(data: bytes) -> int | None:
+    """The code of the closing frame among the frames the server sent (None: none came)."""
+    at = 0
+    while at + 2 <= len(data):
+        length, head = data[at + 1] & 0x7F, 2
+        if length == 126:
+            length, head = struct.unpack("!H", data[at + 2 : at + 4])[0], 4
+        elif length == 127:
+            length, head = struct.unpack("!Q", data[at + 2 : at + 10])[0], 10
+        if data[at] & 0x0F == 0x8:
+            code: int = struct.unpack("!H", data[at + head : at + head + 2])[0]
+            return code
+        at += head + length
+    return None
+
+
 def refused_at_once(server: Server, source: str) -> bool:
     """Whether a new connection from ``source`` is answered 503 before it sends anything."""
     sock = connect(server, source)
@@ -297,8 +313,35 @@ def test_a_text_frame_that_is_not_utf8_closes_the_socket_without_a_traceback(
         mask = os.urandom(4)
         sock.sendall(bytes([0x81, 0x82]) + mask + bytes(b ^ mask[i] for i, b in enumerate(b"\xff\xfe")))
         data = read_to_end(sock)
-    at = data.rfind(b"\x88\x02")  # the close frame: its code is two bytes
-    assert at >= 0 and struct.unpack("!H", data[at + 2 : at + 4])[0] == 1007
+    assert close_code(data) == 1007
+
+
+def masked(opcode: int, payload: bytes) -> bytes:
+    """A client's frame of any size (``opcode`` with its FIN bit, or without for a fragment)."""
+    size = len(payload)
+    if size < 126:
+        head = bytes([opcode, 0x80 | size])
+    elif size < 1 << 16:
+        head = bytes([opcode, 0x80 | 126]) + struct.pack("!H", size)
+    else:
+        head = bytes([opcode, 0x80 | 127]) + struct.pack("!Q", size)
+    return head + b"\0\0\0\0" + payload  # a zero mask leaves the payload as it is
+
+
+def test_a_message_the_server_must_hold_to_read_is_bounded(server: Server, idle: None) -> None:
+    """A message's fragments are held until its last one: a message of 1 MiB (the bound was
+    uvicorn's default) held open by a client that answers pings cost 1 MiB a socket, a gigabyte
+    for a thousand. Past ``FRAME_BYTES`` the socket is closed (1009); a frame past the
+    protocol's own 16 KiB but within it is still answered ``too_large``."""
+    with websocket(server) as sock:
+        sock.sendall(masked(0x81, json.dumps({"type": "ping", "pad": "x" * 20_000}).encode()))
+        sock.sendall(masked(0x01, b"a" * 60_000))  # a text message's first fragment...
+        with contextlib.suppress(OSError):
+            sock.sendall(masked(0x00, b"a" * 60_000))  # ...and a second: past the bound
+        data = read_to_end(sock)
+    assert b'"code":"too_large"' in data
+    assert close_code(data) == 1009
+    assert FRAME_BYTES < 120_000
 
 
 def test_connections_per_address_are_capped_before_anything_is_read(server: Server, idle: None) -> None:
