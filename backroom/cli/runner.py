@@ -16,8 +16,13 @@ from backroom.sim.batch import Plan, Tally, Timing, check, run
 
 
 def add_run_args(p: argparse.ArgumentParser, games: int) -> None:
-    p.add_argument("--games", type=int, default=games)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the whole run (default 1): the same seed plays the same games, whatever the workers",
+    )
     p.add_argument(
         "--workers",
         type=int,
