@@ -118,3 +118,18 @@ def test_a_games_rules_never_send_the_reader_to_the_command_that_shows_them():
         for key, text in catalog(lang).items():
             game = key.removesuffix(".summary")
             assert key == game or f"`backroom games {game}`" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "count", "text"),
+    [
+        ("es", "politburo.event.draw", 1, "Ana roba 1 carta."),
+        ("es", "politburo.event.draw", 5, "Ana roba 5 cartas."),
+        ("en", "politburo.event.draw", 1, "Ana draws 1 card."),
+        ("fr", "politburo.event.draw", 2, "Ana pioche 2 cartes."),
+        ("fr", "illuminati.deal.specials", 1, "1 carte spéciale"),
+        ("en", "illuminati.deal.specials", 2, "2 special cards"),
+    ],
+)
+def test_counted_cards_in_the_log_agree_with_their_number_not_card_s(lang, key, count, text):
+    assert translate(lang, key, {"seat": 0, "count": count}, ["Ana"]) == text

@@ -287,7 +287,7 @@ def test_an_offer_reads_in_the_log_as_what_each_side_holds():
     names = ("Ana", "Bruno", "Carla")
     public = event(events, "deal_offered")
     assert translate("en", "illuminati.event.deal_offered", public.params, names) == (
-        "Ana offers Bruno a deal: 1 special card(s) for nothing."
+        "Ana offers Bruno a deal: 1 special card for nothing."
     )
     faces = event(events, "deal_offered_faces")
     assert translate("es", "illuminati.event.deal_offered_faces", faces.params, names) == (
