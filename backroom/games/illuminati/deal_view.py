@@ -22,7 +22,7 @@ def announce(state: IlluminatiState, events: list[Event] | None) -> None:
     for name, cards, mb in (("give", state.d_give, state.d_give_mb), ("take", state.d_take, state.d_take_mb)):
         groups = public[f"{name}_groups"] = [FACE[c] for c in cards if is_group(c)]
         count = public[f"{name}_specials"] = sum(1 for c in cards if is_special(c))
-        public[name] = _side(groups, count, mb)
+        public[name] = side(groups, count, mb)
     events.append(Event("deal_offered", public))
     if not (public["give_specials"] or public["take_specials"]):
         return  # no special in the deal: no faces to tell the two parties
@@ -37,12 +37,13 @@ NOTHING = {"$": "illuminati.deal.nothing"}
 """An empty side of an offer, as the log names it."""
 
 
-def _side(groups: list[str], specials: int, mb: int) -> list[dict[str, Any]]:
+def side(cards: list[str], specials: int, mb: int) -> list[dict[str, Any]]:
     """One side of an offer as the log says it: only what it holds ("nothing" when empty),
-    not "0 specials and 0 MB"."""
+    not "0 specials and 0 MB". ``cards``: the faces the reader sees; ``specials``: how many
+    specials it holds face unseen."""
     parts: list[dict[str, Any]] = []
-    if groups:
-        parts.append({"$": "illuminati.deal.groups", "cards": groups})
+    if cards:
+        parts.append({"$": "illuminati.deal.groups", "cards": cards})
     if specials:
         parts.append({"$": "illuminati.deal.specials", "count": specials})
     if mb:

@@ -14,6 +14,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from backroom.engine.events import Msg
+from backroom.games.illuminati import deal_view
 from backroom.games.illuminati.cards import CARD_OF, INCOME, POWER, RESISTANCE, TRANSFER, is_group
 from backroom.i18n import translate
 
@@ -39,6 +40,8 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         lines.append(Text(t("ui.transfer", from_card=shift["from"], to_card=shift["to"]), style="yellow"))
     if view["attack"] is not None:
         lines += attack_lines(view["attack"], t)
+    if view["deal"] is not None:
+        lines.append(Text(t("ui.deal", **offer(view["deal"])), style="yellow"))
     if view["hand"] is not None:
         lines.append(pile(t("ui.hand"), view["hand"], t))
     if view["secret_goal"] is not None:
@@ -56,6 +59,17 @@ def status(view: dict[str, Any]) -> dict[str, Any]:
         "deck": view["deck"],
         "goal": view["goal"],
     }
+
+
+def offer(deal: dict[str, Any]) -> dict[str, Any]:
+    """The offer on the table as the log reads it: what each side holds, the specials by name
+    for the two parties (the only ones whose view has their faces), by number for the others."""
+    sides = {}
+    for name in ("give", "take"):
+        faces = deal[f"{name}_specials"]
+        unseen = 0 if faces else deal[f"{name}_special_count"]
+        sides[name] = deal_view.side(deal[f"{name}_groups"] + faces, unseen, deal[f"{name}_mb"])
+    return {"seat": deal["from"], "to_seat": deal["to"], **sides}
 
 
 def card_label(face: str, money: int | None, t: Any, *, stats: bool = True) -> Text:

@@ -126,3 +126,17 @@ def test_a_face_down_illuminati_is_drawn_by_its_table_name_and_claims_never_its_
 
 def translate_card(face: str) -> str:
     return translate("en", f"illuminati.card.{face}", {}, NAMES)
+
+
+def test_the_offer_on_the_table_shows_what_each_side_gives_and_the_others_only_count_its_specials():
+    from .test_deals import network_and_ufos
+
+    state = network_and_ufos(players=3)
+    state.apply(0, ("offer", 1))
+    for step in (("offer_give", "the_mafia"), ("offer_give", "deep_agent"), ("offer_money", "take", 2)):
+        state.apply(0, step)
+    party = text(render(state.view(0), "en", NAMES))
+    assert "Deal offered by Ana to Bo: The Mafia, Deep Agent for 2 MB" in party
+    other = text(render(state.view(2), "fr", NAMES))
+    assert "Marché proposé par Ana à Bo : La Mafia, 1 carte spéciale contre 2 MB" in other
+    assert "Agent infiltré" not in other
