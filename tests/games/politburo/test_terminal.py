@@ -48,3 +48,14 @@ def test_terminal_play_against_heuristic_bots_in_spanish_to_the_end(capsys, monk
     code = main(["play", "politburo", "--players", "4", "--bots", "heuristic", "--lang", "es", "--seed", "3"])
     out = capsys.readouterr().out
     assert code == 0 and "Resultados" in out and "Ventana" in out and "Salud" in out
+
+
+def test_the_treason_window_names_the_card_as_each_language_names_it():
+    """Traición is "Treason!" in English and "Trahison !" in French: the window that offers it
+    says so, not "Traición?" (and the log line does not end "?.")."""
+    from backroom.i18n import LANGUAGES, translate
+
+    for lang in LANGUAGES:
+        window = translate(lang, "politburo.window.betray")
+        assert translate(lang, "politburo.card.traicion") in window
+        assert not translate(lang, "politburo.event.window", {"window": window}).endswith(("?.", "!."))
