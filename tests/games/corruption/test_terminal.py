@@ -48,3 +48,12 @@ def test_terminal_board_shows_a_face_down_card_as_a_back():
     mine = text_of(state.view(0), "en")
     assert "Ana: Hitman" in mine
     assert "Ana: Hitman" not in other and "Ana: ▒" in other
+
+
+def test_a_swiss_bribe_is_worth_dollars_written_as_each_language_writes_money():
+    from backroom.i18n import translate
+
+    params = {"seat": 0, "card": "bribe-8000", "value": 4000, "contract": {"$": "corruption.body.city"}}
+    said = {lang: translate(lang, "corruption.event.swiss_assigned", params, ["Ana"]) for lang in LANGUAGES}
+    assert "(worth $4,000)" in said["en"] and "(vale $4.000)" in said["es"]
+    assert "(vaut 4\u202f000 $)" in said["fr"]
