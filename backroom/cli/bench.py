@@ -22,7 +22,7 @@ def bench_command(args: argparse.Namespace, console: Console) -> int:
 
         return bench_server_command(args)
     game = get_game(args.target)
-    players = args.players or min(game.max_players, 4)
+    players = min(game.max_players, 4) if args.players is None else args.players
     game.check_players(players)
     kinds: list[str] = args.bots
     for kind in kinds:

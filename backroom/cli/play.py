@@ -49,7 +49,7 @@ def board_renderer(game: Game) -> Renderer:
 
 def play_command(args: argparse.Namespace, console: Console, options: dict[str, Any]) -> int:
     game = get_game(args.game)
-    players = args.players or min(game.max_players, game.min_players + 2)
+    players = min(game.max_players, game.min_players + 2) if args.players is None else args.players
     game.check_players(players)
     resolved = game.resolve_options(options)
     if args.save:

@@ -20,10 +20,12 @@ def simulate_command(args: argparse.Namespace, console: Console, options: dict[s
     lang: str = args.lang
     game = get_game(args.game)
     check_run_args(args)
+    players = game.min_players if args.players is None else args.players
+    game.check_players(players)
     plan = Plan.cycled(
         game.id,
         args.games,
-        args.players or game.min_players,
+        players,
         args.bots,
         args.seed,
         options=game.resolve_options(options),

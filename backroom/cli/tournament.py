@@ -22,7 +22,7 @@ def tournament_command(args: argparse.Namespace, console: Console, options: dict
     lang: str = args.lang
     game = get_game(args.game)
     check_run_args(args)
-    players = args.players or game.min_players
+    players = game.min_players if args.players is None else args.players
     plan = Plan(
         game.id, args.games, players, lineups(args.bots, players), args.seed, game.resolve_options(options)
     )

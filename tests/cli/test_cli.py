@@ -359,3 +359,18 @@ def test_a_replay_says_whose_view_it_shows_and_whose_each_private_event_is(capsy
     _, out = run(capsys, "replay", record, "--lang", "en")
     assert "Seen by everyone" in out
     assert "random 1 → Your bottom row" in out and "random 2 → Your bottom row" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("play", "stool-pigeon", "--watch"),
+        ("simulate", "stool-pigeon", "--games", "1"),
+        ("tournament", "stool-pigeon", "--games", "1", "--bots", "random,heuristic"),
+        ("bench", "stool-pigeon", "--seconds", "0.1"),
+    ],
+)
+def test_zero_players_is_refused_with_the_range_not_taken_for_the_default(capsys, argv):
+    code, out = run(capsys, *argv, "--players", "0", "--lang", "en")
+    assert code == 2
+    assert "2 to 6 players, not 0" in out
