@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -41,17 +42,18 @@ def cards_text(faces: list[str | None], lang: str) -> Text:
     return out
 
 
-def pile_text(pile: dict[str, Any], lang: str) -> Text:
-    """Bottom to top; the total when the viewer sees the whole pile."""
+def pile_text(pile: dict[str, Any], lang: str) -> RenderableType:
+    """Bottom to top, each card whole (a narrow column wraps between cards, never inside
+    "30 K$"); below them the total when the viewer sees the whole pile."""
     if not pile["count"]:
         return Text("—", style="dim")
-    out = cards_text(pile["cards"], lang)
-    if pile["money"] is not None:
-        total = translate(lang, "slush-fund.ui.total", {"thousands": pile["money"] // 1000})
-        out.append(f"  {total}", style="bold")
-        if pile["vp"]:
-            out.append(f" +{pile['vp']}", style="bold cyan")
-    return out
+    cards = Columns([card_text(face, lang) for face in pile["cards"]], padding=(0, 1))
+    if pile["money"] is None:
+        return cards
+    total = Text(translate(lang, "slush-fund.ui.total", {"thousands": pile["money"] // 1000}), style="bold")
+    if pile["vp"]:
+        total.append(f" +{pile['vp']}", style="bold cyan")
+    return Group(cards, total)
 
 
 def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableType:

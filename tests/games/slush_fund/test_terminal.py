@@ -28,3 +28,21 @@ def test_terminal_board_renders_in_every_language_and_player_count():
         state, _ = GAME.start(players, {}, seed=2)
         for lang, word in (("es", "Presidente"), ("en", "President"), ("fr", "Président")):
             assert word in text(render(state.view(0), lang, [f"P{i}" for i in range(players)]))
+
+
+def test_no_card_is_split_across_lines_in_an_80_column_terminal():
+    """Four players at 80 columns (76 inside the panel): a pile wraps between cards, never inside
+    one ("30" on a line, "K$" on the next), and its total stands on its own line."""
+    from .conftest import SENATOR, SPEAKER
+
+    pile = ["vp", "money-20", "money-30", "vp", "money-50"]
+    state = position(
+        {(0, SPEAKER): pile, (0, SENATOR): pile[::-1], (2, SPEAKER): ["money-40", "vp"]}, players=4
+    )
+    console = Console(record=True, width=76, color_system=None)
+    console.print(
+        render(state.view(0), "fr", ["Joueur 1 (vous)", *(f"Bot {n} (heuristique)" for n in (2, 3, 4))])
+    )
+    cells = [cell.strip() for line in console.export_text().splitlines() for cell in line.split("│")]
+    assert "carte PV" in cells and "30 K$" in cells and "100 K$ +2" in cells
+    assert not [cell for cell in cells if cell.startswith(("K$", "PV")) or cell.endswith(("carte", " 30"))]
