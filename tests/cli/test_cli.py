@@ -203,7 +203,7 @@ def test_a_long_menu_is_chosen_in_steps_first_the_card_then_its_use(capsys, monk
     code, out = run(capsys, "play", "corruption", "--players", "5", "--seed", "3", "--lang", "en")
     assert code == 0
     assert "$1,000 bribe… (9 ways to play it)" in out
-    assert "back to every card" in out
+    assert "back to the whole list" in out
     assert "you) plays $1,000 bribe under" in out
     assert "(half value)" not in out.split("Your choice")[0]  # no Swiss use before a card is chosen
 
@@ -265,6 +265,7 @@ def test_illuminati_gifts_are_chosen_in_steps_first_whom_then_how_much(capsys, m
     _, out = run(capsys, *argv)
     assert "Give 1 MB to Bot 2 (heuristic)" in out
     assert f"Your choice (0–{entry[2]})" in out  # 0 goes back, and the prompt says so
+    assert re.search(r"0\s+back to the whole list", out)  # not "to every card": these are sums of money
 
 
 def test_bot_kinds_are_named_in_the_chosen_language(capsys, monkeypatch):
