@@ -100,7 +100,8 @@ class TerminalTable:
         self.state, events = game.start(players, options, seed)
         self.record = Record(game.id, players, options, seed, game.rules_version, names=names)
         console.rule(translate(lang, f"{game.id}.name"))
-        console.print(translate(lang, "ui.seed_line", {"seed": seed}))
+        keys = "" if human is None else " " + translate(lang, "ui.keys")  # watching reads no keys
+        console.print(translate(lang, "ui.seed_line", {"seed": seed}) + keys)
         self.show_events(events)
 
     def t(self, key: str, **params: Any) -> str:

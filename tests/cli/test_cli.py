@@ -375,3 +375,11 @@ def test_zero_players_is_refused_with_the_range_not_taken_for_the_default(capsys
     code, out = run(capsys, *argv, "--players", "0", "--lang", "en")
     assert code == 2
     assert "2 to 6 players, not 0" in out
+
+
+def test_watching_does_not_offer_keys_that_nothing_reads(capsys):
+    code, out = run(
+        capsys, "play", "stool-pigeon", "--watch", "--players", "2", "--seed", "3", "--lang", "en"
+    )
+    assert code == 0
+    assert "Deal seed 3" in out and "q to quit" not in out
