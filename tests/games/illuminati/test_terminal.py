@@ -51,13 +51,13 @@ def test_structures_are_trees_with_the_money_on_every_card():
 def test_the_attack_prompt_shows_the_number_needed_and_the_chance_before_the_roll():
     out = text(render(attacked().view(0), "en", NAMES))
     assert "Attack to control Chinese Campaign Donors with Multinational Oil Companies" in out
-    assert "Needs 4 or less on two dice: 17 % (11 and 12 always fail)" in out
+    assert "Needs 4 or less on two dice: 17% (11 and 12 always fail)" in out
 
 
 def test_a_need_of_twelve_shows_the_chance_of_ten_or_less_since_eleven_and_twelve_fail():
     state = attacked()
     state.apply(0, ("spend", "illuminati", 8))  # 4 + 8 = 12: only 2-10 succeed, 33 of 36
-    assert "Needs 12 or less on two dice: 92 %" in text(render(state.view(0), "en", NAMES))
+    assert "Needs 12 or less on two dice: 92%" in text(render(state.view(0), "en", NAMES))
 
 
 def test_after_the_roll_the_board_shows_the_roll_and_no_chance():
@@ -140,3 +140,8 @@ def test_the_offer_on_the_table_shows_what_each_side_gives_and_the_others_only_c
     other = text(render(state.view(2), "fr", NAMES))
     assert "Marché proposé par Ana à Bo : La Mafia, 1 carte spéciale contre 2 MB" in other
     assert "Agent infiltré" not in other
+
+
+@pytest.mark.parametrize(("lang", "written"), [("en", ": 17% ("), ("es", ": 17 % ("), ("fr", " : 17 % (")])
+def test_the_chance_of_an_attack_is_a_percentage_as_each_language_writes_it(lang, written):
+    assert written in text(render(attacked().view(0), lang, NAMES))
