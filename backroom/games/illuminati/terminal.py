@@ -114,7 +114,7 @@ def power_structure(info: dict[str, Any], used: set[str], t: Any) -> RenderableT
 
 def pile(title: str, faces: Sequence[str], t: Any, *, stats: bool = False) -> RenderableType:
     if not faces:
-        return Text(f"{title}: —")
+        return Text(t("ui.empty", title=title))
     tree = Tree(Text(title, style="bold"))
     for face in faces:
         tree.add(card_label(face, None, t, stats=stats))

@@ -92,11 +92,11 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
     status.append("   " + t("ui.deck", count=view["deck"]))
     lines.append(status)
     if view["discard"]:
-        pile = Text(t("ui.discard") + ": ")
+        pile = Text(t("ui.discard") + " ")
         pile.append_text(cards_text(view["discard"][-6:], lang))
         lines.append(pile)
     if view["effects"]:
-        live = Text(t("ui.effects") + ": ")
+        live = Text(t("ui.effects") + " ")
         live.append_text(cards_text([e["card"] for e in view["effects"]], lang))
         lines.append(live)
     pending = view["pending"]
@@ -111,7 +111,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
     if step is not None and "card" in step:
         lines.append(Text(t("ui.industry_card", card=step["card"])))
     if view["hand"] is not None:
-        hand = Text(t("ui.hand") + ": ", style="bold")
+        hand = Text(t("ui.hand") + " ", style="bold")
         hand.append_text(cards_text(view["hand"], lang))
         lines.append(hand)
     lines.append(Text(t(f"phase.{view['phase']}"), style="italic"))

@@ -145,3 +145,12 @@ def test_the_offer_on_the_table_shows_what_each_side_gives_and_the_others_only_c
 @pytest.mark.parametrize(("lang", "written"), [("en", ": 17% ("), ("es", ": 17 % ("), ("fr", " : 17 % (")])
 def test_the_chance_of_an_attack_is_a_percentage_as_each_language_writes_it(lang, written):
     assert written in text(render(attacked().view(0), lang, NAMES))
+
+
+def test_a_french_board_puts_a_space_before_each_colon():
+    import re
+
+    state, _ = GAME.start(4, {}, seed=2)
+    out = text(render(state.view(0), "fr", NAMES))
+    assert "Vos cartes Spéciales : —" in out
+    assert not re.search(r"\w:", out)

@@ -59,3 +59,13 @@ def test_the_treason_window_names_the_card_as_each_language_names_it():
         window = translate(lang, "politburo.window.betray")
         assert translate(lang, "politburo.card.traicion") in window
         assert not translate(lang, "politburo.event.window", {"window": window}).endswith(("?.", "!."))
+
+
+def test_a_french_board_puts_a_space_before_each_colon():
+    import re
+
+    state, _ = GAME.start(4, {}, seed=2)
+    state.apply(0, ("discard", state.view(0)["hand"][0]))
+    out = text(render(state.view(0), "fr", ["Ana", "Bo", "Cy", "Di"]))
+    assert "Votre main :" in out and "Défausse :" in out
+    assert not re.search(r"\w:", out)
