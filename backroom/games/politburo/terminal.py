@@ -85,7 +85,8 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
     offices = Text()
     for o in view["offices"]:
         holder = names_by_id[o["holder"]] if o["holder"] is not None else t("ui.vacant")
-        offices.append(f"{t('office.' + o['id'])} ({o['loyalty']}): ", style="bold")
+        post = {"$": f"politburo.office.{o['id']}"}
+        offices.append(t("ui.office_line", office=post, loyalty=o["loyalty"]) + " ", style="bold")
         offices.append(f"{holder}   ")
     lines: list[RenderableType] = [board, offices]
     status = Text(t("ui.round", round=view["round"], limit=view["round_limit"]))

@@ -67,5 +67,5 @@ def test_a_french_board_puts_a_space_before_each_colon():
     state, _ = GAME.start(4, {}, seed=2)
     state.apply(0, ("discard", state.view(0)["hand"][0]))
     out = text(render(state.view(0), "fr", ["Ana", "Bo", "Cy", "Di"]))
-    assert "Votre main :" in out and "Défausse :" in out
-    assert not re.search(r"\w:", out)
+    assert "Votre main :" in out and "Défausse :" in out and "(10) : vacant" in out
+    assert not re.search(r"[\w)]:", out)
