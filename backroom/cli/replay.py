@@ -34,7 +34,8 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
     for number, (actor, action) in enumerate(record.actions, 1):
         label = state.label(action)  # before the action: it may take away what the label names
         text = translate(lang, label.key, label.params, names)
-        console.print(f"[bold]{number:>4}[/] {names[actor]}: {text}", soft_wrap=True)
+        played = translate(lang, "ui.replay_action", {"name": names[actor], "action": text})
+        console.print(f"[bold]{number:>4}[/] {played}", soft_wrap=True)
         state, _, _, events = next(steps)
         show_events(console, lang, game.id, events, seat, names)
         if args.step and not wait_for_enter(console, lang):

@@ -383,3 +383,10 @@ def test_watching_does_not_offer_keys_that_nothing_reads(capsys):
     )
     assert code == 0
     assert "Deal seed 3" in out and "q to quit" not in out
+
+
+def test_a_french_replay_spaces_the_colon_after_each_player(capsys, tmp_path):
+    run(capsys, "simulate", "stool-pigeon", "--games", "1", "--save-logs", str(tmp_path), "--json")
+    _, out = run(capsys, "replay", str(tmp_path / "game-000000.json"), "--lang", "fr")
+    assert re.search(r"^ +1 \S.* : ", out, re.MULTILINE)
+    assert not re.search(r"^ +\d+ [^:]*\w: ", out, re.MULTILINE)
