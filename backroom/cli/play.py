@@ -191,13 +191,14 @@ class TerminalTable:
                 entries, first_step = self.steps(state, legal), True
                 self.show_menu(entries, first_step)
                 continue
-            chosen = self.parse_answer(answer, [actions[0] for _, actions in entries])
-            if answer.isdigit() and chosen is not None and len(entries[int(answer) - 1][1]) > 1:
-                group = entries[int(answer) - 1][1]
+            number = self.menu_number(answer, len(entries))
+            if number is not None and len(entries[number - 1][1]) > 1:
+                group = entries[number - 1][1]
                 entries = [(self.t(state.label(a).key, **state.label(a).params), [a]) for a in group]
                 first_step = False
                 self.show_menu(entries, first_step)
                 continue
+            chosen = self.parse_answer(answer, [actions[0] for _, actions in entries])
             if chosen is None:
                 self.console.print(f"[yellow]{self.t('ui.bad_choice', low=low, high=len(entries))}[/]")
                 continue
@@ -219,11 +220,22 @@ class TerminalTable:
         self.console.print(menu)
 
     @staticmethod
+    def menu_number(answer: str, size: int) -> int | None:
+        """The entry (from 1) that ``answer`` picks in a menu of ``size``, or None: not a
+        number ("²" is a digit to ``str.isdigit`` yet no number to ``int``), out of range, or
+        longer than the menu's numbers (5,000 digits exceed what ``int`` reads)."""
+        if not answer.isdecimal() or len(answer.lstrip("0")) > len(str(size)):
+            return None
+        number = int(answer)
+        return number if 1 <= number <= size else None
+
+    @staticmethod
     def parse_answer(answer: str, menu: list[Action]) -> Action | None:
         """A number from the menu (the first action of its entry), or any legal action written
         as JSON (``["snap", 1, 0]``), whichever step the menu is at."""
-        if answer.isdigit() and 1 <= int(answer) <= len(menu):
-            return menu[int(answer) - 1]
+        number = TerminalTable.menu_number(answer, len(menu))
+        if number is not None:
+            return menu[number - 1]
         if answer.startswith("["):
             try:
                 return action_from_json(json.loads(answer))
