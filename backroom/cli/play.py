@@ -239,7 +239,7 @@ class TerminalTable:
         if answer.startswith("["):
             try:
                 return action_from_json(json.loads(answer))
-            except ValueError:  # not JSON, or not of the action shape
+            except (ValueError, RecursionError):  # not JSON, not of the action shape, or too deep
                 return None
         return None
 

@@ -400,3 +400,10 @@ def test_a_digit_that_is_no_menu_number_is_answered_not_fatal(capsys, monkeypatc
     code, out = run(capsys, "play", "stool-pigeon", "--players", "2", "--seed", "3", "--lang", "en")
     assert code == 0
     assert "Please type a number from 1 to 2" in out and "Game abandoned" in out
+
+
+def test_json_nested_too_deep_to_read_is_answered_not_a_traceback(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("[" * 100_000 + "\nq\n"))
+    code, out = run(capsys, "play", "stool-pigeon", "--players", "2", "--seed", "3", "--lang", "en")
+    assert code == 0
+    assert "Please type a number from 1 to 2" in out and "Game abandoned" in out
