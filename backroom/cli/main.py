@@ -43,7 +43,12 @@ def options_from(pairs: Sequence[str] | None) -> dict[str, Any]:
     return dict(parse_option(p) for p in pairs or ())
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    """The command line; what a player reads (``play``'s help, ``--lang``) in ``lang``."""
+
+    def say(key: str) -> str:
+        return translate(lang, f"cli.{key}")
+
     parser = argparse.ArgumentParser(
         prog="backroom",
         description="Five games of bribery and conspiracy: play, simulate, replay, benchmark, serve.",
@@ -56,31 +61,22 @@ def build_parser() -> argparse.ArgumentParser:
             "--lang",
             choices=LANGUAGES,
             default=default_language(),
-            help="language of all text (default: $BACKROOM_LANG, else the locale's $LANG, else en)",
+            help=say("lang"),
         )
 
     p = sub.add_parser("games", help="list the games, their player counts and options")
     p.add_argument("game", nargs="?", help="show one game in detail (options, card data status)")
     common(p)
 
-    p = sub.add_parser(
-        "play",
-        help="play a game in the terminal against bots",
-        description="Play a game in the terminal against bots: type a number, ? for the rules, q to "
-        "leave (exit status 0; 1 if the input ends before the game does).",
-    )
+    p = sub.add_parser("play", help=say("play"), description=say("play.description"))
     p.add_argument("game")
-    p.add_argument(
-        "--players", type=int, default=None, help="number of seats (default: the game's minimum + 2)"
-    )
-    p.add_argument(
-        "--bots", type=bot_list, default=["heuristic"], help="bot kinds for the other seats, cycled"
-    )
-    p.add_argument("--seat", type=int, default=1, help="your seat, from 1")
-    p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option, repeatable")
-    p.add_argument("--watch", action="store_true", help="bots in every seat; you only watch")
-    p.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
+    p.add_argument("--players", type=int, default=None, help=say("play.players"))
+    p.add_argument("--bots", type=bot_list, default=["heuristic"], help=say("play.bots"))
+    p.add_argument("--seat", type=int, default=1, help=say("play.seat"))
+    p.add_argument("--seed", type=int, default=None, help=say("play.seed"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=say("play.option"))
+    p.add_argument("--watch", action="store_true", help=say("play.watch"))
+    p.add_argument("--save", metavar="FILE", help=say("play.save"))
     common(p)
 
     p = sub.add_parser("simulate", help="play many games between bots and report win rates")
@@ -156,8 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    with speaking(language_in(argv)):
-        args = build_parser().parse_args(argv)
+    speaks = language_in(argv)
+    with speaking(speaks):
+        args = build_parser(speaks).parse_args(argv)
     console = Console(highlight=False)
     lang: str = getattr(args, "lang", None) or default_language()
     try:

@@ -407,3 +407,15 @@ def test_json_nested_too_deep_to_read_is_answered_not_a_traceback(capsys, monkey
     code, out = run(capsys, "play", "stool-pigeon", "--players", "2", "--seed", "3", "--lang", "en")
     assert code == 0
     assert "Please type a number from 1 to 2" in out and "Game abandoned" in out
+
+
+@pytest.mark.parametrize(("lang", "said"), [("es", "número de asientos"), ("fr", "nombre de places")])
+def test_play_help_speaks_the_players_language(capsys, monkeypatch, lang, said):
+    """A Spanish or French player reading `backroom play --help` meets no English sentence."""
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang", lang])
+    out = capsys.readouterr().out
+    assert said in out
+    english = ("number of seats", "your seat", "Play a game", "language of")
+    assert not [words for words in english if words in out]
