@@ -133,3 +133,21 @@ def test_a_games_rules_never_send_the_reader_to_the_command_that_shows_them():
 )
 def test_counted_cards_in_the_log_agree_with_their_number_not_card_s(lang, key, count, text):
     assert translate(lang, key, {"seat": 0, "count": count}, ["Ana"]) == text
+
+
+def test_how_a_game_ended_and_its_tiebreak_are_whole_sentences():
+    """The terminal and the table print them on a line of their own after the results: "a
+    candidate became General Secretary" or "highest office" alone read as fragments."""
+    from backroom.games import all_games
+
+    fragments = [
+        (lang, key)
+        for lang in LANGUAGES
+        for game in all_games()
+        for key, text in catalog(lang).items()
+        if key.startswith((f"{game.id}.end.", f"{game.id}.tiebreak."))
+        and not (text[:1].isupper() and text.endswith("."))
+    ]
+    assert fragments == []
+    said = translate("en", "politburo.event.game_over", {"reason": {"$": "politburo.end.secretary"}})
+    assert said == "A candidate became General Secretary. The game is over."
