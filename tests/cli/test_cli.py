@@ -394,7 +394,7 @@ def test_a_french_replay_spaces_the_colon_after_each_player(capsys, tmp_path):
 
 @pytest.mark.parametrize("typed", ["²", "1" * 5000, "٣"])
 def test_a_digit_that_is_no_menu_number_is_answered_not_fatal(capsys, monkeypatch, typed):
-    """"²" (a key of its own on French keyboards) passes str.isdigit() but not int(); 5,000
+    """A "²" (a key of its own on French keyboards) passes str.isdigit() but not int(); 5,000
     digits pass neither int()'s limit nor the menu: each is asked again, the game goes on."""
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{typed}\nq\n"))
     code, out = run(capsys, "play", "stool-pigeon", "--players", "2", "--seed", "3", "--lang", "en")
