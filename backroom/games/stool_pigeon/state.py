@@ -83,6 +83,7 @@ class StoolPigeonState(State):
         give_target=IntTuple(NO_PICK),
         giver=Int(-1),
         turns=Int(),
+        misses=Ints(),
         turn_limit=Int(),
         memory_aid=Bool(),
         chance=ChanceField(),
@@ -109,6 +110,8 @@ class StoolPigeonState(State):
     give_target: tuple[int, ...]
     giver: int
     turns: int
+    misses: list[int]
+    """Each seat's wrong snaps so far: everyone saw them (search reads them, ``rollout.erratic``)."""
     turn_limit: int
     memory_aid: bool
     chance: Chance
@@ -131,6 +134,7 @@ class StoolPigeonState(State):
         state.districts = [[deck.pop() for _ in range(STARTING_CARDS)] for _ in range(players)]
         state.deck = deck
         state.known = [0] * players
+        state.misses = [0] * players
         events = [Event("deal", {"cards": STARTING_CARDS})]
         for seat, district in enumerate(state.districts):
             seen = [district[slot] for slot in BOTTOM_ROW]
@@ -362,6 +366,7 @@ class StoolPigeonState(State):
             return
         # A wrong guess: the card was shown to everyone and goes back; the snapper draws a penalty.
         self._reveal_to_all(card)
+        self.misses[seat] += 1
         if events is not None:
             events.append(Event("snap_miss", params))
         if not self.can_draw():

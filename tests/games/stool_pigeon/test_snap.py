@@ -130,6 +130,7 @@ def test_eliminar_a_wrong_guess_goes_back_and_costs_an_unseen_penalty_card():
     assert state.view(1)["districts"][1][4] == "back"  # drawn without looking
     assert state.view(1)["districts"][0][2] == "witness-4"  # but everyone saw the miss
     assert state.view(0)["districts"][0][2] == "witness-4"
+    assert state.misses == [0, 1]  # the table's tally of wrong snaps (search reads it)
 
 
 def test_eliminar_after_a_miss_anyone_even_the_one_who_missed_may_try_again():
