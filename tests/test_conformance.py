@@ -437,6 +437,25 @@ def test_rollout_policy_plays_a_legal_move_from_what_the_seat_knows(game, varian
             assert rollout(twin, seat, random.Random(draw)) == action
 
 
+ERRATIC_CASES = [case for case in CASES if case.values[0].manifest.erratic]
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), ERRATIC_CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_erratic_chances_read_only_what_every_seat_saw(game, variant, players, seed):
+    """A game's judgement of who plays at random (``Manifest.erratic``) gives each seat a
+    chance in [0, 1], the same in every position any seat cannot tell apart (a resample): a
+    search models its opponents from their public record, never from hidden cards."""
+    erratic = load(game.manifest.erratic)
+    rng = random.Random(seed)
+    for state, _ in random_game(game, variant, players, seed):
+        chances = erratic(state)
+        assert len(chances) == players and all(0.0 <= p <= 1.0 for p in chances)
+        for seat in range(players):
+            assert erratic(state.resample(seat, rng)) == chances
+
+
 @pytest.mark.parametrize(("game", "variant", "players"), CASES)
 @PROPERTY
 @given(seed=SEEDS)

@@ -294,7 +294,10 @@ class Manifest:
     so that in a playout every seat plays on its own information. ``evaluate`` names an estimate
     of every seat's final score from a position, ``(state) -> list[float]``, for playouts cut
     short (``ismcts:horizon=N``) where the draws still to come make a whole playout's result
-    noise; it reads the whole (determinized) position, as ``outcome()`` does. ``search`` holds
+    noise; it reads the whole (determinized) position, as ``outcome()`` does. ``erratic`` names
+    the chance that each seat plays at random rather than as the rollout policy, ``(state) ->
+    list[float]``, judged from what everyone has seen it do (public facts only, the same in
+    every resample): a playout then plays each opponent as it has been seen to play. ``search`` holds
     the game's default ``ismcts`` settings, tuned against its heuristic bot (docs/bots.md)."""
 
     package: str
@@ -304,6 +307,7 @@ class Manifest:
     observation: str | None = None
     rollout: str | None = None
     evaluate: str | None = None
+    erratic: str | None = None
     search: str = ""
 
     @property

@@ -40,6 +40,7 @@ class StoolPigeon(Game):
         observation="backroom.games.stool_pigeon.observation:ENCODER",
         board="stool-pigeon.js",
         rollout="backroom.games.stool_pigeon.rollout:rollout",
+        erratic="backroom.games.stool_pigeon.rollout:erratic",
         search="playout=rollout:depth=1:margin=0.75",
     )
     options = (

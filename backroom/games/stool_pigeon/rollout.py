@@ -15,10 +15,15 @@ decide a game as a player who remembers would, from the acting seat's knowledge 
 
 In a search it runs inside determinized positions, where every seat's mask is a resampled one;
 its decision depends only on what the acting seat knows and on the generator (tested).
+
+It is a careful player, which a random one is not: ``erratic`` tells search how likely each
+seat is to play at random instead, from what everyone has seen it do, so that a playout can
+play each opponent as it has been seen to play.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
 
@@ -50,6 +55,17 @@ CLOSE_AT = 9.0
 
 CLOSE_MARGIN = 3.0
 """Or, after two rounds, when it is at least this far below every rival's estimate."""
+
+PRIOR_ODDS = 1.0
+"""The odds that a seat plays at random before it has done anything (even)."""
+
+MISS_ODDS = 20.0
+"""How much likelier a wrong snap is from random play than from a careful player, who snaps
+only a Witness it has seen (this policy and the heuristic bot never miss)."""
+
+DRAW_ODDS = 0.5
+"""How much likelier a draw, where closing was allowed, is from random play (half the time)
+than from a careful player, who closes only when low (nearly never early)."""
 
 _VALUE = tuple(UNSEEN if c == SOPLON else float(PRINTED[c]) for c in range(len(PRINTED)))
 _MATCHES = tuple(frozenset(c for c in ELIMINABLE if PRINTED[c] == n) for n in range(11))
@@ -149,3 +165,19 @@ def _should_close(state: StoolPigeonState, seat: int) -> bool:
     return (mine <= CLOSE_AT and mine < rivals) or (
         state.turns >= 2 * state.n and mine + CLOSE_MARGIN <= rivals
     )
+
+
+def erratic(state: StoolPigeonState) -> list[float]:
+    """Each seat's chance of playing at random rather than as this policy: the posterior of
+    those two kinds of player given its wrong snaps and its draws while closing was allowed.
+    Both are public (and the same in every resample), so any seat's search may read them."""
+    closed = state.closer >= 0
+    # The turns played before the close (every seat's turns were numbered 0, 1, ... in order):
+    # the closer's last turn, at most n - 1 turns ago.
+    open_turns = state.turns - (state.turns - state.closer - 1) % state.n - 1 if closed else state.turns
+    chances = []
+    for seat, misses in enumerate(state.misses):
+        draws = max(0, (open_turns - seat + state.n - 1) // state.n)
+        evidence = math.log(PRIOR_ODDS) + misses * math.log(MISS_ODDS) + draws * math.log(DRAW_ODDS)
+        chances.append(1.0 / (1.0 + math.exp(-evidence)))  # no overflow: draws are few
+    return chances
