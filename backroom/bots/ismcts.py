@@ -21,7 +21,9 @@ maximum over few samples each makes the luckiest look good, which a flat search 
 ``margin`` blends each seat's score margin into its reward, where a place alone is flat.
 ``horizon`` cuts each playout after so many actions and scores it by the game's estimate
 (``Manifest.evaluate``), where a whole playout's result is mostly the luck of the draws still to
-come (docs/bots.md, Slush Fund).
+come (docs/bots.md, Slush Fund). ``model`` plays each opponent in a playout as it has been seen
+to play: at random in that playout with the chance the game gives from its public record
+(``Manifest.erratic``), else with the playout policy, which models a careful player.
 
 The budget is a number of iterations (reproducible: the same seed and position give the same
 move) or, with ``seconds``, a time per move (not reproducible). The decision depends only on
@@ -49,8 +51,12 @@ RANGES: dict[str, tuple[type[int] | type[float], int, int]] = {
     "seconds": (float, 0, 3600),
     "c": (float, 0, 3600),
     "margin": (float, 0, 1),
+    "model": (int, 0, 1),
 }
 """Each number the search takes after its name: whole or not, and its bounds."""
+
+HOOKS = {"horizon": "evaluate", "model": "erratic"}
+"""Settings that use a function the game may not declare (``Manifest``): refused without it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,7 @@ class Budget:
     margin: float = 0.0
     depth: int = 1_000_000
     horizon: int = 1_000_000
+    model: int = 0
 
     @classmethod
     def parse(cls, text: str, game: Game) -> Budget:
@@ -75,7 +82,8 @@ class Budget:
         values: dict[str, Any] = {}
         for part in filter(None, f"{game.manifest.search}:{text}".split(":")):
             name, _, raw = part.partition("=")
-            if name in RANGES and (name != "horizon" or game.manifest.evaluate is not None):
+            hook = HOOKS.get(name)
+            if name in RANGES and (hook is None or getattr(game.manifest, hook) is not None):
                 kind, low, high = RANGES[name]
                 try:
                     values[name] = kind(raw)
@@ -162,6 +170,9 @@ Estimate = Callable[[State], list[float] | None]
 """A game's estimate of every seat's final score from a position (``Manifest.evaluate``), or
 ``None`` where it has none (in the middle of a turn, say): the playout then goes on."""
 
+Erratic = Callable[[State], list[float]]
+"""A game's chance that each seat plays at random, from its public record (``Manifest.erratic``)."""
+
 
 def playout_policy(game: Game, playout: str, rng: random.Random) -> Policy:
     """The policy a ``playout`` setting names: random play, the game's rollout policy, or one
@@ -177,7 +188,7 @@ def playout_policy(game: Game, playout: str, rng: random.Random) -> Policy:
 
 
 class IsmctsBot:
-    __slots__ = ("budget", "estimate", "low_score_wins", "policy", "rng")
+    __slots__ = ("budget", "erratic", "estimate", "low_score_wins", "policy", "random_policy", "rng")
 
     def __init__(self, rng: random.Random, game: Game, budget: Budget) -> None:
         self.rng = rng
@@ -185,6 +196,10 @@ class IsmctsBot:
         self.policy = playout_policy(game, budget.playout, rng)
         self.low_score_wins = game.low_score_wins
         self.estimate: Estimate | None = load(game.manifest.evaluate) if game.manifest.evaluate else None
+        self.random_policy: Policy = game.state_class.random_action
+        self.erratic: Erratic | None = (
+            load(game.manifest.erratic) if budget.model and game.manifest.erratic else None
+        )
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -206,6 +221,7 @@ class IsmctsBot:
 
     def _iterate(self, obs: Observation, root: Node, legal: list[Action]) -> None:
         state = obs.determinize(self.rng)
+        erratic = self._erratic_seats(state, obs.seat)
         path: list[Node] = []
         node, seat, moves = root, obs.seat, legal
         depth = self.budget.depth
@@ -218,7 +234,7 @@ class IsmctsBot:
                 break  # a new node (the playout starts here), the tree's depth, or the end
             node, seat = child, actors[0]
             moves = state.legal_actions(seat)
-        scores = self._playout(state)
+        scores = self._playout(state, erratic)
         result = rewards(state, self.budget.margin, self.low_score_wins, scores)
         for visited in path:
             visited.visits += 1
@@ -251,11 +267,22 @@ class IsmctsBot:
                 best, action, child = score, a, candidate
         return action, child
 
-    def _playout(self, state: State) -> list[float] | None:
+    def _erratic_seats(self, state: State, me: int) -> frozenset[int]:
+        """The opponents this playout plays at random, each drawn with the chance the game
+        gives it (``model``); none without the setting."""
+        if self.erratic is None:
+            return frozenset()
+        rng = self.rng
+        chances = self.erratic(state)
+        return frozenset(s for s, chance in enumerate(chances) if s != me and rng.random() < chance)
+
+    def _playout(self, state: State, erratic: frozenset[int]) -> list[float] | None:
         """Play on to the end of the game, or for ``horizon`` actions and then to the first
-        position the game can estimate: its estimated scores then, else ``None``."""
+        position the game can estimate: its estimated scores then, else ``None``. The seats
+        in ``erratic`` play at random, the others with the playout policy."""
         rng = self.rng
         policy = self.policy
+        random_policy = self.random_policy
         left = self.budget.horizon
         estimate = self.estimate
         actors = state.actors()
@@ -267,6 +294,6 @@ class IsmctsBot:
                 if scores is not None:
                     return scores
             seat = actors[0]
-            state.apply_quiet(seat, policy(state, seat, rng))
+            state.apply_quiet(seat, (random_policy if seat in erratic else policy)(state, seat, rng))
             actors = state.actors()
         return None

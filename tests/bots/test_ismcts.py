@@ -104,19 +104,29 @@ def test_ismcts_refuses_a_horizon_in_a_game_that_declares_no_estimate():
     assert raised.value.params["setting"] == "horizon=3"
 
 
+def test_ismcts_refuses_an_opponent_model_in_a_game_that_declares_none():
+    game = get_game("slush-fund")
+    assert game.manifest.erratic is None
+    with pytest.raises(BadOptions) as raised:
+        make_bot("ismcts:model=1", game, 1)
+    assert raised.value.params["setting"] == "model=1"
+
+
 def test_ismcts_starts_from_the_games_default_settings_which_named_settings_override():
     stool_pigeon = get_game("stool-pigeon")
-    assert stool_pigeon.manifest.search == "playout=rollout:depth=1:margin=0.75"
+    assert stool_pigeon.manifest.search == "playout=rollout:depth=1:margin=0.75:model=1"
     budget = make_bot("ismcts", stool_pigeon, 1).budget
-    assert (budget.playout, budget.depth, budget.margin) == ("rollout", 1, 0.75)
-    budget = make_bot("ismcts:playout=random:margin=0", stool_pigeon, 1).budget
-    assert (budget.playout, budget.depth, budget.margin) == ("random", 1, 0.0)
+    assert (budget.playout, budget.depth, budget.margin, budget.model) == ("rollout", 1, 0.75, 1)
+    budget = make_bot("ismcts:playout=random:margin=0:model=0", stool_pigeon, 1).budget
+    assert (budget.playout, budget.depth, budget.margin, budget.model) == ("random", 1, 0.0, 0)
     assert make_bot("ismcts", get_game("corruption"), 1).budget == Budget()
     budget = make_bot("ismcts", get_game("slush-fund"), 1).budget
     assert (budget.playout, budget.c, budget.margin, budget.horizon) == ("rollout", 0.1, 1.0, 0)
 
 
-@pytest.mark.parametrize("setting", ["margin=0.5", "depth=1", "playout=random", "playout=heuristic"])
+@pytest.mark.parametrize(
+    "setting", ["margin=0.5", "depth=1", "playout=random", "playout=heuristic", "model=0"]
+)
 def test_ismcts_is_reproducible_for_a_seed_with_each_setting(setting):
     game = get_game("stool-pigeon")
     for state, seat in positions(game, 2, 4, 3):
@@ -199,6 +209,22 @@ def test_ismcts_with_a_horizon_scores_playouts_by_the_games_estimate_where_it_gi
     state, seat = positions(game, 2, 3, 1)[0]
     assert bot.choose(Observation(state, seat)) in state.legal_actions(seat)
     assert len(asked) == 30 and set(asked) == {"choose"}
+
+
+@pytest.mark.parametrize(("chance", "opponent"), [(1.0, "random"), (0.0, "policy")])
+def test_ismcts_model_plays_at_random_the_opponents_the_game_judges_erratic(chance, opponent):
+    """``model``: an opponent the game judges erratic with certainty plays every playout at
+    random, one it judges careful none; the searching seat always plays the policy."""
+    game = get_game("stool-pigeon")
+    state, _ = game.start(2, None, 1)  # seat 0 to draw or close
+    bot = make_bot("ismcts:iterations=20", game, 1)
+    bot.erratic = lambda _state: [chance, chance]
+    played: dict[int, set[str]] = {0: set(), 1: set()}
+    policy, random_policy = bot.policy, bot.random_policy
+    bot.policy = lambda s, seat, rng: played[seat].add("policy") or policy(s, seat, rng)
+    bot.random_policy = lambda s, seat, rng: played[seat].add("random") or random_policy(s, seat, rng)
+    bot.choose(Observation(state, 0))
+    assert played == {0: {"policy"}, 1: {opponent}}
 
 
 def test_ismcts_beats_random_play_in_stool_pigeon():

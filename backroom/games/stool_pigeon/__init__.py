@@ -41,7 +41,7 @@ class StoolPigeon(Game):
         board="stool-pigeon.js",
         rollout="backroom.games.stool_pigeon.rollout:rollout",
         erratic="backroom.games.stool_pigeon.rollout:erratic",
-        search="playout=rollout:depth=1:margin=0.75",
+        search="playout=rollout:depth=1:margin=0.75:model=1",
     )
     options = (
         OptionSpec("memory_aid", False),
