@@ -84,6 +84,7 @@ class StoolPigeonState(State):
         giver=Int(-1),
         turns=Int(),
         misses=Ints(),
+        passes=Ints(),
         turn_limit=Int(),
         memory_aid=Bool(),
         chance=ChanceField(),
@@ -111,7 +112,9 @@ class StoolPigeonState(State):
     giver: int
     turns: int
     misses: list[int]
-    """Each seat's wrong snaps so far: everyone saw them (search reads them, ``rollout.erratic``)."""
+    passes: list[int]
+    """Each seat's wrong snaps and passes in windows so far: everyone saw them (search reads
+    them, ``rollout.erratic``)."""
     turn_limit: int
     memory_aid: bool
     chance: Chance
@@ -135,6 +138,7 @@ class StoolPigeonState(State):
         state.deck = deck
         state.known = [0] * players
         state.misses = [0] * players
+        state.passes = [0] * players
         events = [Event("deal", {"cards": STARTING_CARDS})]
         for seat, district in enumerate(state.districts):
             seen = [district[slot] for slot in BOTTOM_ROW]
@@ -213,6 +217,7 @@ class StoolPigeonState(State):
             self._snap(seat, action[1], action[2], events)
         elif kind == "pass":
             self.window = self.window.answered(seat)
+            self.passes[seat] += 1
             if events is not None:
                 events.append(Event("pass", {"seat": seat}))
             if not self.window.is_open:

@@ -130,7 +130,7 @@ def test_eliminar_a_wrong_guess_goes_back_and_costs_an_unseen_penalty_card():
     assert state.view(1)["districts"][1][4] == "back"  # drawn without looking
     assert state.view(1)["districts"][0][2] == "witness-4"  # but everyone saw the miss
     assert state.view(0)["districts"][0][2] == "witness-4"
-    assert state.misses == [0, 1]  # the table's tally of wrong snaps (search reads it)
+    assert state.misses == [0, 1] and state.passes == [0, 0]  # the table's tallies (search reads them)
 
 
 def test_eliminar_after_a_miss_anyone_even_the_one_who_missed_may_try_again():
@@ -152,6 +152,7 @@ def test_eliminar_after_a_miss_anyone_even_the_one_who_missed_may_try_again():
 def test_eliminar_the_window_closes_when_everyone_passes():
     state = open_window_7(["witness-6", "witness-7", "witness-8", "witness-9"])
     assert kinds(state.apply(1, ("pass",))) == ["pass"]
+    assert state.passes == [0, 1]  # the table's tally of passes (search reads it)
     assert refuse(state, 1, ("pass",)) == "stool-pigeon.error.not_your_turn"  # passed is passed
     events = state.apply(0, ("pass",))
     assert kinds(events) == ["pass", "window_closed", "turn"]
