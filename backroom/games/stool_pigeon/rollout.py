@@ -56,12 +56,16 @@ CLOSE_AT = 9.0
 CLOSE_MARGIN = 3.0
 """Or, after two rounds, when it is at least this far below every rival's estimate."""
 
-PRIOR_ODDS = 1.0
-"""The odds that a seat plays at random before it has done anything (even)."""
+PRIOR_ODDS = 0.25
+"""The odds that a seat plays at random before it has done anything (one in five)."""
 
 MISS_ODDS = 20.0
 """How much likelier a wrong snap is from random play than from a careful player, who snaps
 only a Witness it has seen (this policy and the heuristic bot never miss)."""
+
+PASS_ODDS = 0.1
+"""How much likelier a pass in a window is from random play (one answer among some ten) than
+from a careful player, who passes unless it knows a matching Witness."""
 
 DRAW_ODDS = 0.5
 """How much likelier a draw, where closing was allowed, is from random play (half the time)
@@ -169,15 +173,21 @@ def _should_close(state: StoolPigeonState, seat: int) -> bool:
 
 def erratic(state: StoolPigeonState) -> list[float]:
     """Each seat's chance of playing at random rather than as this policy: the posterior of
-    those two kinds of player given its wrong snaps and its draws while closing was allowed.
+    those two kinds of player given its wrong snaps, its passes in windows and its draws while
+    closing was allowed.
     Both are public (and the same in every resample), so any seat's search may read them."""
     closed = state.closer >= 0
     # The turns played before the close (every seat's turns were numbered 0, 1, ... in order):
     # the closer's last turn, at most n - 1 turns ago.
     open_turns = state.turns - (state.turns - state.closer - 1) % state.n - 1 if closed else state.turns
     chances = []
-    for seat, misses in enumerate(state.misses):
+    for seat, (misses, passes) in enumerate(zip(state.misses, state.passes, strict=True)):
         draws = max(0, (open_turns - seat + state.n - 1) // state.n)
-        evidence = math.log(PRIOR_ODDS) + misses * math.log(MISS_ODDS) + draws * math.log(DRAW_ODDS)
+        evidence = (
+            math.log(PRIOR_ODDS)
+            + misses * math.log(MISS_ODDS)
+            + passes * math.log(PASS_ODDS)
+            + draws * math.log(DRAW_ODDS)
+        )
         chances.append(1.0 / (1.0 + math.exp(-evidence)))  # no overflow: draws are few
     return chances

@@ -61,12 +61,17 @@ def test_rollout_closes_with_a_low_known_total_below_every_estimate_and_draws_ot
     assert rollout(position(low, known={}), 0, random.Random(1)) == ("draw",)
 
 
-def test_erratic_is_even_at_the_deal_and_a_wrong_snap_makes_the_snapper_nearly_surely_random():
+def test_erratic_starts_at_one_in_five_and_a_wrong_snap_makes_the_snapper_likely_random():
     state = window_7({})
-    assert erratic(state) == [0.5, 0.5]
+    assert erratic(state) == pytest.approx([0.2, 0.2])
     state.apply(1, ("snap", 0, 1))  # seat 0's slot 1 is a Witness 3: a miss
-    low, high = erratic(state)
-    assert low == 0.5 and high > 0.9
+    assert erratic(state) == pytest.approx([0.2, 5 / 6])  # odds 1:4, then 20 times that
+
+
+def test_erratic_falls_with_each_pass_in_a_window():
+    state = window_7({})
+    state.apply(1, ("pass",))
+    assert erratic(state) == pytest.approx([0.2, 1 / 41])  # odds 1:4, then a tenth of that
 
 
 def test_erratic_falls_with_each_draw_while_closing_was_allowed_and_not_after_a_close():
@@ -75,6 +80,6 @@ def test_erratic_falls_with_each_draw_while_closing_was_allowed_and_not_after_a_
         ["witness-6", "witness-7", "witness-8", "witness-9"],
     ]
     # Turns 0-2 were played (seat 0 drew twice, seat 1 once); seat 1 is to play.
-    assert erratic(position(two, active=1, turns=3)) == pytest.approx([1 / 5, 1 / 3])  # odds 1:4, 1:2
+    assert erratic(position(two, active=1, turns=3)) == pytest.approx([1 / 17, 1 / 9])  # odds 1:16, 1:8
     # Seat 0 closed on turn 2: it drew once, and its close is no draw.
     assert erratic(position(two, active=1, turns=3, closer=0)) == erratic(position(two, active=0, turns=2))
