@@ -187,8 +187,21 @@ def playout_policy(game: Game, playout: str, rng: random.Random) -> Policy:
     return lambda state, seat, _rng: bot.choose(Observation(state, seat))
 
 
+STRIDES = tuple(math.sqrt(p) % 1.0 for p in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53))
+"""One irrational stride per seat (more than any game seats) for the opponent model's draws."""
+
+
 class IsmctsBot:
-    __slots__ = ("budget", "erratic", "estimate", "low_score_wins", "policy", "random_policy", "rng")
+    __slots__ = (
+        "budget",
+        "erratic",
+        "estimate",
+        "low_score_wins",
+        "offset",
+        "policy",
+        "random_policy",
+        "rng",
+    )
 
     def __init__(self, rng: random.Random, game: Game, budget: Budget) -> None:
         self.rng = rng
@@ -200,12 +213,15 @@ class IsmctsBot:
         self.erratic: Erratic | None = (
             load(game.manifest.erratic) if budget.model and game.manifest.erratic else None
         )
+        self.offset = 0.0
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
         root = Node(obs.seat)
+        if self.erratic is not None:
+            self.offset = self.rng.random()
         budget = self.budget
         if budget.seconds is None:
             for _ in range(budget.iterations):
@@ -221,7 +237,7 @@ class IsmctsBot:
 
     def _iterate(self, obs: Observation, root: Node, legal: list[Action]) -> None:
         state = obs.determinize(self.rng)
-        erratic = self._erratic_seats(state, obs.seat)
+        chances = self.erratic(state) if self.erratic is not None else None
         path: list[Node] = []
         node, seat, moves = root, obs.seat, legal
         depth = self.budget.depth
@@ -234,6 +250,7 @@ class IsmctsBot:
                 break  # a new node (the playout starts here), the tree's depth, or the end
             node, seat = child, actors[0]
             moves = state.legal_actions(seat)
+        erratic = self._erratic_seats(chances, obs.seat, path[0].visits) if chances else frozenset()
         scores = self._playout(state, erratic)
         result = rewards(state, self.budget.margin, self.low_score_wins, scores)
         for visited in path:
@@ -267,14 +284,17 @@ class IsmctsBot:
                 best, action, child = score, a, candidate
         return action, child
 
-    def _erratic_seats(self, state: State, me: int) -> frozenset[int]:
-        """The opponents this playout plays at random, each drawn with the chance the game
-        gives it (``model``); none without the setting."""
-        if self.erratic is None:
-            return frozenset()
-        rng = self.rng
-        chances = self.erratic(state)
-        return frozenset(s for s, chance in enumerate(chances) if s != me and rng.random() < chance)
+    def _erratic_seats(self, chances: list[float], me: int, k: int) -> frozenset[int]:
+        """The opponents the ``k``-th playout below a root move plays at random: seat ``s``
+        where the ``k``-th point of its own sequence (``STRIDES[s]``, from the decision's random
+        offset) falls below its chance. Each root move then meets each kind of opponent in the
+        proportion its chance gives: independent draws would add the wide spread between games
+        against a careful and a random opponent to every move's mean and bury the differences
+        between moves (docs/bots.md, Stool Pigeon)."""
+        offset = self.offset
+        return frozenset(
+            s for s, chance in enumerate(chances) if s != me and (offset + k * STRIDES[s]) % 1.0 < chance
+        )
 
     def _playout(self, state: State, erratic: frozenset[int]) -> list[float] | None:
         """Play on to the end of the game, or for ``horizon`` actions and then to the first

@@ -227,6 +227,19 @@ def test_ismcts_model_plays_at_random_the_opponents_the_game_judges_erratic(chan
     assert played == {0: {"policy"}, 1: {opponent}}
 
 
+def test_ismcts_model_gives_each_root_move_its_share_of_each_kind_of_opponent():
+    """The k-th playout below a root move draws its erratic opponents from a sequence per
+    seat, not independently: over 100 playouts each opponent plays at random in its share of
+    them, give or take one or two, and two opponents together in about the product."""
+    bot = make_bot("ismcts", get_game("stool-pigeon"), 1)
+    for offset in (0.0, 0.37, 0.9):
+        bot.offset = offset
+        draws = [bot._erratic_seats([0.3, 0.3, 0.6], 0, k) for k in range(100)]
+        assert not any(0 in d for d in draws)  # the searching seat plays the policy
+        assert abs(sum(1 in d for d in draws) - 30) <= 2 and abs(sum(2 in d for d in draws) - 60) <= 2
+        assert abs(sum({1, 2} <= d for d in draws) - 18) <= 3
+
+
 def test_ismcts_beats_random_play_in_stool_pigeon():
     """A small budget already plays far better than chance (seeded, so not flaky): first in
     at least 14 of 20 two-player games, seats alternating."""
