@@ -96,20 +96,17 @@ def test_ismcts_refuses_the_rollout_playout_of_a_game_that_declares_none():
     assert raised.value.key == "error.bot_setting_choice" and raised.value.params["value"] == "rollout"
 
 
-def test_ismcts_refuses_a_horizon_in_a_game_that_declares_no_estimate():
-    game = get_game("stool-pigeon")
-    assert game.manifest.evaluate is None
+@pytest.mark.parametrize(
+    ("game_id", "setting", "hook"),
+    [("stool-pigeon", "horizon=3", "evaluate"), ("slush-fund", "model=1", "erratic")],
+    ids=["a horizon without an estimate", "an opponent model without one"],
+)
+def test_ismcts_refuses_a_setting_whose_function_the_game_does_not_declare(game_id, setting, hook):
+    game = get_game(game_id)
+    assert getattr(game.manifest, hook) is None
     with pytest.raises(BadOptions) as raised:
-        make_bot("ismcts:horizon=3", game, 1)
-    assert raised.value.params["setting"] == "horizon=3"
-
-
-def test_ismcts_refuses_an_opponent_model_in_a_game_that_declares_none():
-    game = get_game("slush-fund")
-    assert game.manifest.erratic is None
-    with pytest.raises(BadOptions) as raised:
-        make_bot("ismcts:model=1", game, 1)
-    assert raised.value.params["setting"] == "model=1"
+        make_bot(f"ismcts:{setting}", game, 1)
+    assert raised.value.params["setting"] == setting
 
 
 def test_ismcts_starts_from_the_games_default_settings_which_named_settings_override():

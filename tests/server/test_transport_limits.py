@@ -163,9 +163,8 @@ def frame(message: dict[str, Any]) -> bytes:
     return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-def opcodes(data: bytes) -> list[int]:
-    """The opcode of each whole frame the server sent (unmasked, as a server sends)."""
-    found = []
+def frames(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """The opcode and payload of each whole frame the server sent (unmasked, as a server sends)."""
     at = 0
     while at + 2 <= len(data):
         length, head = data[at + 1] & 0x7F, 2
@@ -174,25 +173,22 @@ def opcodes(data: bytes) -> list[int]:
         elif length == 127:
             length, head = struct.unpack("!Q", data[at + 2 : at + 10])[0], 10
         if at + head + length > len(data):
-            break
-        found.append(data[at] & 0x0F)
+            return
+        yield data[at] & 0x0F, data[at + head : at + head + length]
         at += head + length
-    return found
+
+
+def opcodes(data: bytes) -> list[int]:
+    """The opcode of each whole frame the server sent."""
+    return [opcode for opcode, _ in frames(data)]
 
 
 def close_code(data: bytes) -> int | None:
     """The code of the closing frame among the frames the server sent (None: none came)."""
-    at = 0
-    while at + 2 <= len(data):
-        length, head = data[at + 1] & 0x7F, 2
-        if length == 126:
-            length, head = struct.unpack("!H", data[at + 2 : at + 4])[0], 4
-        elif length == 127:
-            length, head = struct.unpack("!Q", data[at + 2 : at + 10])[0], 10
-        if data[at] & 0x0F == 0x8:
-            code: int = struct.unpack("!H", data[at + head : at + head + 2])[0]
+    for opcode, payload in frames(data):
+        if opcode == 0x8:
+            code: int = struct.unpack("!H", payload[:2])[0]
             return code
-        at += head + length
     return None
 
 
