@@ -1,12 +1,15 @@
 """The Politburó board in the browser: a card then its candidate, an assigned card off-turn,
-and a reaction window that shows what is in flight and only the seat's answers, with Pass."""
+a reaction window that shows what is in flight and only the seat's answers, with Pass, and
+every candidate's health and loyalty readable on a phone and a desktop."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from tests.games.politburo.conftest import INTERIOR, position
-from tests.web.layout import bottom, check_layout, phone_seat
+from tests.web.layout import bottom, check_layout, phone_seat, viewport
 from tests.web.test_boards import acted, page, show
 
 if TYPE_CHECKING:
@@ -127,3 +130,32 @@ def test_politburo_on_a_phone_the_hand_is_on_the_first_screen(server: str, brows
     assert len(set(tops)) == 1, tops
     check_layout(phone, "politburo-phone")
     phone.close()
+
+
+TRACKS = """els => els.map(t => {
+  const box = (e) => e.getBoundingClientRect();
+  const card = box(t.closest(".pb-candidate-card")), bar = box(t.querySelector(".pb-bar"));
+  const value = t.querySelector("b"), seen = box(value);
+  return {
+    track: t.title, bar: bar.width, value: value.textContent,
+    shown: seen.width > 0 && seen.height > 0 && seen.left >= card.left && seen.right <= card.right
+      && getComputedStyle(value).visibility === "visible",
+  };
+})"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop", "wide"])
+@pytest.mark.parametrize("players", [4, 5])
+def test_politburo_each_candidates_health_and_loyalty_can_be_read(
+    page: Page, size: str, players: int
+) -> None:
+    """Every candidate's two bars are at least 40 px wide with their value shown inside its
+    card: a bar beside its label and value kept 1-3 px on a 1366×768 desktop's narrow cards
+    (four seats across) and 17-19 on a 1920×1080 one's with five players."""
+    page.set_viewport_size(viewport(size))
+    state = position(players=players, loyalty={0: -5, 1: 25}, health={2: 0})
+    show(page, state, 0)
+    tracks = page.locator(".pb-track").evaluate_all(TRACKS)
+    assert len(tracks) == 2 * 3 * players
+    for t in tracks:
+        assert t["bar"] >= 40 and t["shown"] and t["track"].endswith(" " + t["value"]), t
