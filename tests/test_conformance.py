@@ -143,6 +143,26 @@ def test_no_leaks_view_unchanged_when_hidden_information_is_resampled(game, vari
                 other.apply(actors[0], other.random_action(actors[0], rng))
 
 
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+def test_view_and_resample_refuse_a_seat_that_is_not_at_the_table(game, variant, players):
+    """A seat outside 0..players-1 is refused, never read from the end of the per-seat lists:
+    OpenSpiel's chance player is -1, and ``view(-1)`` once showed the last seat's hidden cards."""
+    rng = random.Random(7)
+    for step, (state, _) in enumerate(random_game(game, variant, players, 7)):
+        if step not in (0, 12):
+            continue
+        before = dump(state.to_json())
+        for seat in (-1, -players, players, players + 3):
+            with pytest.raises(ValueError, match="not at this table"):
+                state.view(seat)
+            with pytest.raises(ValueError, match="not at this table"):
+                state.resample(seat, rng)
+        with pytest.raises(ValueError, match="not at this table"):
+            state.resample(None, rng)  # type: ignore[arg-type]
+        assert dump(state.to_json()) == before
+        assert isinstance(state.view(None), dict)  # a spectator is no seat, and is welcome
+
+
 def observation(game: Game, state, seat: int, size: int) -> list[float]:
     out = [0.0] * size
     game.observation_encoder().encode(state, seat, out)

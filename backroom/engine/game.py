@@ -136,9 +136,20 @@ class State(ABC):
         legal = self.legal_actions(seat)
         return legal[int(rng.random() * len(legal))]
 
+    def check_seat(self, seat: int | None, *, spectator: bool = False) -> None:
+        """Refuse (``ValueError``) a seat that is not at this table, or ``None`` unless
+        ``spectator``: ``view`` and ``resample`` call it first, since a negative number would
+        read their per-seat lists from the end, that is another seat's hidden cards."""
+        if seat is None and spectator:
+            return
+        players = self.players
+        if seat is None or not 0 <= seat < players:
+            raise ValueError(f"seat {seat!r} is not at this table (seats 0 to {players - 1})")
+
     @abstractmethod
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator), as JSON-ready data.
+        """What ``seat`` may see (``None``: a spectator), as JSON-ready data; ``ValueError``
+        for a seat not at the table (``check_seat``).
 
         ``recall`` False drops what the seat saw in the past but cannot see now, for games
         whose rules make players remember (a table's memory aid off); agents get True.
@@ -171,7 +182,8 @@ class State(ABC):
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything ``seat`` has observed, hidden parts redrawn
-        from ``rng`` — the future's chance too (``Chance.reseeded``), never the real seed."""
+        from ``rng`` — the future's chance too (``Chance.reseeded``), never the real seed;
+        ``ValueError`` for a seat not at the table (``check_seat``)."""
 
     @abstractmethod
     def inventory(self) -> dict[str, int]:

@@ -435,6 +435,7 @@ class CorruptionState(State):
         return self._outcome
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
+        self.check_seat(seat, spectator=True)
         return view.build_view(self, seat, recall)
 
     def label(self, action: Action) -> Msg:
@@ -496,6 +497,7 @@ class CorruptionState(State):
     # ------------------------------------------------------ hidden information
 
     def resample(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other

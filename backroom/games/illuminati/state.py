@@ -474,6 +474,7 @@ class IlluminatiState(State):
         return self._outcome
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
+        self.check_seat(seat, spectator=True)
         return view.view(self, seat)
 
     def label(self, action: Action) -> Msg:
@@ -511,6 +512,7 @@ class IlluminatiState(State):
         return {"cards": len(self._all_cards()), "mb": sum(self.money) - self.issued}
 
     def resample(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other

@@ -491,6 +491,7 @@ class PolitburoState(State):
     # ------------------------------------------- views, labels, checks, hidden
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
+        self.check_seat(seat, spectator=True)
         return view.view(self, seat, recall)
 
     def label(self, action: Action) -> Msg:
@@ -507,6 +508,7 @@ class PolitburoState(State):
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """A redeal consistent with ``seat``'s view and with what windows told (``hidden.py``)."""
+        self.check_seat(seat)
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other

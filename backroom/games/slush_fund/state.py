@@ -389,6 +389,7 @@ class SlushFundState(State):
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
         """What ``seat`` sees; the shape is documented in this module's docstring."""
+        self.check_seat(seat, spectator=True)
         return view.view(self, seat, recall)
 
     def label(self, action: Action) -> Msg:
@@ -426,6 +427,7 @@ class SlushFundState(State):
     # ------------------------------------------------------ hidden information
 
     def resample(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
         other = self.clone()
         hidden.redeal(self, other, seat, rng)
         return other

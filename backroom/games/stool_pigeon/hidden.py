@@ -39,6 +39,7 @@ def resample(real: StoolPigeonState, seat: int, rng: random.Random) -> StoolPige
     wipes that knowledge), so only the District cards and the held card carry other seats'
     knowledge with them.
     """
+    real.check_seat(seat)
     mask = real.known[seat]
     if real.phase == OVER:  # every District and the Soplón's card are face up by now
         for district in real.districts:

@@ -478,6 +478,7 @@ class StoolPigeonState(State):
     # ------------------------------------------------ views, labels, resampling
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
+        self.check_seat(seat, spectator=True)
         return view.view(self, seat, recall)
 
     def label(self, action: Action) -> Msg:
