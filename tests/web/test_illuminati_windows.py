@@ -114,6 +114,16 @@ def test_spend_panel_shows_the_attack_the_views_totals_and_to_seats_not_asked_wh
     assert page.locator('[data-panel="spend"] [data-action]').count() == 0
 
 
+def test_spend_panel_and_odds_dialog_say_an_attack_needing_less_than_two_cannot_succeed(page: Page) -> None:
+    state = three_seats()
+    declare(state, "control", "pentagon", "the_mafia")  # 7 - 6 - 10 (beside the Gnomes) + 4
+    assert state.view(0)["attack"]["need"] == -5
+    show(page, state, 0)
+    said = text("illuminati.ui.hopeless", short=7)
+    assert page.locator(".iw-odds").inner_text() == said
+    assert page.locator(".il-odds [data-chance]").inner_text() == said
+
+
 def test_spend_panel_adding_money_sends_exactly_the_engines_raise_within_its_bounds_and_pass_passes(
     page: Page,
 ) -> None:

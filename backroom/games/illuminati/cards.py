@@ -174,6 +174,8 @@ PROXIMITY = (10, 5, 2)
 (summary: -10, -5, -2 to the roll)."""
 AUTOMATIC_FAILURE = 11
 """A roll of 11 or 12 always fails."""
+LOWEST_ROLL = 2
+"""Two dice make at least 2: an attack that needs less cannot succeed."""
 RATE_ATTACKER, RATE_DEFENDING_GROUP, RATE_DEFENDER_ILLUMINATI, RATE_OTHERS = 1, 2, 1, 1
 """Each MB the attacker spends +1; the defending group -2; the defender's Illuminati -1;
 other players +1 or -1 (summary, "Ataques")."""

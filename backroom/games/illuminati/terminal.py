@@ -15,7 +15,15 @@ from rich.tree import Tree
 
 from backroom.engine.events import Msg
 from backroom.games.illuminati import deal_view
-from backroom.games.illuminati.cards import CARD_OF, INCOME, POWER, RESISTANCE, TRANSFER, is_group
+from backroom.games.illuminati.cards import (
+    CARD_OF,
+    INCOME,
+    LOWEST_ROLL,
+    POWER,
+    RESISTANCE,
+    TRANSFER,
+    is_group,
+)
 from backroom.i18n import translate
 
 
@@ -122,7 +130,8 @@ def pile(title: str, faces: Sequence[str], t: Any, *, stats: bool = False) -> Re
 
 
 def attack_lines(attack: dict[str, Any], t: Any) -> list[RenderableType]:
-    """The attack in flight; before the dice, the number needed and the chance of making it."""
+    """The attack in flight; before the dice, the number needed and the chance of making it (or,
+    needing less than two dice can make, by how much it falls short)."""
     mode = Msg(f"illuminati.mode.{attack['mode']}")
     lines: list[RenderableType] = []
     if attack["attacker"] is None:
@@ -140,6 +149,8 @@ def attack_lines(attack: dict[str, Any], t: Any) -> list[RenderableType]:
         lines.append(Text(t("ui.spent", **attack["spent"])))
     if "roll" in attack:
         lines.append(Text(t("ui.rolled", roll=attack["roll"], need=attack["need"]), style="bold"))
+    elif "need" in attack and attack["need"] < LOWEST_ROLL:
+        lines.append(Text(t("ui.hopeless", short=LOWEST_ROLL - attack["need"]), style="bold yellow"))
     elif "need" in attack:
         chance = round(100 * attack["chance"])
         lines.append(Text(t("ui.need", need=attack["need"], chance=chance), style="bold yellow"))

@@ -60,6 +60,29 @@ def test_a_need_of_twelve_shows_the_chance_of_ten_or_less_since_eleven_and_twelv
     assert "Needs 12 or less on two dice: 92%" in text(render(state.view(0), "en", NAMES))
 
 
+def hopeless():
+    """The Oil Companies (6) attack the C.I.A. (Resistance 5, +10 beside the UFOs): -9."""
+    state = position(
+        ["network", "ufos"],
+        structures={0: [("multinational_oil_companies", "network", "right")], 1: [("c_i_a", "ufos", "left")]},
+    )
+    declare(state, "control", "c_i_a", "multinational_oil_companies")
+    return state
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("es", "No puede tener éxito: le faltan 11 para la tirada más baja, 2"),
+        ("en", "Cannot succeed: 11 short of the lowest roll, 2"),
+        ("fr", "Ne peut pas réussir : il manque 11 pour le plus petit jet, 2"),
+    ],
+)
+def test_an_attack_needing_less_than_two_says_it_cannot_succeed_and_by_how_much(lang, said):
+    out = text(render(hopeless().view(0), lang, NAMES))
+    assert said in out and "-9" not in out, out
+
+
 def test_after_the_roll_the_board_shows_the_roll_and_no_chance():
     state = attacked()
     state.chance = dice(11)

@@ -27,6 +27,12 @@ export function percent(ctx, chance) {
   return ctx.number(Math.round(chance * 1000) / 10);
 }
 
+/** Two dice make at least 2 (LOWEST_ROLL in backroom/games/illuminati/cards.py): an attack that
+ * needs less cannot succeed, and says by how much it falls short; otherwise null. */
+export function hopeless(ctx, attack) {
+  return attack.need < 2 ? ctx.t("illuminati.ui.hopeless", { short: 2 - attack.need }) : null;
+}
+
 function dice(ctx, roll) {
   const { h, t } = ctx;
   const [a, b] = roll.dice;
@@ -81,7 +87,7 @@ export function oddsDialog(ctx, cardName, button) {
           "div",
           { class: "il-chance" },
           h("span", { class: "il-chance-bar" }, h("i", { style: `width:${Math.round(attack.chance * 100)}%` })),
-          h("span", { "data-chance": attack.chance, text: t("illuminati.ui.need", { need: attack.need, chance: percent(ctx, attack.chance) }) }),
+          h("span", { "data-chance": attack.chance, text: hopeless(ctx, attack) || t("illuminati.ui.need", { need: attack.need, chance: percent(ctx, attack.chance) }) }),
         );
   const choices = ctx.legal.filter((e) => ["attacker", "aid", "announce", "cancel"].includes(e.action[0]));
   const asked = choices.length

@@ -7,7 +7,7 @@
 // as it stands (marked data-action), an amount is bounded by the largest legal one, and a
 // special's face is named only where the view names it (the offer's two parties).
 
-import { percent } from "./odds.js";
+import { hopeless, percent } from "./odds.js";
 
 const GAME = "illuminati";
 const RAISES = new Set(["spend", "interfere"]);
@@ -137,7 +137,7 @@ export function spendingPanel(ctx) {
   const odds =
     view.phase === "rolled"
       ? t("web.illuminati.spend.rolled", { roll: attack.roll, need: attack.need })
-      : t("web.illuminati.spend.need", { need: attack.need, percent: percent(ctx, attack.chance) });
+      : hopeless(ctx, attack) || t("web.illuminati.spend.need", { need: attack.need, percent: percent(ctx, attack.chance) });
 
   const raises = new Map();
   for (const e of ctx.legal.filter((x) => RAISES.has(x.action[0]))) {
