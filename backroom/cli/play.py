@@ -113,9 +113,12 @@ class TerminalTable:
                 text = translate(self.lang, f"{self.game.id}.event.{event.kind}", event.params, self.names)
                 self.console.print(f"  [dim]•[/] {text}", soft_wrap=True)
 
-    def board(self) -> RenderableType:
-        view = self.state.view(self.human, recall=self.recall if self.human is not None else True)
+    def board(self, view: dict[str, Any]) -> RenderableType:
         return self.render(view, self.lang, self.names)
+
+    def seen(self) -> dict[str, Any]:
+        """What the human sees (a watcher: everything)."""
+        return self.state.view(self.human, recall=self.recall if self.human is not None else True)
 
     def run(self, ask: Callable[[str], str]) -> bool:
         """Play to the end, or until the human leaves (``q``); False if the input ended first."""
@@ -175,7 +178,10 @@ class TerminalTable:
     def ask_human(self, state: State, seat: int, ask: Callable[[str], str]) -> tuple[Any, ...] | None:
         """The human's action, or None when they leave (``q``); EOFError when the input ends."""
         legal = state.legal_actions(seat)
-        self.console.print(Panel(self.board(), title=self.t("ui.your_move"), border_style="cyan"))
+        view = self.seen()
+        # In another seat's turn the human is asked in a window: to answer, not to move.
+        asked = "ui.your_move" if view.get("active", seat) == seat else "ui.your_answer"
+        self.console.print(Panel(self.board(view), title=self.t(asked), border_style="cyan"))
         entries = self.steps(state, legal)
         first_step = True
         self.show_menu(entries, first_step)
@@ -246,7 +252,9 @@ class TerminalTable:
     def show_end(self, state: State) -> None:
         outcome = state.outcome()
         assert outcome is not None
-        self.console.print(Panel(self.board(), title=self.t("ui.final_board"), border_style="magenta"))
+        self.console.print(
+            Panel(self.board(self.seen()), title=self.t("ui.final_board"), border_style="magenta")
+        )
         table = Table(title=self.t("ui.results"))
         for key in ("ui.col_place", "ui.col_player", "ui.col_score"):
             table.add_column(self.t(key))

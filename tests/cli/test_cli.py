@@ -89,6 +89,26 @@ def test_play_illegal_json_action_says_why_and_asks_again(capsys, monkeypatch):
     assert "Game abandoned" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "answer", "move"),
+    [
+        ("es", "Tu respuesta", "Tu jugada"),
+        ("en", "Your answer", "Your move"),
+        ("fr", "Votre réponse", "À vous de jouer"),
+    ],
+)
+def test_play_titles_a_window_in_another_seats_turn_your_answer_and_ones_own_turn_your_move(
+    capsys, monkeypatch, lang, answer, move
+):
+    # The heuristic bot's first turn asks the human to spend on its attacks; then the human's turn.
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 10 + "q\n"))
+    code, out = run(
+        capsys, "play", "illuminati", "--players", "2", "--bots", "heuristic", "--seed", "3", "--lang", lang
+    )
+    titles = re.findall(r"╭─+ (.+?) ─+╮", out)
+    assert code == 0 and titles[0] == answer and titles[-1] == move, titles
+
+
 def test_simulate_json_has_the_documented_keys(capsys):
     code, out = run(
         capsys,
