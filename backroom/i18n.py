@@ -81,6 +81,12 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
         return template
 
 
+def capitalized(text: str) -> str:
+    """``text`` with a capital first letter, as a line or a table's cell starts (French office
+    names are written lowercase, for the middle of a sentence); the rest as it was."""
+    return text[:1].upper() + text[1:]
+
+
 def _template(lang: str, key: str, count: Any) -> str:
     """The message ``key`` in ``lang``, else in English, else the key. A message whose words
     follow a number has one entry per plural category of the language, ``<key>.one`` and

@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from backroom.i18n import translate
+from backroom.i18n import capitalized, translate
 
 STYLE = {
     "demagogia": "green",
@@ -73,7 +73,7 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
             name.append(f" ● {t('ui.marker')}", style="yellow")
         if c["hospitalized"]:
             name.append(f" ✚ {t('ui.hospital')}", style="cyan")
-        office = t(f"office.{c['office']}") if c["office"] else ""
+        office = capitalized(t(f"office.{c['office']}")) if c["office"] else ""
         board.add_row(
             name,
             track(c["health"], 0, 10, "red"),
@@ -86,7 +86,9 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
     for o in view["offices"]:
         holder = names_by_id[o["holder"]] if o["holder"] is not None else t("ui.vacant")
         post = {"$": f"politburo.office.{o['id']}"}
-        offices.append(t("ui.office_line", office=post, loyalty=o["loyalty"]) + " ", style="bold")
+        offices.append(
+            capitalized(t("ui.office_line", office=post, loyalty=o["loyalty"])) + " ", style="bold"
+        )
         offices.append(f"{holder}   ")
     lines: list[RenderableType] = [board, offices]
     status = Text(t("ui.round", round=view["round"], limit=view["round_limit"]))
