@@ -141,10 +141,10 @@ def render(view: dict[str, Any], lang: str, names: Sequence[str]) -> RenderableT
         for i, r in enumerate(view["results"]):
             if i:
                 last.append(" · ")
-            info = contracts[r["contract"]]
-            last.append(translate(lang, info["label"]["$"], info["label"], names) + " ")
-            last.append(
-                t(f"ui.result.{r['result']}", seat=r["seat"] if r["seat"] is not None else -1), style="dim"
-            )
+            result = {
+                "$": f"corruption.ui.result.{r['result']}",
+                "seat": r["seat"] if r["seat"] is not None else -1,
+            }
+            last.append(t("ui.result_line", contract=contracts[r["contract"]]["label"], result=result))
         parts.append(last)
     return Group(*parts)

@@ -57,3 +57,21 @@ def test_a_swiss_bribe_is_worth_dollars_written_as_each_language_writes_money():
     said = {lang: translate(lang, "corruption.event.swiss_assigned", params, ["Ana"]) for lang in LANGUAGES}
     assert "(worth $4,000)" in said["en"] and "(vale $4.000)" in said["es"]
     assert "(vaut 4\u202f000 $)" in said["fr"]
+
+
+def test_the_last_award_agrees_with_a_feminine_contract_in_french_and_spanish():
+    # "Université annulé", "Ligne de tramway remporté par Bo": the result now follows a colon
+    # in words that agree with any contract.
+    state, _ = GAME.start(4, {}, 8)
+    rng = random.Random(1)
+    while not state.view(0)["results"] or state.phase == "award":
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    view = state.view(0)
+    streetcar = next(c["index"] for c in view["contracts"] if c["id"] == "streetcar_line")
+    view["results"][1] |= {"contract": streetcar}  # won by Bo
+    fr, es = text_of(view, "fr"), text_of(view, "es")
+    assert "Université : annulation" in fr and "Ligne de tramway : Bo l'emporte" in fr, fr
+    assert "Universidad: cancelación" in es and "Línea de Tranvía: gana Bo" in es, es
+    assert "Streetcar Line: won by Bo" in text_of(view, "en")
