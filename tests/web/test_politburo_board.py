@@ -35,6 +35,13 @@ def test_politburo_assign_mode_sends_the_card_face_down(page: Page) -> None:
     assert acted(page) == [["assign", "agresion-3", 1]]
 
 
+def test_politburo_a_french_office_starting_a_label_takes_a_capital(page: Page) -> None:
+    state = position(offices={INTERIOR: 4})
+    show(page, state, 0, lang="fr")
+    assert page.locator('[data-candidate="4"] .pb-office-badge').inner_text() == "Ministre de l'Intérieur"
+    assert page.locator('.pb-office[data-office="industria"] b').inner_text() == "Ministre de l'Industrie"
+
+
 def test_politburo_others_assigned_cards_are_backs(page: Page) -> None:
     state = position(hands={0: []}, assigned={3: ["vengativo"], 0: ["favorito"]})
     show(page, state, 0)

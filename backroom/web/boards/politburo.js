@@ -15,6 +15,13 @@ const GAME = "politburo";
 const ON_CANDIDATE = new Set(["play", "assign", "special_on"]);
 const OFFICES = ["industria", "interior", "propaganda", "nkvd", "secretario"];
 
+/** An office's name as a label starts with it: with a capital (French writes the names
+ * lowercase, for the middle of a sentence; `capitalized` in backroom/i18n.py does the same). */
+function officeName(t, id) {
+  const name = t(`${GAME}.office.${id}`);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** The end screen's score as the rulebook places players: the winner made Secretario General
  * (or outlasted everyone), the others by the highest office held, then their loyalty in play.
  * The total is that loyalty (short enough for a phone's column); the office is its breakdown. */
@@ -23,7 +30,7 @@ export function endScore(ctx, seat) {
   const details = outcome.details || {};
   const office = (details.office || [])[seat] || 0; // 0: none, else the office's index + 1
   const loyalty = (details.loyalty || [])[seat] || 0;
-  const held = office ? t(`${GAME}.office.${OFFICES[office - 1]}`) : t("web.politburo.no_office");
+  const held = office ? officeName(t, OFFICES[office - 1]) : t("web.politburo.no_office");
   return { total: t("web.politburo.loyalty_total", { loyalty: ctx.number(loyalty) }), parts: [held] };
 }
 
@@ -108,7 +115,7 @@ export function render(root, ctx) {
     const body = [
       h("span", { class: "pb-name", ...nameAttrs(c.name) }),
       h("span", { class: "pb-owner", text: c.seat === ctx.seat ? t("web.you") : ctx.name(c.seat) }),
-      c.office ? h("span", { class: "pb-office-badge", text: t(`${GAME}.office.${c.office}`) }) : null,
+      c.office ? h("span", { class: "pb-office-badge", text: officeName(t, c.office) }) : null,
       c.fate !== "in_play" ? h("span", { class: "pb-fate", text: t(`${GAME}.fate.${c.fate}`) }) : null,
       c.marker ? h("span", { class: "pb-marker", text: t(`${GAME}.ui.marker`) }) : null,
       c.hospitalized ? h("span", { class: "pb-hospital", text: t(`${GAME}.ui.hospital`) }) : null,
@@ -127,7 +134,7 @@ export function render(root, ctx) {
       h(
         "div",
         { class: ["pb-office", o.holder === null && "vacant"], "data-office": o.id },
-        h("b", { text: t(`${GAME}.office.${o.id}`) }),
+        h("b", { text: officeName(t, o.id) }),
         h("span", { text: `≥ ${o.loyalty}` }),
         h("span", { class: "pb-holder", text: o.holder === null ? t(`${GAME}.ui.vacant`) : candName(o.holder) }),
       ),
