@@ -189,5 +189,14 @@ def erratic(state: StoolPigeonState) -> list[float]:
             + passes * math.log(PASS_ODDS)
             + draws * math.log(DRAW_ODDS)
         )
-        chances.append(1.0 / (1.0 + math.exp(-evidence)))  # no overflow: draws are few
+        chances.append(_logistic(evidence))
     return chances
+
+
+def _logistic(x: float) -> float:
+    """``1 / (1 + e^-x)`` without overflow: hundreds of passes in a long game put the evidence
+    far below -709, where ``math.exp(-x)`` raises."""
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1.0 + z)

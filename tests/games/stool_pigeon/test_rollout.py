@@ -83,3 +83,14 @@ def test_erratic_falls_with_each_draw_while_closing_was_allowed_and_not_after_a_
     assert erratic(position(two, active=1, turns=3)) == pytest.approx([1 / 17, 1 / 9])  # odds 1:16, 1:8
     # Seat 0 closed on turn 2: it drew once, and its close is no draw.
     assert erratic(position(two, active=1, turns=3, closer=0)) == erratic(position(two, active=0, turns=2))
+
+
+def test_erratic_stays_a_probability_after_hundreds_of_passes():
+    """Each pass multiplies the odds of random play by 0.1: past some 300 of them (a long game
+    with a raised round limit) ``math.exp`` of the evidence overflowed, and every search
+    decision of the table raised."""
+    state = position([["witness-2"], ["witness-3"]])
+    state.passes = [5000, 0]
+    state.misses = [0, 5000]
+    careful, wild = erratic(state)
+    assert 0.0 <= careful < 1e-300 and 0.999 < wild <= 1.0
