@@ -158,6 +158,8 @@ class StoolPigeonState(State):
             raise ValueError(f"unknown phase {self.phase!r}")
         if any(len(d) > MAX_SLOTS for d in self.districts) or len(self.known) != self.n:
             raise ValueError(f"a {GAME_ID} District has at most {MAX_SLOTS} slots, and each seat a memory")
+        if len(self.misses) != self.n or len(self.passes) != self.n or min(self.misses + self.passes) < 0:
+            raise ValueError(f"a {GAME_ID} position counts each seat's wrong snaps and passes, from 0")
 
     # ----------------------------------------------------------- the contract
 

@@ -5,6 +5,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from backroom.games import get_game
 from tests.helpers import play, refuse
 
 from .conftest import FILLER, position
@@ -76,3 +79,16 @@ def test_discarding_before_drawing_is_not_the_drawn_card_rule_bug():
     # such card, and the attempt was refused with that misleading reason.
     state = position(FILLER, deck=["witness-10"])
     assert refuse(state, 0, ("discard",)) == "error.illegal_action"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("misses", []), ("passes", [0]), ("passes", [0, 0, 0, 0]), ("misses", [0, -1, 0])],
+)
+def test_a_position_whose_snap_record_does_not_fit_its_seats_is_refused(field, value):
+    """Each seat's wrong snaps and passes (read by search) are counted from 0, one per seat: a
+    hand-written position with a short list was taken, then failed in play (IndexError)."""
+    data = position(FILLER).to_json()
+    data[field] = value
+    with pytest.raises(ValueError, match="wrong snaps and passes"):
+        get_game("stool-pigeon").state_from_json(data)
