@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from backroom.i18n import catalog
 from tests.games.politburo.conftest import INTERIOR, position
 from tests.web.layout import bottom, check_layout, phone_seat, viewport
 from tests.web.test_boards import acted, page, show
@@ -40,6 +41,19 @@ def test_politburo_a_french_office_starting_a_label_takes_a_capital(page: Page) 
     show(page, state, 0, lang="fr")
     assert page.locator('[data-candidate="4"] .pb-office-badge').inner_text() == "Ministre de l'Intérieur"
     assert page.locator('.pb-office[data-office="industria"] b').inner_text() == "Ministre de l'Industrie"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_politburo_the_status_line_labels_the_discard_pile_with_one_colon(page: Page, lang: str) -> None:
+    """The catalog's label ends with its colon (a space before it in French); the board once
+    added a second one: "Discard pile:: Demagogia +3"."""
+    state = position(hands={0: ["demagogia-3"]})
+    state.apply(0, ("play", "demagogia-3", 4))
+    show(page, state, 0, lang=lang)
+    status = page.locator(".pb-status").inner_text()
+    label = catalog(lang)["politburo.ui.discard"]
+    assert label.endswith(":") and f"{label} " in status
+    assert "::" not in status and ": :" not in status
 
 
 def test_politburo_others_assigned_cards_are_backs(page: Page) -> None:

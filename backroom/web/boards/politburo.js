@@ -240,8 +240,9 @@ export function render(root, ctx) {
     t(`${GAME}.ui.round`, { round: view.round, limit: view.round_limit }),
     " · ",
     t(`${GAME}.ui.deck`, { count: view.deck }),
-    view.discard.length ? ` · ${t(`${GAME}.ui.discard`)}: ${view.discard.slice(-4).map(card).join(", ")}` : "",
-    view.effects.length ? ` · ${t(`${GAME}.ui.effects`)}: ${view.effects.map((e) => card(e.card)).join(", ")}` : "",
+    // The catalog's labels end with their colon (a space before it in French).
+    view.discard.length ? ` · ${t(`${GAME}.ui.discard`)} ${view.discard.slice(-4).map(card).join(", ")}` : "",
+    view.effects.length ? ` · ${t(`${GAME}.ui.effects`)} ${view.effects.map((e) => card(e.card)).join(", ")}` : "",
     view.step && view.step.card ? ` · ${t(`${GAME}.ui.industry_card`, { card: card(view.step.card) })}` : "",
   );
   const myTurn = view.phase === "turn" && view.active === ctx.seat && !win && !view.step;
