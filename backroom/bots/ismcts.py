@@ -194,6 +194,7 @@ STRIDES = tuple(math.sqrt(p) % 1.0 for p in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29,
 class IsmctsBot:
     __slots__ = (
         "budget",
+        "chances",
         "erratic",
         "estimate",
         "low_score_wins",
@@ -214,12 +215,16 @@ class IsmctsBot:
             load(game.manifest.erratic) if budget.model and game.manifest.erratic else None
         )
         self.offset = 0.0
+        self.chances: list[float] | None = None
+        """The decision's ``erratic`` chances, taken from its first determinization: they rest
+        on public facts alone, the same in every resample (a conformance test), so once does."""
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
         root = Node(obs.seat)
+        self.chances = None
         if self.erratic is not None:
             self.offset = self.rng.random()
         budget = self.budget
@@ -237,7 +242,9 @@ class IsmctsBot:
 
     def _iterate(self, obs: Observation, root: Node, legal: list[Action]) -> None:
         state = obs.determinize(self.rng)
-        chances = self.erratic(state) if self.erratic is not None else None
+        if self.erratic is not None and self.chances is None:
+            self.chances = self.erratic(state)
+        chances = self.chances
         path: list[Node] = []
         node, seat, moves = root, obs.seat, legal
         depth = self.budget.depth
