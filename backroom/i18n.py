@@ -136,13 +136,23 @@ def format_number(lang: str, value: float, decimals: int | None = None) -> str:
     with ``decimals``, exactly that many digits after the point (``119.4`` / ``119,4``).
 
     Babel rounds in the current decimal context, 28 digits by default: a bigger figure (one a
-    request chose, say) raised ``InvalidOperation``, so the context holds every digit."""
+    request chose, say) raised ``InvalidOperation``, so the context then holds every digit."""
+    if abs(value) < BIG:  # every figure a game shows: the default context holds it
+        return _format(lang, value, decimals)
     with decimal.localcontext() as context:
         context.prec = max(context.prec, decimal.Decimal(value).adjusted() + (decimals or 0) + 10)
-        if decimals is None:
-            whole = isinstance(value, int) or float(value).is_integer()  # float(10**400) raises
-            return format_decimal(int(value) if whole else value, locale=lang)
-        return format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""), locale=lang)
+        return _format(lang, value, decimals)
+
+
+BIG = 10**15
+"""Figures below this fit the decimal context's 28 digits with any decimals shown."""
+
+
+def _format(lang: str, value: float, decimals: int | None) -> str:
+    if decimals is None:
+        whole = isinstance(value, int) or float(value).is_integer()  # float(10**400) raises
+        return format_decimal(int(value) if whole else value, locale=lang)
+    return format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""), locale=lang)
 
 
 def format_share(lang: str, rate: float) -> str:
