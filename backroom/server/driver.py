@@ -19,6 +19,7 @@ from backroom.server.messages import Refused
 from backroom.server.thinking import is_search
 
 if TYPE_CHECKING:
+    from backroom.engine.game import State
     from backroom.server.live import LiveTable
 
 log = logging.getLogger("backroom.server")
@@ -98,11 +99,21 @@ class Driver:
         return "heuristic" if "heuristic" in bot_kinds(self.table.game) else "random"
 
     async def _think(self, seat: int) -> Action:
-        """The automatic move of ``seat``: a search in the hub's process pool, a heuristic in
-        a thread, a random move here (too quick to hand off)."""
+        """The automatic move of ``seat``, or a random one if its bot fails: a bot's defect
+        must not stop the table, whose driver would retry the same failing move for ever."""
         kind = self._kind(seat)
         state = self.table.state
         seed = random.SystemRandom().randrange(2**63)
+        try:
+            return await self._choose(kind, state, seat, seed)
+        except Exception:
+            where = f"table {self.table.row.id} at seat {seat}"
+            log.exception("the %s bot of %s failed; it plays a random move", kind, where)
+            return state.random_action(seat, random.Random(seed))
+
+    async def _choose(self, kind: str, state: State, seat: int, seed: int) -> Action:
+        """The bot's move: a search in the hub's process pool, a heuristic in a thread, a
+        random move here (too quick to hand off)."""
         if is_search(kind):
             iterations = self.table.hub.search_iterations
             budget = kind if iterations is None else f"{kind}:iterations={iterations}"
