@@ -14,56 +14,33 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from backroom.cli.arguments import say
-from backroom.i18n import default_language, translate
+from backroom.i18n import DEFAULT_LANGUAGE, default_language, translate
 
 
-def add_bench_server_args(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Options of ``backroom bench server``; sets ``func`` to ``bench_server_command``."""
-    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
-    parser.add_argument("--seats", type=int, default=4, help="seats per table (default 4)")
+def add_bench_server_args(
+    parser: argparse.ArgumentParser, lang: str = DEFAULT_LANGUAGE
+) -> argparse.ArgumentParser:
+    """Options of ``backroom bench server``, their help in ``lang``; sets ``func`` to
+    ``bench_server_command``."""
+
+    def help_in(key: str) -> str:
+        return translate(lang, f"cli.bench.{key}")
+
+    parser.add_argument("--tables", type=int, default=200, help=help_in("tables"))
+    parser.add_argument("--seats", type=int, default=4, help=help_in("seats"))
+    parser.add_argument("--duration", type=float, default=60.0, help=help_in("duration"))
+    parser.add_argument("--think", type=float, default=0.0, help=help_in("think"))
+    parser.add_argument("--port", type=int, default=None, help=help_in("port"))
+    parser.add_argument("--seed", type=int, default=0, help=help_in("seed"))
+    parser.add_argument("--db", default=None, metavar="URL", help=help_in("db"))
+    parser.add_argument("--workers", type=int, default=1, help=help_in("workers"))
+    parser.add_argument("--redis", default=None, metavar="URL", help=help_in("redis"))
+    parser.add_argument("--url", default=None, metavar="URL", help=help_in("url"))
+    parser.add_argument("--clients", type=int, default=1, help=help_in("clients"))
     parser.add_argument(
-        "--duration", type=float, default=60.0, help="seconds of play to measure (default 60)"
+        "--server-cores", type=cpu_list, default=None, metavar="LIST", help=help_in("server_cores")
     )
-    parser.add_argument(
-        "--think", type=float, default=0.0, help="mean seconds a seat waits before each move (default 0)"
-    )
-    parser.add_argument("--port", type=int, default=None, help="loopback port (default: a free one)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of deals and random moves")
-    parser.add_argument("--db", default=None, metavar="URL", help="database (default: a temporary SQLite)")
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        help="worker processes of the server (default 1; more need a PostgreSQL --db and --redis)",
-    )
-    parser.add_argument("--redis", default=None, metavar="URL", help="Redis between the workers")
-    parser.add_argument(
-        "--url",
-        default=None,
-        metavar="URL",
-        help="load a service already running at http://host:port instead of starting one (its "
-        "tables must allow seeds: serve it with --allow-seed)",
-    )
-    parser.add_argument(
-        "--clients",
-        type=int,
-        default=1,
-        help="client processes sharing the tables (default 1; one loop drives a few hundred tables)",
-    )
-    parser.add_argument(
-        "--server-cores",
-        type=cpu_list,
-        default=None,
-        metavar="LIST",
-        help="CPUs the server runs on, the clients on the others (say 0,1 or 0-3; default: not pinned)",
-    )
-    parser.add_argument(
-        "--server-log",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="append the started server's output to FILE (default: discarded)",
-    )
+    parser.add_argument("--server-log", type=Path, default=None, metavar="FILE", help=help_in("server_log"))
     parser.set_defaults(func=bench_server_command)
     return parser
 

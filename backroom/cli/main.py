@@ -44,15 +44,12 @@ def options_from(pairs: Sequence[str] | None) -> dict[str, Any]:
 
 
 def build_parser(lang: str) -> argparse.ArgumentParser:
-    """The command line; what a player reads (``play``'s help, ``--lang``) in ``lang``."""
+    """The command line; every help text and description a player reads in ``lang``."""
 
-    def say(key: str) -> str:
-        return translate(lang, f"cli.{key}")
+    def say(key: str, **params: object) -> str:
+        return translate(lang, f"cli.{key}", params)
 
-    parser = argparse.ArgumentParser(
-        prog="backroom",
-        description="Five games of bribery and conspiracy: play, simulate, replay, benchmark, serve.",
-    )
+    parser = argparse.ArgumentParser(prog="backroom", description=say("description"))
     parser.add_argument("--version", action="version", version=f"backroom {version('backroom')}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -64,8 +61,8 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
             help=say("lang"),
         )
 
-    p = sub.add_parser("games", help="list the games, their player counts and options")
-    p.add_argument("game", nargs="?", help="show one game in detail (options, card data status)")
+    p = sub.add_parser("games", help=say("games"), description=say("games"))
+    p.add_argument("game", nargs="?", help=say("games.game"))
     common(p)
 
     p = sub.add_parser("play", help=say("play"), description=say("play.description"))
@@ -79,74 +76,51 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="FILE", help=say("play.save"))
     common(p)
 
-    p = sub.add_parser("simulate", help="play many games between bots and report win rates")
+    p = sub.add_parser("simulate", help=say("simulate"), description=say("simulate"))
     p.add_argument("game")
-    add_run_args(p, games=1000)
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument(
-        "--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated"
-    )
-    p.add_argument("--option", action="append", metavar="NAME=VALUE")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
-    p.add_argument("--save-logs", metavar="DIR", help="write every game's record into DIR")
+    add_run_args(p, games=1000, lang=lang)
+    p.add_argument("--players", type=int, default=None, help=say("simulate.players"))
+    p.add_argument("--bots", type=bot_list, default=["random"], help=say("simulate.bots"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=say("simulate.option"))
+    p.add_argument("--json", action="store_true", help=say("simulate.json"))
+    p.add_argument("--save-logs", metavar="DIR", help=say("simulate.save_logs"))
     common(p)
 
-    p = sub.add_parser(
-        "tournament", help="every combination of bot kinds over the seats: win/rank matrix and ratings"
-    )
+    p = sub.add_parser("tournament", help=say("tournament"), description=say("tournament"))
     p.add_argument("game")
-    add_run_args(p, games=3000)
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--bots", type=bot_list, required=True, help="two or more bot kinds")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    add_run_args(p, games=3000, lang=lang)
+    p.add_argument("--players", type=int, default=None, help=say("tournament.players"))
+    p.add_argument("--bots", type=bot_list, required=True, help=say("tournament.bots"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=say("tournament.option"))
+    p.add_argument("--json", action="store_true", help=say("tournament.json"))
     common(p)
 
-    p = sub.add_parser("report", help="a balance report: one self-contained HTML page with plots")
+    p = sub.add_parser("report", help=say("report"), description=say("report"))
     p.add_argument("game")
-    add_run_args(p, games=1000)
+    add_run_args(p, games=1000, lang=lang)
     p.add_argument(
-        "--variant",
-        action="append",
-        metavar="NAME=VALUE[,NAME=VALUE]",
-        help="one set of table options, repeatable to compare variants side by side ('' is the default)",
+        "--variant", action="append", metavar="NAME=VALUE[,NAME=VALUE]", help=say("report.variant")
     )
-    p.add_argument(
-        "--players", type=player_list, default=None, help="player counts, comma-separated (e.g. 4,5)"
-    )
-    p.add_argument(
-        "--bots", type=bot_list, default=["random"], help="bot kinds, cycled over seats and rotated"
-    )
-    p.add_argument(
-        "--out",
-        default="report.html",
-        metavar="FILE",
-        help="the HTML page to write, replacing any file there (default: report.html)",
-    )
+    p.add_argument("--players", type=player_list, default=None, help=say("report.players"))
+    p.add_argument("--bots", type=bot_list, default=["random"], help=say("report.bots"))
+    p.add_argument("--out", default="report.html", metavar="FILE", help=say("report.out"))
     common(p)
 
-    p = sub.add_parser("replay", help="replay a saved game record step by step")
+    p = sub.add_parser("replay", help=say("replay"), description=say("replay"))
     p.add_argument("file")
-    p.add_argument("--seat", type=int, default=None, help="see only what this seat (from 1) saw")
-    p.add_argument("--step", action="store_true", help="wait for Enter after every action")
+    p.add_argument("--seat", type=int, default=None, help=say("replay.seat"))
+    p.add_argument("--step", action="store_true", help=say("replay.step"))
     common(p)
 
-    p = sub.add_parser("bench", help="measure the speed of a game's rules (or of the server)")
-    p.add_argument("target", help="a game id, or 'server'")
-    p.add_argument(
-        "--players", type=int, default=None, help="seats per game (default 4, or the game's maximum if lower)"
-    )
-    p.add_argument("--seconds", type=float, default=5.0, help="seconds of timing for each figure (default 5)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
-    p.add_argument(
-        "--bots",
-        type=bot_list,
-        default=[],
-        help="also time these bot kinds (comma-separated) against random play, in whole games",
-    )
-    add_bench_server_args(p)
+    p = sub.add_parser("bench", help=say("bench"), description=say("bench"))
+    p.add_argument("target", help=say("bench.target"))
+    p.add_argument("--players", type=int, default=None, help=say("bench.players"))
+    p.add_argument("--seconds", type=float, default=5.0, help=say("bench.seconds"))
+    p.add_argument("--json", action="store_true", help=say("bench.json"))
+    p.add_argument("--bots", type=bot_list, default=[], help=say("bench.bots"))
+    add_bench_server_args(p, lang)
     common(p)
-    common(add_serve_command(sub))
+    common(add_serve_command(sub, lang))
     return parser
 
 

@@ -11,36 +11,22 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from backroom.engine.errors import BadOptions
+from backroom.i18n import DEFAULT_LANGUAGE, translate
 from backroom.sim.backends import BACKENDS, open_backend
 from backroom.sim.batch import Plan, Tally, Timing, check, run
 
 
-def add_run_args(p: argparse.ArgumentParser, games: int) -> None:
-    p.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=1,
-        help="seed of the whole run (default 1): the same seed plays the same games, whatever the workers",
-    )
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        help="processes on this machine (default 1); with --backend ray and no --address, "
-        "the CPUs of the Ray started here (default all)",
-    )
-    p.add_argument(
-        "--backend",
-        choices=BACKENDS,
-        default="local",
-        help="where games are played (ray: pip install backroom[cluster])",
-    )
-    p.add_argument(
-        "--address",
-        default=None,
-        help="the Ray cluster to use: HOST:6379 on one of its nodes, ray://HOST:10001, or auto",
-    )
+def add_run_args(p: argparse.ArgumentParser, games: int, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The options of a batch of games (simulate, tournament, report), their help in ``lang``."""
+
+    def say(key: str, **params: object) -> str:
+        return translate(lang, f"cli.run.{key}", params)
+
+    p.add_argument("--games", type=int, default=games, help=say("games", games=str(games)))
+    p.add_argument("--seed", type=int, default=1, help=say("seed"))
+    p.add_argument("--workers", type=int, default=None, help=say("workers"))
+    p.add_argument("--backend", choices=BACKENDS, default="local", help=say("backend"))
+    p.add_argument("--address", default=None, help=say("address"))
 
 
 def check_run_args(args: argparse.Namespace) -> None:

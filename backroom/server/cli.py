@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
 from backroom.cli.arguments import say
-from backroom.i18n import default_language, translate
+from backroom.i18n import DEFAULT_LANGUAGE, default_language, translate
 from backroom.server.settings import (
     BODY_TIMEOUT,
     CONNECTIONS_PER_ADDRESS,
@@ -126,161 +126,103 @@ def _port(text: str) -> int:
     return value
 
 
-def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
-    """Register ``serve`` on an argparse subparsers object; its ``func`` default is ``serve``."""
+def add_serve_command(subparsers: Any, lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
+    """Register ``serve`` on an argparse subparsers object, its help in ``lang``; its ``func``
+    default is ``serve``."""
+
+    def help_in(key: str, **params: object) -> str:
+        return translate(lang, f"cli.serve.{key}" if key else "cli.serve", params)
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "serve",
-        help="run the online table (lobby, tables, WebSocket) on a local port",
-        description="Run the Backroom server. Without --db it keeps tables in SQLite in the "
-        "user's data directory ($BACKROOM_DATA_DIR, else ~/.local/share/backroom).",
+        "serve", help=help_in(""), description=help_in("description")
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument(
-        "--port",
-        type=_port,
-        default=8000,
-        help="port to listen on, 1 to 65535 (default 8000; make serve PORT=…)",
-    )
-    parser.add_argument(
-        "--db",
-        default=None,
-        metavar="URL",
-        help="database URL: sqlite:///path.db or postgresql://user@host/db (default: SQLite in "
-        "the data directory)",
-    )
-    parser.add_argument(
-        "--workers",
-        type=_within(int, 1, 256),
-        default=1,
-        help="worker processes on the one address (default 1); more than one needs a PostgreSQL "
-        "--db and --redis",
-    )
-    parser.add_argument(
-        "--redis",
-        default=None,
-        metavar="URL",
-        help="redis://host:port: join the other workers (here or on other machines) using the "
-        "same PostgreSQL --db and Redis as one service",
-    )
-    parser.add_argument(
-        "--rate",
-        type=_rate,
-        default=RATE,
-        help=f"messages per second one connection may send, in bursts of as many (default {RATE:g})",
-    )
+    parser.add_argument("--host", default="127.0.0.1", help=help_in("host"))
+    parser.add_argument("--port", type=_port, default=8000, help=help_in("port"))
+    parser.add_argument("--db", default=None, metavar="URL", help=help_in("db"))
+    parser.add_argument("--workers", type=_within(int, 1, 256), default=1, help=help_in("workers"))
+    parser.add_argument("--redis", default=None, metavar="URL", help=help_in("redis"))
+    parser.add_argument("--rate", type=_rate, default=RATE, help=help_in("rate", rate=f"{RATE:g}"))
     parser.add_argument(
         "--tables-per-minute",
         type=_rate,
         default=TABLES_PER_MINUTE,
-        help=f"tables one client address may create a minute (default {TABLES_PER_MINUTE:g})",
+        help=help_in("tables_per_minute", rate=f"{TABLES_PER_MINUTE:g}"),
     )
     parser.add_argument(
-        "--allow-origin",
-        action="append",
-        default=[],
-        metavar="ORIGIN",
-        help="another site whose pages may create tables and open sockets here, e.g. "
-        "https://games.example.org (repeatable; the server's own pages always may)",
+        "--allow-origin", action="append", default=[], metavar="ORIGIN", help=help_in("allow_origin")
     )
     parser.add_argument(
-        "--trusted-proxy",
-        action="append",
-        default=[],
-        metavar="ADDRESS",
-        help="address of a reverse proxy whose X-Forwarded-For is believed (repeatable; default: "
-        "none, every request counts as coming from its own address)",
+        "--trusted-proxy", action="append", default=[], metavar="ADDRESS", help=help_in("trusted_proxy")
     )
     parser.add_argument(
         "--expire-unplayed",
         type=_duration,
         default=EXPIRE_UNPLAYED,
         metavar="DURATION",
-        help="delete a table nobody played (no move made) this long after its creation: 90s, "
-        "30m, 24h, 7d, or off (default 24h; finished tables are kept)",
+        help=help_in("expire_unplayed"),
     )
-    parser.add_argument(
-        "--allow-seed",
-        action="store_true",
-        help="let a new table's creator choose its seed (tests, research): whoever knows the seed "
-        "knows every hidden card, so every seat of such a table is told (default: the server "
-        "draws each seed itself and refuses a chosen one)",
-    )
+    parser.add_argument("--allow-seed", action="store_true", help=help_in("allow_seed"))
     parser.add_argument(
         "--search-workers",
         type=_count,
         default=SEARCH_WORKERS,
         metavar="N",
-        help=f"processes in which search bots (ismcts) think, so that no table waits for another "
-        f"table's search (default {SEARCH_WORKERS})",
+        help=help_in("search_workers", count=str(SEARCH_WORKERS)),
     )
     parser.add_argument(
         "--search-iterations",
         type=_count,
         default=SEARCH_ITERATIONS,
         metavar="N",
-        help="iterations a search bot spends on each move (default: each game's own, within a "
-        "second on one core)",
+        help=help_in("search_iterations"),
     )
     parser.add_argument(
         "--max-connections",
         type=_count,
         default=MAX_CONNECTIONS,
-        help=f"connections (HTTP and WebSocket) the server holds at once; more are answered 503 "
-        f"(default {MAX_CONNECTIONS})",
+        help=help_in("max_connections", count=str(MAX_CONNECTIONS)),
     )
     parser.add_argument(
         "--connections-per-address",
         type=_count,
         default=CONNECTIONS_PER_ADDRESS,
-        help=f"connections one client address may hold at once (default {CONNECTIONS_PER_ADDRESS})",
+        help=help_in("connections_per_address", count=str(CONNECTIONS_PER_ADDRESS)),
     )
     parser.add_argument(
         "--connections-per-table",
         type=_count,
         default=CONNECTIONS_PER_TABLE,
-        help=f"WebSockets one table may hold, spectators included (default {CONNECTIONS_PER_TABLE})",
+        help=help_in("connections_per_table", count=str(CONNECTIONS_PER_TABLE)),
     )
     parser.add_argument(
         "--connects-per-minute",
         type=_rate,
         default=CONNECTS_PER_MINUTE,
-        help=f"WebSockets one client address may open a minute, in bursts of as many "
-        f"(default {CONNECTS_PER_MINUTE:g})",
+        help=help_in("connects_per_minute", rate=f"{CONNECTS_PER_MINUTE:g}"),
     )
     parser.add_argument(
-        "--queue-bytes",
-        type=_count,
-        default=QUEUE_BYTES,
-        help=f"bytes of messages queued for a connection that does not keep up before it is dropped "
-        f"(default {QUEUE_BYTES})",
+        "--queue-bytes", type=_count, default=QUEUE_BYTES, help=help_in("queue_bytes", count=str(QUEUE_BYTES))
     )
     parser.add_argument(
         "--send-timeout",
         type=_seconds,
         default=SEND_TIMEOUT,
-        help=f"seconds a message may wait for a socket that does not read before the connection is "
-        f"dropped (default {SEND_TIMEOUT:g})",
+        help=help_in("send_timeout", seconds=f"{SEND_TIMEOUT:g}"),
     )
     parser.add_argument(
         "--header-timeout",
         type=_seconds,
         default=HEADER_TIMEOUT,
-        help=f"seconds a client has to send a request's headers (default {HEADER_TIMEOUT:g})",
+        help=help_in("header_timeout", seconds=f"{HEADER_TIMEOUT:g}"),
     )
     parser.add_argument(
         "--body-timeout",
         type=_seconds,
         default=BODY_TIMEOUT,
-        help=f"seconds a client has to send a request's body (default {BODY_TIMEOUT:g})",
+        help=help_in("body_timeout", seconds=f"{BODY_TIMEOUT:g}"),
     )
-    parser.add_argument("--open", action="store_true", help="open the lobby in a web browser")
-    parser.add_argument(
-        "--check-db",
-        action="store_true",
-        help="do not serve: verify every table of the database (hash chain, JSON, replay) and exit "
-        "with 0 if all are sound, 1 if any is damaged, 2 if there is no database (the server must "
-        "not be running)",
-    )
+    parser.add_argument("--open", action="store_true", help=help_in("open"))
+    parser.add_argument("--check-db", action="store_true", help=help_in("check_db"))
     parser.set_defaults(func=serve)
     return parser
 
