@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
@@ -9,7 +10,7 @@ from unittest.mock import ANY
 
 import pytest
 
-from backroom.cli.main import main
+from backroom.cli.main import build_parser, main
 from tests.helpers import strongest_bot
 
 
@@ -439,3 +440,29 @@ def test_play_help_speaks_the_players_language(capsys, monkeypatch, lang, said):
     assert said in out
     english = ("number of seats", "your seat", "Play a game", "language of")
     assert not [words for words in english if words in out]
+
+
+def english_helps(command: str | None) -> list[str]:
+    """Every help text and description ``backroom [command] --help`` shows, in English."""
+    parser = build_parser("en")
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    if command is None:
+        return [parser.description or "", *(a.help or "" for a in commands._choices_actions)]
+    chosen = commands.choices[command]
+    return [chosen.description or "", *(a.help or "" for a in chosen._actions if a.help and a.dest != "help")]
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+@pytest.mark.parametrize(
+    "command", [None, "games", "play", "simulate", "tournament", "report", "replay", "bench", "serve"]
+)
+def test_every_help_speaks_the_players_language(capsys, monkeypatch, lang, command):
+    """No option's help, no description of `backroom [command] --help` stays English in
+    Spanish or French: each English text is missing from the translated page."""
+    monkeypatch.setenv("COLUMNS", "100000")  # one line per option: an English text would show whole
+    with pytest.raises(SystemExit):
+        main([*([command] if command else []), "--help", "--lang", lang])
+    out = capsys.readouterr().out
+    english = [text for text in english_helps(command) if text]
+    assert len(english) > 1
+    assert [text for text in english if text in out] == []
