@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import decimal
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from string import Formatter
@@ -79,6 +79,17 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
         return template.format_map(values)
     except (ValueError, IndexError, AttributeError):
         return template
+
+
+def texts(lang: str, prefix: str) -> Callable[..., str]:
+    """The messages under ``prefix`` in ``lang``, by the rest of their key: a command line's
+    help texts (``texts(lang, "cli.run")("games", games=1000)`` is ``cli.run.games``; no key,
+    ``prefix`` itself)."""
+
+    def text(key: str = "", **params: Any) -> str:
+        return translate(lang, f"{prefix}.{key}" if key else prefix, params)
+
+    return text
 
 
 def capitalized(text: str) -> str:

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from backroom.cli.arguments import say
-from backroom.i18n import DEFAULT_LANGUAGE, default_language, translate
+from backroom.i18n import DEFAULT_LANGUAGE, default_language, texts, translate
 
 
 def add_bench_server_args(
@@ -23,8 +23,7 @@ def add_bench_server_args(
     """Options of ``backroom bench server``, their help in ``lang``; sets ``func`` to
     ``bench_server_command``."""
 
-    def help_in(key: str) -> str:
-        return translate(lang, f"cli.bench.{key}")
+    help_in = texts(lang, "cli.bench")
 
     parser.add_argument("--tables", type=int, default=200, help=help_in("tables"))
     parser.add_argument("--seats", type=int, default=4, help=help_in("seats"))

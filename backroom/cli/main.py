@@ -23,7 +23,7 @@ from backroom.cli.bench_server import add_bench_server_args
 from backroom.cli.runner import add_run_args
 from backroom.engine.errors import BadOptions, EngineError
 from backroom.engine.files import FileProblem
-from backroom.i18n import LANGUAGES, default_language, translate
+from backroom.i18n import LANGUAGES, default_language, texts, translate
 from backroom.server.cli import add_serve_command
 
 
@@ -46,8 +46,7 @@ def options_from(pairs: Sequence[str] | None) -> dict[str, Any]:
 def build_parser(lang: str) -> argparse.ArgumentParser:
     """The command line; every help text and description a player reads in ``lang``."""
 
-    def say(key: str, **params: object) -> str:
-        return translate(lang, f"cli.{key}", params)
+    say = texts(lang, "cli")
 
     parser = argparse.ArgumentParser(prog="backroom", description=say("description"))
     parser.add_argument("--version", action="version", version=f"backroom {version('backroom')}")

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from backroom.engine.errors import BadOptions
-from backroom.i18n import DEFAULT_LANGUAGE, translate
+from backroom.i18n import DEFAULT_LANGUAGE, texts
 from backroom.sim.backends import BACKENDS, open_backend
 from backroom.sim.batch import Plan, Tally, Timing, check, run
 
@@ -19,8 +19,7 @@ from backroom.sim.batch import Plan, Tally, Timing, check, run
 def add_run_args(p: argparse.ArgumentParser, games: int, lang: str = DEFAULT_LANGUAGE) -> None:
     """The options of a batch of games (simulate, tournament, report), their help in ``lang``."""
 
-    def say(key: str, **params: object) -> str:
-        return translate(lang, f"cli.run.{key}", params)
+    say = texts(lang, "cli.run")
 
     p.add_argument("--games", type=int, default=games, help=say("games", games=str(games)))
     p.add_argument("--seed", type=int, default=1, help=say("seed"))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
 from backroom.cli.arguments import say
-from backroom.i18n import DEFAULT_LANGUAGE, default_language, translate
+from backroom.i18n import DEFAULT_LANGUAGE, default_language, texts, translate
 from backroom.server.settings import (
     BODY_TIMEOUT,
     CONNECTIONS_PER_ADDRESS,
@@ -130,8 +130,7 @@ def add_serve_command(subparsers: Any, lang: str = DEFAULT_LANGUAGE) -> argparse
     """Register ``serve`` on an argparse subparsers object, its help in ``lang``; its ``func``
     default is ``serve``."""
 
-    def help_in(key: str, **params: object) -> str:
-        return translate(lang, f"cli.serve.{key}" if key else "cli.serve", params)
+    help_in = texts(lang, "cli.serve")
 
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "serve", help=help_in(""), description=help_in("description")
