@@ -19,6 +19,7 @@ from backroom.server import api, seat_api
 from backroom.server.cluster import Cluster, Forwarding
 from backroom.server.dblock import DatabaseLock
 from backroom.server.headers import SecurityHeaders
+from backroom.server.hosts import HostCheck
 from backroom.server.hub import IDLE_UNLOAD, Hub
 from backroom.server.leases import LEASE_SECONDS
 from backroom.server.openapi import SCHEMA
@@ -63,6 +64,7 @@ def create_app(
     idle_unload: float = IDLE_UNLOAD,
     tables_per_minute: float = TABLES_PER_MINUTE,
     allowed_origins: Iterable[str] = (),
+    allowed_hosts: frozenset[str] | None = None,
     allow_seed: bool = False,
     expire_unplayed: float | None = EXPIRE_UNPLAYED,
     search_workers: int = SEARCH_WORKERS,
@@ -77,7 +79,8 @@ def create_app(
     ``rate`` (messages per second per connection), ``tables_per_minute`` (tables one address
     may create), ``snapshot_every`` (actions between snapshots) and ``idle_unload`` (seconds
     before a table nobody uses leaves memory), ``allowed_origins`` (web pages of other sites
-    that may create tables and open sockets; the server's own always may), ``allow_seed``
+    that may create tables and open sockets; the server's own always may), ``allowed_hosts``
+    (the names it answers to, ``hosts.py``; None: any), ``allow_seed``
     (whether a new table's creator may choose its seed, and so know the deal),
     ``expire_unplayed`` (seconds after which a table nobody played is deleted; None: never),
     ``search_workers`` and ``search_iterations`` (processes for search bots, and their budget
@@ -166,6 +169,7 @@ def create_app(
         lifespan=lifespan,
         # Outermost: a request forwarded to another worker comes back as that worker answered.
         middleware=[
+            Middleware(HostCheck, allowed=allowed_hosts),
             Middleware(Forwarding, cluster=lambda: joined.get("cluster")),
             Middleware(SecurityHeaders),
         ],

@@ -151,6 +151,9 @@ def add_serve_command(subparsers: Any, lang: str = DEFAULT_LANGUAGE) -> argparse
         "--allow-origin", action="append", default=[], metavar="ORIGIN", help=help_in("allow_origin")
     )
     parser.add_argument(
+        "--allow-host", action="append", default=[], metavar="NAME", help=help_in("allow_host")
+    )
+    parser.add_argument(
         "--trusted-proxy", action="append", default=[], metavar="ADDRESS", help=help_in("trusted_proxy")
     )
     parser.add_argument(
@@ -262,6 +265,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
 
     from backroom.server.app import create_app
     from backroom.server.check import check_database
+    from backroom.server.hosts import allowed_hosts
     from backroom.server.transport import adopter, protocols
 
     problem = schema_problem(url)
@@ -290,6 +294,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         rate=args.rate,
         tables_per_minute=args.tables_per_minute,
         allowed_origins=args.allow_origin,
+        allowed_hosts=allowed_hosts(args.host, args.allow_host),
         allow_seed=args.allow_seed,
         expire_unplayed=args.expire_unplayed,
         search_workers=args.search_workers,
