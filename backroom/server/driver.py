@@ -81,6 +81,14 @@ class Driver:
             return False
         return self.auto_seat() is None and self.next_expiry() is None
 
+    def sleeps_until(self, margin: float) -> float | None:
+        """When the table next has work, if that is only a timer more than ``margin`` seconds
+        away and nobody is here: the hub may put it to sleep until then (``sleeping.py``)."""
+        if self.table.conns or self.table.is_over or self.auto_seat() is not None:
+            return None
+        due = self.next_expiry()
+        return due if due is not None and due - time.time() > margin else None
+
     def is_auto(self, seat: int) -> bool:
         return self.table.row.seats[seat].kind == "bot" or self.table.autoplay[seat]
 

@@ -15,7 +15,7 @@ from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import get_game
 from backroom.i18n import bot_name, seat_name
-from backroom.server import upkeep
+from backroom.server import sleeping, upkeep
 from backroom.server.audience import FLIPS_BURST, FLIPS_EVERY
 from backroom.server.chain import Damaged
 from backroom.server.connections import Admission, Buckets
@@ -88,6 +88,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.replays = Replays(self)
         self.lobby_trouble = WriteTrouble("the lobby")
+        self.sleep_trouble = WriteTrouble("tables asleep")
         """Database failures of HTTP requests (answered 503), logged at most once a minute."""
         self.damaged: dict[str, str] = {}
         """Quarantined tables and why: their logs are not what was written, so they are not
@@ -96,6 +97,7 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self._upkeep: asyncio.Task[None] | None = None
         self._renewer: asyncio.Task[None] | None = None
+        self._waker: asyncio.Task[None] | None = None
         self._releases: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
@@ -105,6 +107,7 @@ class Hub:
         self._sweeper = asyncio.create_task(self._sweep(), name="idle-tables")
         self._upkeep = asyncio.create_task(upkeep.run(self), name="upkeep")
         self._renewer = asyncio.create_task(self._renew(), name="leases")
+        self._waker = asyncio.create_task(upkeep.wake(self), name="wake")
 
     async def resume(self, table_id: str) -> bool:
         """Load a table whose bots or timers may have work; whether it stays (it has some)."""
@@ -132,8 +135,12 @@ class Hub:
             await asyncio.sleep(max(0.05, self.idle_unload / 4))
             now = time.monotonic()
             for table in list(self.tables.values()):
-                if table.auto.dormant() and now - table.active_at >= self.idle_unload:
+                if now - table.active_at < self.idle_unload:
+                    continue
+                if table.auto.dormant():
                     await self._unload(table)
+                elif table.auto.sleeps_until(self.idle_unload) is not None:
+                    await self._sleep(table)
 
     async def _renew(self) -> None:
         """Renew the leases of the tables in memory; a table whose lease another worker took
@@ -159,8 +166,30 @@ class Hub:
             self.forget(table)
         await table.stop()
 
+    async def _sleep(self, table: LiveTable) -> None:
+        """Unload a table whose only work is a timer far off, its clocks kept in its row
+        (``sleeping.py``); if the row cannot be written, it stays in memory until it can."""
+        async with table.lock:
+            wake = table.auto.sleeps_until(self.idle_unload)
+            if wake is None:
+                return
+            try:
+                where = (self.store.engine, table.row.id, table.epoch, self.leases.owner)
+                slept = await self.store.on_writer(
+                    sleeping.put_to_sleep, *where, wake, sleeping.clocks(table)
+                )
+            except Exception as exc:
+                self.sleep_trouble.failed(exc)
+                return
+            self.sleep_trouble.succeeded()
+            if not slept:  # another worker holds it now: ``_renew`` lets it go
+                return
+            table.unloaded = True
+            self.forget(table)
+        await table.stop()
+
     async def stop(self) -> None:
-        for task in (self._sweeper, self._upkeep, self._renewer):
+        for task in (self._sweeper, self._upkeep, self._renewer, self._waker):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -281,12 +310,25 @@ class Hub:
             if row.rules_version != game.rules_version:
                 log.warning("table %s was played under other rules; not loaded", table_id)
                 return None
-            return await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions, epoch)
+            table = await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions, epoch)
         except Damaged as damaged:
             self._quarantine(damaged)
         except Exception as exc:
             self._quarantine(Damaged(table_id, "no_load", {"error": f"{type(exc).__name__}: {exc}"}))
-        return None
+            return None
+        if row.clocks is not None:
+            await self._woken(table, row.clocks)
+        return table
+
+    async def _woken(self, table: LiveTable, clocks: dict[str, Any]) -> None:
+        """A table that slept: its clocks back as they were, and its row no longer asks to be
+        woken (if that write fails, a wake finds it in memory already: no harm)."""
+        sleeping.restore(table, clocks)
+        table.row.clocks = None
+        try:
+            await self.store.on_writer(sleeping.woken, self.store.engine, table.row.id)
+        except Exception as exc:
+            self.sleep_trouble.failed(exc)
 
     def _quarantine(self, damaged: Damaged) -> None:
         reason = damaged.text("en")

@@ -35,6 +35,8 @@ tables_t = Table(
     Column("rematch", String(32), nullable=True),
     Column("rematch_of", String(32), nullable=True),
     Column("hidden", Boolean, nullable=False, server_default=false()),
+    Column("wake", Float, nullable=True, index=True),
+    Column("clocks", Text, nullable=True),
 )
 
 seats_t = Table(
@@ -117,6 +119,8 @@ class TableRow:
     """The table this one followed."""
     hidden: bool = False
     """A player hid the table from the lobby's public list: only its links lead to it."""
+    clocks: dict[str, Any] | None = None
+    """The timers' clocks of a table that went to sleep (``backroom.server.sleeping``)."""
 
 
 @dataclass(slots=True)
@@ -177,6 +181,7 @@ def table_row(r: Any) -> TableRow:
         timers=decode(r.id, "timers_json", r.timers) if r.timers else None,
         rematch=r.rematch,
         rematch_of=r.rematch_of,
+        clocks=decode(r.id, "clocks_json", r.clocks) if r.clocks else None,
     )
 
 

@@ -195,7 +195,7 @@ class Store:
     def resumable_ids(self) -> list[str]:
         """Tables in play that may have work with nobody connected (a bot seat, a turn timer
         that hands absent seats to a bot, idle timers), oldest first: those a restarted server
-        brings back."""
+        brings back. Not those asleep (``sleeping.py``): they come back when due."""
         has_bot = (
             select(seats_t.c.table_id)
             .where(seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "bot")
@@ -206,6 +206,7 @@ class Store:
             .where(
                 tables_t.c.status == "playing",
                 or_(tables_t.c.turn_timer.is_not(None), tables_t.c.timers.is_not(None), has_bot),
+                tables_t.c.wake.is_(None),  # those asleep are woken when due (upkeep.wake)
             )
             .order_by(tables_t.c.created)
         )

@@ -13,6 +13,9 @@ someone asks for it, and this task, once the server answers, does the rest:
   nothing due after all leave memory again at once. Bots thus keep playing after a restart
   without anyone visiting, and players reach their tables meanwhile: a request for a table not
   yet loaded loads it first.
+- **Waking.** A table asleep (``sleeping.py``: out of memory until a timer of its own is due)
+  is loaded when its time comes, checked every second; one that cannot be loaded here any
+  more (deleted, quarantined, held by a worker that is alive) stops asking.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from backroom.server.sleeping import due_ids, woken
 from backroom.server.trouble import reason
 
 if TYPE_CHECKING:
@@ -32,6 +36,9 @@ log = logging.getLogger("backroom.server")
 
 EXPIRY_EVERY = 60.0
 """Seconds between two expiry passes (or a quarter of the expiry time, if that is shorter)."""
+
+WAKE_EVERY = 1.0
+"""Seconds between two looks for tables asleep whose timer is due (an indexed query)."""
 
 BATCH = 200
 """Tables deleted per transaction, each held out of memory meanwhile."""
@@ -47,6 +54,19 @@ async def run(hub: Hub) -> None:
     while True:
         await asyncio.sleep(every)
         await _expire_logged(hub)
+
+
+async def wake(hub: Hub) -> None:
+    """Load each table asleep once its wake is due, until cancelled."""
+    every = min(WAKE_EVERY, max(0.05, hub.idle_unload / 4))
+    while True:
+        await asyncio.sleep(every)
+        try:
+            for table_id in await asyncio.to_thread(due_ids, hub.store.engine, time.time()):
+                if await hub.get(table_id) is None:
+                    await hub.store.on_writer(woken, hub.store.engine, table_id)
+        except Exception as exc:  # the next look tries again
+            hub.sleep_trouble.failed(exc)
 
 
 async def _resume(hub: Hub) -> None:

@@ -82,6 +82,9 @@ def test_migration_0004_counts_every_seat_stored_before_it_as_joined(tmp_path: P
         table = new_table(first, players=2, seats=[{"kind": "human"}] * 2)
     with sqlite3.connect(tmp_path / "old.db") as conn:
         conn.execute("ALTER TABLE backroom_seats DROP COLUMN joined")
+        conn.execute("DROP INDEX ix_backroom_tables_wake")  # revision 0008's
+        for column in ("wake", "clocks"):
+            conn.execute(f"ALTER TABLE backroom_tables DROP COLUMN {column}")
         conn.execute("DROP TABLE backroom_leases")  # revision 0007's
         for column in ("timers", "rematch", "rematch_of"):  # revision 0006's
             conn.execute(f"ALTER TABLE backroom_tables DROP COLUMN {column}")

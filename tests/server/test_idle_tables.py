@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+from sqlalchemy import select
 from starlette.testclient import TestClient
 
+from backroom.server.rows import tables_t
 from tests.server.conftest import new_table, receive_until, send, wait_for, ws_path
 
 Message = dict[str, Any]
+TWO_AGENTS = [{"kind": "agent"}, {"kind": "agent"}]
 
 
 def update(ws: Any, version: int | None = None) -> Message:
@@ -38,16 +43,68 @@ def test_a_table_nobody_uses_leaves_memory_and_resumes_where_it_was(
     assert client.get(f"/api/tables/{table['id']}").json()["version"] == 2
 
 
-def test_a_table_with_a_bot_to_move_or_a_turn_timer_running_stays_in_memory(
+def test_a_table_with_a_bot_to_move_or_a_timer_due_soon_stays_in_memory(
     make_client: Callable[..., TestClient],
 ) -> None:
-    client = make_client(idle_unload=0.1)
+    client = make_client(idle_unload=2.0)
     hub = client.app.state.hub  # type: ignore[attr-defined]
     bots = new_table(client, players=2, seats=[{"kind": "bot"}, {"kind": "bot"}], bot_delay=0.5)
-    timed = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}], turn_timer=30)
+    soon = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 3})  # < the idle time
     idle = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
     assert wait_for(lambda: idle["id"] not in hub.tables)
-    assert bots["id"] in hub.tables and timed["id"] in hub.tables
+    assert bots["id"] in hub.tables and soon["id"] in hub.tables
+    assert _row(client, soon)["wake"] is None
+
+
+def test_a_table_whose_only_work_is_a_timer_far_off_sleeps_out_of_memory_with_its_clocks(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """A client creating tables with day-long timers made the server hold every one (some
+    34 KB each) until due: such a table now leaves memory, its clocks in its row, and comes
+    back with them exactly, so no seat gains or loses time by the sleep."""
+    client = make_client(idle_unload=0.1)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    timed = new_table(client, players=2, seats=TWO_AGENTS, turn_timer=600)
+    slow = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 86400, "clock": "game"})
+    asked, away = hub.tables[slow["id"]].idle.asked[:], hub.tables[timed["id"]].away_since[:]
+    assert wait_for(lambda: slow["id"] not in hub.tables and timed["id"] not in hub.tables)
+    row = _row(client, slow)
+    assert row["wake"] == pytest.approx(max(t for t in asked if t is not None) + 86400)
+    assert json.loads(row["clocks"])["asked"] == asked
+    assert _row(client, timed)["wake"] == pytest.approx(max(t for t in away if t is not None) + 600)
+    assert client.get(f"/api/tables/{slow['id']}").json()["version"] == 0  # a visitor loads it
+    assert hub.tables[slow["id"]].idle.asked == asked
+    assert _row(client, slow)["wake"] is None and _row(client, slow)["clocks"] is None
+    client.get(f"/api/tables/{timed['id']}")
+    assert hub.tables[timed["id"]].away_since == away
+
+
+def test_a_sleeping_table_wakes_when_its_timer_is_due_even_after_a_restart(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(idle_unload=0.2)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 3})
+    assert wait_for(lambda: table["id"] not in hub.tables, seconds=2)
+    assert _row(client, table)["wake"] is not None
+    again = make_client(idle_unload=0.2)  # a restart while it sleeps: it is not loaded at once,
+    hub = again.app.state.hub  # type: ignore[attr-defined]
+    time.sleep(0.5)
+    assert table["id"] not in hub.tables
+    # ... but when its three seconds are up, and the table's bot makes the silent seat's move.
+    # (read from the database: a visitor would load it and so wake it)
+    before = _row(again, table)["head"]
+    assert wait_for(lambda: _row(again, table)["head"] != before, seconds=10)
+    assert _row(again, table)["wake"] is None
+    assert again.get(f"/api/tables/{table['id']}").json()["version"] >= 1
+
+
+def _row(client: TestClient, table: Message) -> dict[str, Any]:
+    engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as conn:
+        found = conn.execute(select(tables_t).where(tables_t.c.id == table["id"])).first()
+    assert found is not None
+    return dict(found._mapping)
 
 
 def test_after_a_restart_only_tables_with_work_to_do_are_loaded(

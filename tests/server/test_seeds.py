@@ -146,6 +146,9 @@ def test_migration_0003_turns_a_complemented_seed_into_the_seed_and_its_mark(tmp
     with sqlite3.connect(tmp_path / "old.db") as conn:
         conn.execute("ALTER TABLE backroom_tables DROP COLUMN seeded")
         conn.execute("ALTER TABLE backroom_seats DROP COLUMN joined")  # revision 0004's
+        conn.execute("DROP INDEX ix_backroom_tables_wake")  # revision 0008's
+        for column in ("wake", "clocks"):
+            conn.execute(f"ALTER TABLE backroom_tables DROP COLUMN {column}")
         conn.execute("DROP TABLE backroom_leases")  # revision 0007's
         for column in ("timers", "rematch", "rematch_of"):  # revision 0006's
             conn.execute(f"ALTER TABLE backroom_tables DROP COLUMN {column}")
