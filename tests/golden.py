@@ -6,8 +6,13 @@ included, and the outcome. ``tests/test_golden.py`` replays them all, so any cha
 shows up as a diff of these files. Regenerate only when the change is intended (and bump the
 game's ``rules_version`` if it changes how games play out)::
 
-    .venv/bin/python -m tests.golden                      # rewrite every golden file
+    .venv/bin/python -m tests.golden --events             # the stored games' events and outcomes anew
+    .venv/bin/python -m tests.golden                      # every golden file, new games from its seed
     .venv/bin/python -m tests.golden slush-fund 3 17 '{}'  # add one: game, players, seed, options
+
+``--events`` keeps each file's actions and replays them: what a change to what events say
+needs. Without it the random bots play each seed again, and since their draws have changed
+since the files were made, that gives other games altogether.
 
 Seeds were picked for covering the most event kinds. Stool Pigeon (2p 352, 4p 146): draw, swap,
 close, look, blind swap in two steps, Capo remove, the Soplón returned and valued, snaps and
@@ -75,7 +80,18 @@ def write(game_id: str, players: int, seed: int, options: dict[str, Any], path: 
     return path
 
 
+def refresh(path: Path) -> None:
+    """Replay the stored actions of ``path`` and store the events and outcome they give now."""
+    record = Record.from_json(json.loads(path.read_text(encoding="utf-8"))["record"])
+    path.write_text(dumps(playthrough(get_game(record.game), record)), encoding="utf-8")
+    print(f"{path}: {len(record.actions)} actions replayed")
+
+
 def main(argv: list[str]) -> None:
+    if argv == ["--events"]:
+        for path in golden_files():
+            refresh(path)
+        return
     if argv:
         game_id, players, seed, *rest = argv
         write(game_id, int(players), int(seed), json.loads(rest[0]) if rest else {})

@@ -124,6 +124,19 @@ def test_spend_panel_and_odds_dialog_say_an_attack_needing_less_than_two_cannot_
     assert page.locator(".il-odds [data-chance]").inner_text() == said
 
 
+def test_after_a_hopeless_roll_the_panel_says_no_roll_could_make_it_not_a_negative_need(page: Page) -> None:
+    state = three_seats(hands={2: ["murphys_law"]})
+    declare(state, "control", "pentagon", "the_mafia")  # needs -5, as above
+    all_pass(state)
+    assert state.phase == "rolled" and state.view(2)["attack"]["need"] == -5
+    show(page, state, 2)
+    said = page.locator('[data-panel="spend"] .iw-odds').inner_text()
+    assert said == text(
+        "web.illuminati.spend.rolled", roll=state.p_roll, needing=EN["illuminati.needing.none"]
+    )
+    assert "-5" not in page.locator("body").inner_text()
+
+
 def test_spend_panel_adding_money_sends_exactly_the_engines_raise_within_its_bounds_and_pass_passes(
     page: Page,
 ) -> None:
@@ -162,8 +175,9 @@ def test_spend_panel_after_the_dice_shows_the_roll_the_specials_answering_it_and
     )
     panel = page.locator('[data-panel="spend"]')
     attack = view["attack"]
+    needing = text("illuminati.needing.some", need=attack["need"])
     assert panel.locator(".iw-odds").inner_text() == text(
-        "web.illuminati.spend.rolled", roll=attack["roll"], need=attack["need"]
+        "web.illuminati.spend.rolled", roll=attack["roll"], needing=needing
     )
     assert marked(page, '[data-panel="spend"]') == [["special", "murphys_law"], ["pass"]]
     assert panel.locator(".iw-countdown").inner_text() in {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from backroom.engine.events import Msg
 from backroom.games.illuminati import concealment
 from backroom.games.illuminati.cards import (
     ALIGN,
@@ -24,10 +25,12 @@ from backroom.games.illuminati.cards import (
     DISCORDIAN_IMMUNE_TO,
     DISCORDIANS,
     FACE,
+    GAME_ID,
     GOVERNMENT,
     GUN_LOBBY,
     GUN_LOBBY_AGAINST,
     GUN_LOBBY_RESISTANCE,
+    LOWEST_ROLL,
     MODES,
     NEUTRALIZE,
     NEUTRALIZE_BONUS,
@@ -254,3 +257,11 @@ def needed(state: IlluminatiState) -> int:
 def succeeds(roll: int, need: int) -> bool:
     """ "Una tirada de 11 o 12 es un fallo automático"."""
     return roll < AUTOMATIC_FAILURE and roll <= need
+
+
+def needing(need: int) -> Msg:
+    """What a roll needs, in words: "{need} or less", or, below what two dice can make (2),
+    that no roll could make it good, rather than "needing -9 or less"."""
+    if need < LOWEST_ROLL:
+        return Msg(f"{GAME_ID}.needing.none")
+    return Msg(f"{GAME_ID}.needing.some", {"need": need})

@@ -148,7 +148,13 @@ def resolve(state: IlluminatiState, events: list[Event] | None) -> None:
     if state.p_mode == DESTROY and not POWER[state.p_target]:
         specials.discard(state, state.active, specials.WHISPERING)
     if events is not None:
-        events.append(Event("roll", {"seat": state.active, "dice": list(dice), "need": state.p_need}))
+        params = {
+            "seat": state.active,
+            "dice": list(dice),
+            "need": state.p_need,
+            "needing": attack.needing(state.p_need),
+        }
+        events.append(Event("roll", params))
     state.window = specials.roll_window(state, state.active)
     if state.window:
         state.phase = ROLLED
@@ -162,7 +168,13 @@ def settle(state: IlluminatiState, events: list[Event] | None) -> None:
     state.window = CLOSED
     if events is not None:
         result = Msg(f"{GAME_ID}.result.{'success' if success else 'failure'}")
-        params = {"roll": state.p_roll, "need": state.p_need, "success": success, "result": result}
+        params = {
+            "roll": state.p_roll,
+            "need": state.p_need,
+            "needing": attack.needing(state.p_need),
+            "success": success,
+        }
+        params["result"] = result
         events.append(Event("result", params))
     if not success:
         clear(state)

@@ -15,6 +15,7 @@ from rich.tree import Tree
 
 from backroom.engine.events import Msg
 from backroom.games.illuminati import deal_view
+from backroom.games.illuminati.attack import needing
 from backroom.games.illuminati.cards import (
     CARD_OF,
     INCOME,
@@ -148,7 +149,7 @@ def attack_lines(attack: dict[str, Any], t: Any) -> list[RenderableType]:
     if any(attack["spent"].values()):
         lines.append(Text(t("ui.spent", **attack["spent"])))
     if "roll" in attack:
-        lines.append(Text(t("ui.rolled", roll=attack["roll"], need=attack["need"]), style="bold"))
+        lines.append(Text(t("ui.rolled", roll=attack["roll"], needing=needing(attack["need"])), style="bold"))
     elif "need" in attack and attack["need"] < LOWEST_ROLL:
         lines.append(Text(t("ui.hopeless", short=LOWEST_ROLL - attack["need"]), style="bold yellow"))
     elif "need" in attack:

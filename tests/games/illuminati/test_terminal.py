@@ -90,7 +90,7 @@ def test_after_the_roll_the_board_shows_the_roll_and_no_chance():
         state.apply(state.actors()[0], ("pass",))
     assert state.phase == "rolled"  # the Deep Agent's holder may still answer the dice
     out = text(render(state.view(0), "en", NAMES))
-    assert "Rolled 11 (needed 4 or less)" in out and "Needs" not in out
+    assert "Rolled 11 (needing 4 or less)" in out and "Needs" not in out
 
 
 def test_only_the_seats_own_specials_are_named():
@@ -177,3 +177,28 @@ def test_a_french_board_puts_a_space_before_each_colon():
     out = text(render(state.view(0), "fr", NAMES))
     assert "Vos cartes Spéciales : —" in out
     assert not re.search(r"[\w)]:", out)
+
+
+@pytest.mark.parametrize(
+    ("lang", "roll", "result"),
+    [
+        ("es", "ninguna tirada podía bastar", "La tirada cuenta 7 (ninguna tirada podía bastar): fallo."),
+        (
+            "en",
+            "which no roll could make good",
+            "The roll counts 7 (which no roll could make good): failure.",
+        ),
+        ("fr", "aucun jet ne pouvait suffire", "Le jet compte 7 (aucun jet ne pouvait suffire) : échec."),
+    ],
+)
+def test_a_hopeless_roll_is_told_as_one_never_as_needing_a_negative_number(lang, roll, result):
+    """Two dice make at least 2: the log said "needing -9 or less" after such a roll."""
+    state = hopeless()
+    state.chance = dice(7)
+    events = []
+    while state.phase == "spend":
+        events += state.apply(state.actors()[0], ("pass",))
+    said = [translate(lang, f"illuminati.event.{e.kind}", e.params, NAMES) for e in events]
+    rolled = next(line for e, line in zip(events, said, strict=True) if e.kind == "roll")
+    assert roll in rolled and result in said, said
+    assert not any("-9" in line for line in said), said

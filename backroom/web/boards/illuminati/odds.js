@@ -33,6 +33,12 @@ export function hopeless(ctx, attack) {
   return attack.need < 2 ? ctx.t("illuminati.ui.hopeless", { short: 2 - attack.need }) : null;
 }
 
+/** What a roll needs, in words (attack.needing in backroom/games/illuminati/attack.py): never
+ * "needed -9 or less". */
+export function needing(ctx, need) {
+  return need < 2 ? ctx.t("illuminati.needing.none") : ctx.t("illuminati.needing.some", { need });
+}
+
 function dice(ctx, roll) {
   const { h, t } = ctx;
   const [a, b] = roll.dice;
@@ -46,7 +52,7 @@ function dice(ctx, roll) {
     h("span", { class: "il-die", text: String(b) }),
     h("span", {
       class: "il-roll-sum",
-      text: t("web.illuminati.roll_sum", { a, b, roll: total, need: roll.need }) + (final !== total ? ` → ${final}` : "") + (result ? ` · ${result}` : ""),
+      text: t("web.illuminati.roll_sum", { a, b, roll: total, needing: needing(ctx, roll.need) }) + (final !== total ? ` → ${final}` : "") + (result ? ` · ${result}` : ""),
     }),
   );
 }

@@ -7,7 +7,7 @@
 // as it stands (marked data-action), an amount is bounded by the largest legal one, and a
 // special's face is named only where the view names it (the offer's two parties).
 
-import { hopeless, percent } from "./odds.js";
+import { hopeless, needing, percent } from "./odds.js";
 
 const GAME = "illuminati";
 const RAISES = new Set(["spend", "interfere"]);
@@ -136,7 +136,7 @@ export function spendingPanel(ctx) {
   const line = (key, mb) => h("li", {}, t(key, { mb }));
   const odds =
     view.phase === "rolled"
-      ? t("web.illuminati.spend.rolled", { roll: attack.roll, need: attack.need })
+      ? t("web.illuminati.spend.rolled", { roll: attack.roll, needing: needing(ctx, attack.need) })
       : hopeless(ctx, attack) || t("web.illuminati.spend.need", { need: attack.need, percent: percent(ctx, attack.chance) });
 
   const raises = new Map();
