@@ -8,6 +8,7 @@ answer with a machine code and a translated sentence, never a server error.
 from __future__ import annotations
 
 import json
+import math
 import re
 import secrets
 import time
@@ -36,6 +37,7 @@ MAX_BOT_DELAY = 30.0
 MAX_TURN_TIMER = 86400
 DEFAULT_BOT_DELAY = 0.6
 LIST_LIMIT = 200
+"""Tables in one page of the lobby's list; ``next`` leads to the page after."""
 LISTED = ("playing", "idle", "over", "damaged")
 """Every status the lobby shows; ``?status=`` asks for one of them (or ``all``)."""
 _STORED = {"playing": "playing", "idle": "playing", "over": "over"}
@@ -311,7 +313,8 @@ async def list_tables(request: Request) -> Response:
     wanted = request.query_params.get("status")
     if wanted is not None and wanted not in (*LISTED, "all"):
         raise fail(request_language(request), "bad_field", field="status")
-    rows = await hub.list_rows(LIST_LIMIT, "playing" if wanted is None else _STORED.get(wanted))
+    before = _cursor(request)
+    rows = await hub.list_rows(LIST_LIMIT, "playing" if wanted is None else _STORED.get(wanted), before)
     cluster = getattr(request.app.state, "cluster", None)
     elsewhere = (
         {} if cluster is None else await cluster.lobby_entries([r.id for r in rows if r.id not in hub.tables])
@@ -344,7 +347,24 @@ async def list_tables(request: Request) -> Response:
                 "rematch_of": row.rematch_of,
             }
         )
-    return JSONResponse({"tables": tables})
+    # A full page: there may be older tables, listed from ``next`` on (``?before=``).
+    last = rows[-1] if len(rows) == LIST_LIMIT else None
+    return JSONResponse({"tables": tables, "next": None if last is None else f"{last.created!r}:{last.id}"})
+
+
+def _cursor(request: Request) -> tuple[float, str] | None:
+    """``?before=``, as an earlier page's ``next`` gave it: (created, id)."""
+    given = request.query_params.get("before")
+    if given is None:
+        return None
+    created, colon, table_id = given.partition(":")
+    try:
+        when = float(created)
+    except ValueError:
+        when = math.nan
+    if not colon or not math.isfinite(when) or not 0 < len(table_id) <= 32:
+        raise fail(request_language(request), "bad_field", field="before")
+    return when, table_id
 
 
 def lobby_entry(live: LiveTable) -> dict[str, Any]:

@@ -246,8 +246,10 @@ class Hub:
         except Exception as exc:  # it runs out by itself
             self.lease_trouble.failed(exc)
 
-    async def list_rows(self, limit: int, status: str | None = None) -> list[TableRow]:
-        return await asyncio.to_thread(self.store.list_tables, limit, status)
+    async def list_rows(
+        self, limit: int, status: str | None = None, before: tuple[float, str] | None = None
+    ) -> list[TableRow]:
+        return await asyncio.to_thread(self.store.list_tables, limit, status, before)
 
     async def record(self, table: LiveTable) -> Record | None:
         """The table's whole game record (only ever handed out once the game is over)."""

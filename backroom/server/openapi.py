@@ -92,7 +92,10 @@ SCHEMA: dict[str, Any] = {
         },
         "/api/tables": {
             "get": {
-                "summary": "The newest tables (at most 200): in play (playing, idle) or as ?status= says.",
+                "summary": (
+                    "The newest tables, 200 a page: in play (playing, idle) or as ?status= says;"
+                    " ?before= a page's next for the page after it."
+                ),
                 "parameters": [
                     {
                         "name": "status",
@@ -102,7 +105,14 @@ SCHEMA: dict[str, Any] = {
                             "type": "string",
                             "enum": ["playing", "idle", "over", "damaged", "all"],
                         },
-                    }
+                    },
+                    {
+                        "name": "before",
+                        "in": "query",
+                        "required": False,
+                        "description": "The next of an earlier page: the tables listed after it.",
+                        "schema": {"type": "string"},
+                    },
                 ],
                 "responses": {
                     "200": _json(

@@ -87,10 +87,14 @@ TABLES: dict[str, Any] = {
                     "rematch_of": LINK,
                 },
             },
-        }
+        },
+        "next": {
+            "type": ["string", "null"],
+            "description": "A full page: ?before= this lists the tables after it; null: the last page.",
+        },
     },
 }
-"""``GET /api/tables``: the lobby's list."""
+"""``GET /api/tables``: the lobby's list, a page of it."""
 
 NEW_TABLE: dict[str, Any] = {
     "type": "object",

@@ -259,10 +259,22 @@ class Store:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(select(tables_t.c.id).order_by(tables_t.c.created))]
 
-    def list_tables(self, limit: int, status: str | None = None) -> list[TableRow]:
+    def list_tables(
+        self, limit: int, status: str | None = None, before: tuple[float, str] | None = None
+    ) -> list[TableRow]:
         """The newest ``limit`` tables the lobby lists (hidden ones never), only those of
-        ``status`` if given, seats included."""
-        query = select(tables_t).where(~tables_t.c.hidden).order_by(tables_t.c.created.desc()).limit(limit)
+        ``status`` if given, only those listed after ``before`` (created, id) if given, seats
+        included."""
+        order = (tables_t.c.created.desc(), tables_t.c.id.desc())
+        query = select(tables_t).where(~tables_t.c.hidden).order_by(*order).limit(limit)
+        if before is not None:
+            created, table_id = before
+            query = query.where(
+                or_(
+                    tables_t.c.created < created,
+                    and_(tables_t.c.created == created, tables_t.c.id < table_id),
+                )
+            )
         if status is not None:
             query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:

@@ -43,6 +43,10 @@ async function main() {
   });
   refreshTables();
   setInterval(refreshTables, 5000);
+  $("older-tables").addEventListener("click", () => {
+    pages += 1;
+    refreshTables();
+  });
 }
 
 function gameName(g) {
@@ -404,14 +408,24 @@ function renderMyTables() {
   );
 }
 
+/** Pages of the table list shown: 200 tables each, the newest first ("Older tables" adds one). */
+let pages = 1;
+
 async function refreshTables() {
-  let tables = [];
+  const tables = [];
+  let next = null;
   try {
-    tables = (await api("/api/tables")).tables || [];
+    for (let page = 0; page < pages; page++) {
+      const answer = await api(`/api/tables${next ? `?before=${encodeURIComponent(next)}` : ""}`);
+      tables.push(...(answer.tables || []));
+      next = answer.next;
+      if (!next) break;
+    }
   } catch {
     return;
   }
   $("no-tables").hidden = tables.length > 0;
+  $("older-tables").hidden = !next;
   replace(
     $("tables"),
     tables.map((row) =>
