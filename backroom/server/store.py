@@ -30,7 +30,6 @@ from sqlalchemy import (
     Engine,
     and_,
     create_engine,
-    delete,
     event,
     insert,
     or_,
@@ -41,14 +40,13 @@ from sqlalchemy.engine import make_url
 
 from backroom.server import migrations
 from backroom.server.chain import Damaged, StoredAction, break_in
-from backroom.server.leases import Fenced, fenced, held_elsewhere
+from backroom.server.leases import Fenced, fenced
 from backroom.server.rows import (
     ActionRow,
     TableRow,
     Write,
     actions_t,
     decode,
-    leases_t,
     listed_row,
     seat_row,
     seats_t,
@@ -212,35 +210,6 @@ class Store:
         )
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
-
-    def unplayed_ids(self, created_before: float, limit: int, after: str = "") -> list[str]:
-        """Up to ``limit`` tables created before ``created_before`` and never played (in play,
-        no action stored), in id order after ``after``."""
-        query = (
-            select(tables_t.c.id)
-            .where(_unplayed(created_before), tables_t.c.id > after)
-            .order_by(tables_t.c.id)
-            .limit(limit)
-        )
-        with self.engine.connect() as conn:
-            return [r.id for r in conn.execute(query)]
-
-    def delete_unplayed(self, table_ids: Sequence[str], created_before: float, worker: str = "") -> int:
-        """Delete those of ``table_ids`` that are still unplayed (checked again in the same
-        transaction) and that no worker but ``worker`` holds (someone may sit at it there),
-        with their seats, snapshots and leases; returns how many went."""
-        elsewhere = held_elsewhere(tables_t.c.id, worker, self.engine.dialect.name)
-        query = select(tables_t.c.id).where(
-            tables_t.c.id.in_(table_ids), _unplayed(created_before), ~elsewhere
-        )
-        with self.engine.begin() as conn:
-            gone = [r.id for r in conn.execute(query)]
-            if gone:
-                conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(gone)))
-                conn.execute(delete(snapshots_t).where(snapshots_t.c.table_id.in_(gone)))
-                conn.execute(delete(leases_t).where(leases_t.c.table_id.in_(gone)))
-                conn.execute(delete(tables_t).where(tables_t.c.id.in_(gone)))
-        return len(gone)
 
     @contextmanager
     def _one_moment(self) -> Iterator[Connection]:
@@ -448,12 +417,6 @@ class Store:
         """``rotate_token`` on the writer thread, for the same reason as ``acreate_table``."""
         await self.on_writer(self.rotate_token, table_id, seat, token_hash)
 
-    async def adelete_unplayed(
-        self, table_ids: Sequence[str], created_before: float, worker: str = ""
-    ) -> int:
-        """``delete_unplayed`` on the writer thread, for the same reason as ``acreate_table``."""
-        return await self.on_writer(self.delete_unplayed, table_ids, created_before, worker)
-
     async def amark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
         """``mark_joined`` on the writer thread, for the same reason as ``acreate_table``."""
         await self.on_writer(self.mark_joined, table_id, seat, token_hash)
@@ -522,10 +485,3 @@ class Store:
         if self._raw is not None:
             self._raw.close()
             self._raw = None
-
-
-def _unplayed(created_before: float) -> Any:
-    """The condition on ``backroom_tables`` of a table created before ``created_before`` that
-    nobody played: still in play (a finished table always has actions) and no action stored."""
-    played = select(actions_t.c.table_id).where(actions_t.c.table_id == tables_t.c.id).exists()
-    return and_(tables_t.c.status == "playing", tables_t.c.created < created_before, ~played)

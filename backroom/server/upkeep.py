@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from backroom.server.sleeping import due_ids, woken
 from backroom.server.trouble import reason
+from backroom.server.unplayed import delete_unplayed, unplayed_ids
 
 if TYPE_CHECKING:
     from backroom.server.hub import Hub
@@ -113,11 +114,12 @@ async def expire_unplayed(hub: Hub) -> int:
     expired = 0
     after = ""
     while True:
-        found = await asyncio.to_thread(hub.store.unplayed_ids, created_before, BATCH, after)
+        found = await asyncio.to_thread(unplayed_ids, hub.store.engine, created_before, BATCH, after)
         if not found:
             return expired
         async with contextlib.AsyncExitStack() as held:
             free = [table_id for table_id in found if await held.enter_async_context(hub.held(table_id))]
             if free:
-                expired += await hub.store.adelete_unplayed(free, created_before, hub.leases.owner)
+                deletion = (hub.store.engine, free, created_before, hub.leases.owner)
+                expired += await hub.store.on_writer(delete_unplayed, *deletion)
         after = found[-1]
