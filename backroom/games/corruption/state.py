@@ -39,7 +39,7 @@ from backroom.engine.events import Event, Msg
 from backroom.engine.game import Outcome, State
 from backroom.engine.ranking import rank
 from backroom.engine.schema import Bool, Bools, Cached, Frozen, Int, Ints, Schema, Str
-from backroom.games.corruption import award, hidden, legality, view
+from backroom.games.corruption import award, hidden, integrity, legality, view
 from backroom.games.corruption.cards import (
     AWARD,
     BLACK_BOOK_CARDS,
@@ -53,14 +53,12 @@ from backroom.games.corruption.cards import (
     IS_BRIBE,
     OVER,
     PER_BODY,
-    PHASES,
     PLAYS_PER_ROUND,
     POSITIONS,
     ROUNDS,
     SET_SIZE,
     STANDARD,
     STUD_LIBRE,
-    VARIANTS,
     Contract,
     contract_label,
     face_up_mask,
@@ -462,37 +460,10 @@ class CorruptionState(State):
     # ------------------------------------------------------------- checks
 
     def check(self) -> None:
-        """A decoded position holds every contract once and, in play, a contract under every
-        body, so a hand-written position fails with a clear message, not later in play."""
-        if self.phase not in PHASES or self.variant not in VARIANTS or self.step not in award.STEPS:
-            raise ValueError(f"not a valid {GAME_ID} position: unknown phase, variant or step")
-        if len(self.contracts) != DECK_SIZE or len(self.body_of) != DECK_SIZE:
-            raise ValueError(f"a {GAME_ID} position holds {DECK_SIZE} contracts")
-        places = self.deck + self.table + [c for w in self.won for c in w]
-        if sorted(places) != list(range(DECK_SIZE)):
-            raise ValueError(f"a {GAME_ID} position must hold each contract once")
-        if not 0 <= self.leader < self.n or any(
-            len(x) != self.n for x in (self.hands, self.spent, self.won, self.bb_left, self.seen)
-        ):
-            raise ValueError(f"a {GAME_ID} position needs one hand, pile and book count per seat")
-        plays = len(self.p_seat)
-        if any(len(p) != plays for p in (self.p_kind, self.p_where, self.p_up, self.p_on, self.p_gone)):
-            raise ValueError(f"a {GAME_ID} position lists each play's seat, card, place and fate")
-        bodies = {self.body_of[c] for c in self.table}
-        if not bodies <= set(range(len(BODIES))) or (self.phase != OVER and len(bodies) != len(BODIES)):
-            # Every round deals two contracts under each body, so in play none is ever empty; a
-            # hand-written one would leave a Swiss bribe there with nowhere to go and stall the award.
-            raise ValueError(
-                f"a {GAME_ID} position in play has a contract under every body, "
-                "and each on the table under one"
-            )
+        integrity.check(self)
 
     def inventory(self) -> dict[str, int]:
-        return {
-            "player_cards": sum(map(len, self.hands)) + len(self.p_seat) + sum(map(len, self.spent)),
-            "contracts": len(self.deck) + len(self.table) + sum(map(len, self.won)),
-            "black_book": sum(self.bb_left) + sum(self.bb_used),
-        }
+        return integrity.inventory(self)
 
     # ------------------------------------------------------ hidden information
 

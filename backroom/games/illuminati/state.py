@@ -63,6 +63,7 @@ from backroom.games.illuminati import (
     deals,
     goals,
     hidden,
+    integrity,
     lasers,
     leaving,
     legality,
@@ -86,7 +87,6 @@ from backroom.games.illuminati.cards import (
     ILLUMINATI,
     NUM_CARDS,
     OVER,
-    PHASES,
     POWER,
     REDISTRIBUTE,
     ROLLED,
@@ -481,35 +481,10 @@ class IlluminatiState(State):
         return view.label(self, action)
 
     def check(self) -> None:
-        per_seat = (
-            self.illuminati,
-            self.structures,
-            self.goal_choice,
-            self.identified,
-            self.shown_power,
-            self.ruled_goals,
-        )
-        if not 2 <= self.n <= 8 or any(len(f) != self.n for f in per_seat):
-            raise ValueError("not a valid illuminati position: seats")
-        if len(self.owner) != NUM_CARDS or len(self.money) != NUM_CARDS or len(self.used) != NUM_CARDS:
-            raise ValueError("not a valid illuminati position: per-card lists")
-        if sorted(self._all_cards()) != list(range(NUM_CARDS)):
-            raise ValueError("not a valid illuminati position: every card once")
-        for seat, structure in enumerate(self.structures):
-            if self.alive[seat] and any(self.owner[CARD_OF[f]] != seat for f in structure.cards()):
-                raise ValueError("not a valid illuminati position: owners")
-        if self.phase not in PHASES:
-            raise ValueError("not a valid illuminati position: phase")
-        if any(m < 0 for m in self.money):
-            raise ValueError("not a valid illuminati position: negative treasury")
-
-    def _all_cards(self) -> list[int]:
-        held = [c for s in range(self.n) if self.alive[s] for c in self.cards_of(s)]
-        hands = [c for h in self.hands for c in h]
-        return held + hands + self.deck + self.uncontrolled + self.dead + self.discard + self.out
+        integrity.check(self)
 
     def inventory(self) -> dict[str, int]:
-        return {"cards": len(self._all_cards()), "mb": sum(self.money) - self.issued}
+        return integrity.inventory(self)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         self.check_seat(seat)
