@@ -309,6 +309,7 @@ def test_action_specs_number_every_legal_action_and_the_mask_marks_exactly_them(
             indices = [space.index(a) for a in legal]
             assert [space.action(i) for i in indices] == legal
             assert space.indices(legal) == indices
+            assert state.legal_indices(seat, space) == indices
             mask = space.mask(legal)
             assert sum(mask) == len(legal) and all(mask[i] for i in indices)
 

@@ -131,6 +131,12 @@ class State(ABC):
         """The effect of a legal action. Append events to ``events`` unless it is ``None``
         (a quiet apply): a game builds no event, message or parameter dict then."""
 
+    def legal_indices(self, seat: int, space: ActionSpace) -> list[int]:
+        """``space.indices(self.legal_actions(seat))`` (``space``: this table's action space),
+        the research adapters' legal mask at every step. A game whose lists are long may
+        number them without hashing every tuple (the conformance suite compares the two)."""
+        return space.indices(self.legal_actions(seat))
+
     def random_action(self, seat: int, rng: random.Random) -> Action:
         """A uniformly random legal action; games with long lists draw one without building it."""
         legal = self.legal_actions(seat)

@@ -157,7 +157,7 @@ class ActionSpace:
             numbers = self._numbers = {a: i for i, a in enumerate(actions)}
             self._actions = actions
         try:
-            return [numbers[a] for a in legal]
+            return list(map(numbers.__getitem__, legal))  # half the cost of a comprehension
         except KeyError:
             return [self.index(a) for a in legal]  # raises ValueError naming the odd action
 

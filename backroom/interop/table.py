@@ -73,13 +73,13 @@ class Table:
         return out
 
     def legal_indices(self, state: State, seat: int) -> list[int]:
-        return self.space.indices(state.legal_actions(seat))
+        return state.legal_indices(seat, self.space)
 
     def mask(self, state: State, seat: int) -> np.ndarray:
         """``seat``'s legal actions as a fresh ``int8`` mask over every action index."""
         out = np.zeros(self.num_actions, np.int8)
         view = out.data
-        for i in self.space.indices(state.legal_actions(seat)):
+        for i in state.legal_indices(seat, self.space):
             view[i] = 1
         return out
 

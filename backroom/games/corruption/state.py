@@ -132,6 +132,7 @@ class CorruptionState(State):
         results=Frozen((), encode=lambda rs: [list(r) for r in rs], decode=lambda d: _results(d)),
         _outcome=Cached(),
         _moves=Cached(),
+        _move_indices=Cached(),
         _choices=Cached(shared=False),
     )
     __slots__ = SCHEMA.slots
@@ -167,6 +168,8 @@ class CorruptionState(State):
     results: tuple[tuple[int, str, int, int], ...]
     _outcome: Outcome | None
     _moves: list[list[Action]] | None
+    _move_indices: list[list[int]] | None
+    """``_moves`` numbered in the table's action space (``legality.legal_indices``)."""
     _choices: list[Action] | None
     """The pending owner's award choices, kept until the next action (asked twice a move)."""
 
@@ -218,7 +221,7 @@ class CorruptionState(State):
         self.turn = 0
         self.declined = 0
         self.seen = [0] * self.n
-        self._moves = None
+        self._moves = self._move_indices = None
         if self.variant == STUD_LIBRE:
             self.phase = POSITIONS
             self.up_mask = 0
@@ -283,6 +286,8 @@ class CorruptionState(State):
 
     # Bound straight from legality.py: no extra frame on the hot path of random play.
     legal_actions = legality.legal_actions
+
+    legal_indices = legality.legal_indices
 
     random_action = legality.random_action
 

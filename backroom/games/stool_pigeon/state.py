@@ -180,6 +180,8 @@ class StoolPigeonState(State):
     # Bound straight from their modules: no extra frame on the hot path of random play.
     legal_actions = legality.legal_actions
 
+    legal_indices = legality.legal_indices
+
     is_legal = legality.is_legal
 
     random_action = legality.random_action
