@@ -182,11 +182,34 @@ class BackroomState(pyspiel.State):
     def is_terminal(self) -> bool:
         return self.player == TERMINAL
 
+    def is_chance_node(self) -> bool:
+        """Answered here: the C++ method calls ``current_player`` back across the boundary."""
+        return self.player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """What OpenSpiel's C++ ``LegalActions`` answers, without its four crossings back into
+        Python (``current_player`` twice, ``is_terminal``, ``is_chance_node``) before it calls
+        ``_legal_actions``: nothing at the end, every chance outcome at a chance node, the
+        player's actions, nothing for another seat. C++ callers still take the C++ path, which
+        ends here through ``_legal_actions`` (the two are compared in the tests)."""
+        to_move = self.player
+        if to_move == TERMINAL:
+            return []
+        if to_move == CHANCE:
+            return list(range(CHANCE_OUTCOMES))
+        if player is None or player == to_move:
+            return self._legal_actions(to_move)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
+        if player != self.player:
             return []
         assert self.position is not None
-        return sorted(self.table.legal_indices(self.position.state, player))
+        indices = self.table.legal_indices(self.position.state, player)
+        indices.sort()
+        return indices
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """A fresh list: a caller that sorts or pops its copy must not change every node's."""

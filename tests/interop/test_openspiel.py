@@ -222,3 +222,28 @@ def test_a_chance_nodes_outcomes_are_its_own_list_and_sum_to_one():
     fresh = spiel.new_initial_state().chance_outcomes()
     assert len(fresh) == spiel.max_chance_outcomes() == len({a for a, _ in fresh})
     assert sum(p for _, p in fresh) == 1.0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_legal_actions_and_chance_asked_from_python_answer_what_the_cpp_methods_answer(game):
+    """``legal_actions`` and ``is_chance_node`` are answered in Python (the C++ methods cross
+    back into Python four times first); C++ callers (``random_sim_test``, C++ bots) still take
+    the C++ path. Both, for every player and pseudo-player, at every node of random games."""
+    spiel = load_game(game, 3)
+    rng = random.Random(7)
+    for _ in range(2):
+        state = spiel.new_initial_state()
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for player in (0, 1, 2, pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL):
+                try:
+                    expected = pyspiel.State.legal_actions(state, player)
+                except pyspiel.SpielError:
+                    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                        state.legal_actions(player)
+                    continue
+                assert state.legal_actions(player) == expected
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
