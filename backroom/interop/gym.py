@@ -29,6 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from backroom.bots import Bot, Observation, make_bot
+from backroom.engine.errors import IllegalAction
 from backroom.engine.game import State
 from backroom.games import all_games
 from backroom.interop.table import RETURN_BOUNDS, Table, default_players, returns
@@ -87,22 +88,22 @@ class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
         state = self.game_state
         assert state is not None, "reset() first"
         index = operator.index(action)  # a float is a bug, not a move (``Table.action``)
-        move = self.table.action(index) if 0 <= index < self.table.num_actions else None
-        if move is None or not state.is_legal(self.seat, move):
-            return (
-                self._observe(),
-                RETURN_BOUNDS[0],
-                True,
-                False,
-                {"illegal_action": True, "opponent_actions": 0},
-            )
-        state.apply_quiet(self.seat, move)
+        if not 0 <= index < self.table.num_actions:
+            return self._refused()
+        try:  # checks legality (once: asking is_legal first checked it twice) before any change
+            state.apply_quiet(self.seat, self.table.action(index))
+        except IllegalAction:
+            return self._refused()
         info: dict[str, Any] = {"opponent_actions": self._play_bots()}
         outcome = state.outcome()
         if outcome is None:
             return self._observe(), 0.0, False, False, info
         info.update(score=outcome.scores[self.seat], rank=outcome.ranks[self.seat])
         return self._observe(), returns(outcome)[self.seat], True, False, info
+
+    def _refused(self) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """An action outside the mask: the episode ends as a loss, the position unchanged."""
+        return self._observe(), RETURN_BOUNDS[0], True, False, {"illegal_action": True, "opponent_actions": 0}
 
     def _play_bots(self) -> int:
         """The bots' moves until the learner is first to act or the game is over."""

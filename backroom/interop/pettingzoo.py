@@ -116,11 +116,11 @@ class BackroomAEC(AECEnv):
         state = self.game_state
         assert state is not None, "reset() first"
         state.apply_quiet(self._seat[agent], self.table.action(action))
-        self._cumulative_rewards[agent] = 0.0
         actors = state.actors()
         if actors:
-            # Rewards come only at the end, so mid-game every reward is still 0: nothing to
-            # clear or accumulate (PettingZoo's two dictionary walks were a fifth of a step).
+            # Rewards come only at the end, so mid-game every reward and cumulative reward is
+            # still 0: nothing to clear or accumulate (PettingZoo's two dictionary walks were
+            # a fifth of a step, and zeroing the agent's cumulative reward one more write).
             self._select(actors[0])
             return
         outcome = state.outcome()

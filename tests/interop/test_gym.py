@@ -49,9 +49,11 @@ def test_an_episode_against_heuristic_bots_ends_with_the_learners_return():
 def test_an_action_outside_the_mask_ends_the_episode_as_a_loss():
     env = BackroomEnv("stool-pigeon", 2, opponents="random")
     obs, _ = env.reset(seed=1)
-    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    _, reward, done, _, info = env.step(illegal)
-    assert (reward, done, info["illegal_action"]) == (-1.0, True, True)
+    before = snapshot(env.game_state)
+    for illegal in (int(np.flatnonzero(obs["action_mask"] == 0)[0]), env.table.num_actions, -1):
+        _, reward, done, _, info = env.step(illegal)
+        assert (reward, done, info["illegal_action"]) == (-1.0, True, True)
+        assert snapshot(env.game_state) == before
 
 
 def test_an_action_that_is_not_an_integer_is_refused_not_rounded_down():
