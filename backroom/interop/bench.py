@@ -2,8 +2,11 @@
 
 ``python -m backroom.interop.bench GAME --players N --seconds S`` plays uniformly random games,
 for about ``S`` CPU seconds each, through the bare engine (``backroom.sim.bench``: ``actors``,
-``random_action``, ``apply_quiet``) and through every adapter, in the same process, and prints
-actions per CPU second and each adapter's cost as a multiple of the engine's time per action.
+``random_action``, ``apply_quiet``), through the engine's API doing what each adapter's agents
+do (``BASELINES``: the legal list, and the view for a learner) and through every adapter, in
+the same process, and prints actions per CPU second and each adapter's two costs as multiples
+of a time per action: ``cost`` against the bare loop, which never lists a legal action nor
+reads a view (the cheapest loop there is), and ``cost_api`` against its API baseline.
 Each adapter is measured twice where its API allows (``LOOPS``): as a learner's loop, which
 takes the observation vector and the legal mask every step (``pettingzoo``, ``openspiel``), and
 as a random player's, which takes the mask alone (``pettingzoo-mask``: ``last(observe=False)``
@@ -116,12 +119,51 @@ def openspiel_loop(game: str, players: int, observe: bool = True) -> Callable[[i
     return play_one
 
 
+def api_loop(game: str, players: int, viewers: int) -> Callable[[int], int]:
+    """The engine's own Python API doing an adapter agent's work: every seat that acts lists
+    its legal actions (``legal_actions``) to choose among them, and seats below ``viewers``
+    also read their ``view`` (a learner's input through the engine); ``apply_quiet`` plays."""
+    table = Table(game, players)
+    rng = random.Random(0)
+
+    def play_one(seed: int) -> int:
+        state = table.start(seed)
+        actions = 0
+        while actors := state.actors():
+            seat = actors[0]
+            if seat < viewers:
+                state.view(seat)
+            legal = state.legal_actions(seat)
+            state.apply_quiet(seat, legal[int(rng.random() * len(legal))])
+            actions += 1
+        return actions
+
+    return play_one
+
+
+BASELINES: dict[str, Callable[[str, int], Callable[[int], int]]] = {
+    "api-legal": lambda game, players: api_loop(game, players, 0),
+    "api-view": lambda game, players: api_loop(game, players, players),
+    "api-seat": lambda game, players: api_loop(game, players, 1),
+}
+"""Each loop's baseline through the engine API, by what the adapter's agents take: the legal
+list alone (the mask-only loops), the list and the view at every step (the learner loops), or
+the view at the learner's seat only (Gymnasium: seat 0 learns, its bots list legal actions)."""
+
 LOOPS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
     "pettingzoo": pettingzoo_loop,
     "pettingzoo-mask": partial(pettingzoo_loop, observe=False),
     "gymnasium": gym_loop,
     "openspiel": openspiel_loop,
     "openspiel-mask": partial(openspiel_loop, observe=False),
+}
+
+BASELINE_OF = {
+    "pettingzoo": "api-view",
+    "pettingzoo-mask": "api-legal",
+    "gymnasium": "api-seat",
+    "openspiel": "api-view",
+    "openspiel-mask": "api-legal",
 }
 
 
@@ -141,14 +183,21 @@ def per_step_microseconds(table: Table, count: int = 200, repeat: int = 20) -> d
 
 
 def bench(game: str, players: int, seconds: float, adapters: list[str]) -> dict[str, Any]:
+    """Every rate of one process: the bare engine loop, the API baselines the ``adapters``
+    need, then the adapters, each with two costs: ``cost`` against the bare loop and
+    ``cost_api`` against its API baseline (``BASELINE_OF``)."""
     table = Table(game, players)
     engine = random_playouts(get_game(game), players, seconds)["actions_per_second"]
     out: dict[str, Any] = {"game": game, "players": players, "engine_actions_per_second": engine}
     out["engine_action_us"] = 1e6 / engine
     out.update(per_step_microseconds(table))
+    for name in dict.fromkeys(BASELINE_OF[a] for a in adapters):
+        rate = _rate(BASELINES[name](game, players), seconds)["actions_per_second"]
+        out[name] = {"actions_per_second": rate, "action_us": 1e6 / rate}
     for name in adapters:
         rate = _rate(LOOPS[name](game, players), seconds)["actions_per_second"]
-        out[name] = {"actions_per_second": rate, "cost": engine / rate}
+        api = out[BASELINE_OF[name]]["actions_per_second"]
+        out[name] = {"actions_per_second": rate, "cost": engine / rate, "cost_api": api / rate}
     out["machine"] = machine()
     return out
 
