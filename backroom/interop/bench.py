@@ -1,12 +1,13 @@
 """What the research adapters cost: random playouts through each one against the engine loop.
 
 ``python -m backroom.interop.bench GAME --players N --seconds S`` plays uniformly random games,
-for about ``S`` CPU seconds each, through the bare engine (``backroom.sim.bench``: ``actors``,
-``random_action``, ``apply_quiet``), through the engine's API doing what each adapter's agents
-do (``BASELINES``: the legal list, and the view for a learner) and through every adapter, in
-the same process, and prints actions per CPU second and each adapter's two costs as multiples
-of a time per action: ``cost`` against the bare loop, which never lists a legal action nor
-reads a view (the cheapest loop there is), and ``cost_api`` against its API baseline.
+for about ``S`` CPU seconds each (in turns: ``_rates``), through the bare engine (``actors``,
+``random_action``, ``apply_quiet``, as ``backroom.sim.bench`` plays), through the engine's
+API doing what each adapter's agents do (``BASELINES``: the legal list, and the view for a
+learner) and through every adapter, in the same process, and prints actions per CPU second
+and each adapter's two costs as multiples of a time per action: ``cost`` against the bare
+loop, which never lists a legal action nor reads a view (the cheapest loop there is), and
+``cost_api`` against its API baseline.
 Each adapter is measured twice where its API allows (``LOOPS``): as a learner's loop, which
 takes the observation vector and the legal mask every step (``pettingzoo``, ``openspiel``), and
 as a random player's, which takes the mask alone (``pettingzoo-mask``: ``last(observe=False)``
@@ -30,20 +31,29 @@ from typing import Any
 
 import numpy as np
 
-from backroom.games import get_game
 from backroom.interop.table import Table
-from backroom.sim.bench import machine, midgame_states, random_playouts
+from backroom.sim.bench import machine, midgame_states
 
 
-def _rate(play_one: Callable[[int], int], seconds: float) -> dict[str, float]:
-    """Actions per CPU second over whole games of ``play_one(seed) -> actions``."""
-    games = actions = 0
-    began = time.process_time()
-    while time.process_time() < began + seconds:
-        actions += play_one(games)
-        games += 1
-    elapsed = time.process_time() - began
-    return {"games": games, "actions": actions, "actions_per_second": actions / elapsed}
+def _rates(loops: dict[str, Callable[[int], int]], seconds: float, rounds: int = 10) -> dict[str, float]:
+    """Actions per CPU second of each ``play_one(seed) -> actions``, whole games, the loops
+    taking turns: ``rounds`` slices of ``seconds / rounds`` each, so that a change of load on
+    a shared machine (other work comes and goes by the minute) falls on every loop alike,
+    where one loop after the other gave ratios that moved by a third between runs."""
+    games = dict.fromkeys(loops, 0)
+    actions = dict.fromkeys(loops, 0)
+    spent = dict.fromkeys(loops, 0.0)
+    for _ in range(rounds):
+        for name, play_one in loops.items():
+            began = time.process_time()
+            while True:
+                actions[name] += play_one(games[name])
+                games[name] += 1
+                elapsed = time.process_time() - began
+                if elapsed >= seconds / rounds:
+                    break
+            spent[name] += elapsed
+    return {name: actions[name] / spent[name] for name in loops}
 
 
 def legal(mask: np.ndarray) -> np.ndarray:
@@ -119,10 +129,11 @@ def openspiel_loop(game: str, players: int, observe: bool = True) -> Callable[[i
     return play_one
 
 
-def api_loop(game: str, players: int, viewers: int) -> Callable[[int], int]:
-    """The engine's own Python API doing an adapter agent's work: every seat that acts lists
-    its legal actions (``legal_actions``) to choose among them, and seats below ``viewers``
-    also read their ``view`` (a learner's input through the engine); ``apply_quiet`` plays."""
+def api_loop(game: str, players: int, viewers: int, listing: bool = True) -> Callable[[int], int]:
+    """Random games through the engine's own Python API. With ``listing``, an adapter agent's
+    work: every seat that acts lists its legal actions (``legal_actions``) to choose among
+    them, and seats below ``viewers`` also read their ``view`` (a learner's input through the
+    engine). Without, the bare loop (``random_action``, no list): the cheapest there is."""
     table = Table(game, players)
     rng = random.Random(0)
 
@@ -133,8 +144,12 @@ def api_loop(game: str, players: int, viewers: int) -> Callable[[int], int]:
             seat = actors[0]
             if seat < viewers:
                 state.view(seat)
-            legal = state.legal_actions(seat)
-            state.apply_quiet(seat, legal[int(rng.random() * len(legal))])
+            if listing:
+                legal = state.legal_actions(seat)
+                action = legal[int(rng.random() * len(legal))]
+            else:
+                action = state.random_action(seat, rng)
+            state.apply_quiet(seat, action)
             actions += 1
         return actions
 
@@ -142,13 +157,15 @@ def api_loop(game: str, players: int, viewers: int) -> Callable[[int], int]:
 
 
 BASELINES: dict[str, Callable[[str, int], Callable[[int], int]]] = {
+    "engine": lambda game, players: api_loop(game, players, 0, listing=False),
     "api-legal": lambda game, players: api_loop(game, players, 0),
     "api-view": lambda game, players: api_loop(game, players, players),
     "api-seat": lambda game, players: api_loop(game, players, 1),
 }
-"""Each loop's baseline through the engine API, by what the adapter's agents take: the legal
-list alone (the mask-only loops), the list and the view at every step (the learner loops), or
-the view at the learner's seat only (Gymnasium: seat 0 learns, its bots list legal actions)."""
+"""The bare loop, and each adapter loop's baseline through the engine API, by what its agents
+take: the legal list alone (the mask-only loops), the list and the view at every step (the
+learner loops), or the view at the learner's seat only (Gymnasium: seat 0 learns, its bots
+list legal actions)."""
 
 LOOPS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
     "pettingzoo": pettingzoo_loop,
@@ -183,20 +200,23 @@ def per_step_microseconds(table: Table, count: int = 200, repeat: int = 20) -> d
 
 
 def bench(game: str, players: int, seconds: float, adapters: list[str]) -> dict[str, Any]:
-    """Every rate of one process: the bare engine loop, the API baselines the ``adapters``
-    need, then the adapters, each with two costs: ``cost`` against the bare loop and
-    ``cost_api`` against its API baseline (``BASELINE_OF``)."""
+    """Every rate of one process, the loops taking turns (``_rates``): the bare engine loop,
+    the API baselines the ``adapters`` need, and the adapters, each with two costs: ``cost``
+    against the bare loop and ``cost_api`` against its API baseline (``BASELINE_OF``)."""
     table = Table(game, players)
-    engine = random_playouts(get_game(game), players, seconds)["actions_per_second"]
-    out: dict[str, Any] = {"game": game, "players": players, "engine_actions_per_second": engine}
-    out["engine_action_us"] = 1e6 / engine
+    out: dict[str, Any] = {"game": game, "players": players}
     out.update(per_step_microseconds(table))
-    for name in dict.fromkeys(BASELINE_OF[a] for a in adapters):
-        rate = _rate(BASELINES[name](game, players), seconds)["actions_per_second"]
-        out[name] = {"actions_per_second": rate, "action_us": 1e6 / rate}
+    baselines = ["engine", *dict.fromkeys(BASELINE_OF[a] for a in adapters)]
+    loops = {name: BASELINES[name](game, players) for name in baselines}
+    loops.update({name: LOOPS[name](game, players) for name in adapters})
+    rates = _rates(loops, seconds)
+    engine = rates["engine"]
+    out["engine_actions_per_second"] = engine
+    out["engine_action_us"] = 1e6 / engine
+    for name in baselines[1:]:
+        out[name] = {"actions_per_second": rates[name], "action_us": 1e6 / rates[name]}
     for name in adapters:
-        rate = _rate(LOOPS[name](game, players), seconds)["actions_per_second"]
-        api = out[BASELINE_OF[name]]["actions_per_second"]
+        rate, api = rates[name], rates[BASELINE_OF[name]]
         out[name] = {"actions_per_second": rate, "cost": engine / rate, "cost_api": api / rate}
     out["machine"] = machine()
     return out
