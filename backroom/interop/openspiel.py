@@ -188,7 +188,7 @@ class BackroomState(pyspiel.State):
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """What OpenSpiel's C++ ``LegalActions`` answers, without its four crossings back into
-        Python (``current_player`` twice, ``is_terminal``, ``is_chance_node``) before it calls
+        Python (``current_player`` three times, ``is_terminal`` once) before it calls
         ``_legal_actions``: nothing at the end, every chance outcome at a chance node, the
         player's actions, nothing for another seat. C++ callers still take the C++ path, which
         ends here through ``_legal_actions`` (the two are compared in the tests)."""
