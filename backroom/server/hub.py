@@ -315,6 +315,7 @@ class Hub:
             table = await asyncio.to_thread(_rebuild, self, row, game, snapshot, snap_n, actions, epoch)
         except Damaged as damaged:
             self._quarantine(damaged)
+            return None
         except Exception as exc:
             self._quarantine(Damaged(table_id, "no_load", {"error": f"{type(exc).__name__}: {exc}"}))
             return None

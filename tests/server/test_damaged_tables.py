@@ -248,3 +248,22 @@ def test_check_db_refuses_a_database_a_server_is_using(
         lock.release()
     err = capsys.readouterr().err
     assert err.startswith("Another Backroom server is already using the database") and "Traceback" not in err
+
+
+def test_a_log_the_rules_no_longer_replay_quarantines_its_table_and_is_answered_503(
+    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An action stored intact that the game's code now refuses (the chain holds; the replay
+    does not): the table is quarantined like any other damage, never a crash of the request.
+    (Loading a table that slept once raised UnboundLocalError on this path.)"""
+    from backroom.games.stool_pigeon.state import StoolPigeonState
+
+    client = make_client(rate=1000.0)
+    table = new_table(client, players=2, seats=TWO_AGENTS, seed=1)
+    play(client, table, 2)
+    client = make_client(rate=1000.0)  # a restart: the table is loaded when first asked for
+    monkeypatch.setattr(StoolPigeonState, "is_legal", lambda self, seat, action: False)
+    answer = client.get(f"/api/tables/{table['id']}")
+    assert answer.status_code == 503 and answer.json()["error"]["code"] == "damaged_table"
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert "action 1" in hub.damaged[table["id"]]
