@@ -81,6 +81,14 @@ def woken(engine: Engine, table_id: str) -> None:
         conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(wake=None, clocks=None))
 
 
+def unscheduled(engine: Engine, table_id: str) -> None:
+    """Nobody asks for the table when due any more (upkeep could not load it: deleted,
+    quarantined, or taken by a live worker). Its clocks stay: a worker that has just taken its
+    lease may not have read its row yet, and must find them there."""
+    with engine.begin() as conn:
+        conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(wake=None))
+
+
 def due_ids(engine: Engine, now: float) -> list[str]:
     """The tables in play asleep whose wake is due, soonest first."""
     query = (

@@ -15,7 +15,8 @@ someone asks for it, and this task, once the server answers, does the rest:
   yet loaded loads it first.
 - **Waking.** A table asleep (``sleeping.py``: out of memory until a timer of its own is due)
   is loaded when its time comes, checked every second; one that cannot be loaded here any
-  more (deleted, quarantined, held by a worker that is alive) stops asking.
+  more (deleted, quarantined, held by a worker that is alive) stops asking; its clocks stay
+  in its row for whoever loads it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from backroom.server.sleeping import due_ids, woken
+from backroom.server.sleeping import due_ids, unscheduled
 from backroom.server.trouble import reason
 from backroom.server.unplayed import delete_unplayed, unplayed_ids
 
@@ -65,7 +66,7 @@ async def wake(hub: Hub) -> None:
         try:
             for table_id in await asyncio.to_thread(due_ids, hub.store.engine, time.time()):
                 if await hub.get(table_id) is None:
-                    await hub.store.on_writer(woken, hub.store.engine, table_id)
+                    await hub.store.on_writer(unscheduled, hub.store.engine, table_id)
         except Exception as exc:  # the next look tries again
             hub.sleep_trouble.failed(exc)
 

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
+from backroom.server.leases import Leases
 from backroom.server.rows import tables_t
 from tests.server.conftest import new_table, receive_until, send, wait_for, ws_path
 
@@ -97,6 +98,31 @@ def test_a_sleeping_table_wakes_when_its_timer_is_due_even_after_a_restart(
     assert wait_for(lambda: _row(again, table)["head"] != before, seconds=10)
     assert _row(again, table)["wake"] is None
     assert again.get(f"/api/tables/{table['id']}").json()["version"] >= 1
+
+
+def test_a_worker_that_cannot_take_a_due_table_leaves_its_clocks_to_the_one_that_holds_it(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """Every worker looks for the due tables each second. The one that finds a due table's
+    lease taken by a live worker (that worker is loading it) stops asking for it, but must not
+    clear its clocks: the loader may not have read the row yet, and would start every timer
+    afresh (a chess clock given back whole)."""
+    client = make_client(idle_unload=0.2)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 3, "clock": "game"})
+    assert wait_for(lambda: table["id"] not in hub.tables, seconds=2)
+    saved = _row(client, table)["clocks"]
+    assert saved is not None
+
+    async def alive(owner: str) -> bool:
+        return True
+
+    hub.peer_alive = alive  # as with --workers and --redis: the other worker is alive,
+    hub.leases.steal = False  # and its lease is its own
+    assert Leases(hub.store.engine, "other-worker").acquire(table["id"]) is not None
+    assert wait_for(lambda: _row(client, table)["wake"] is None, seconds=10)  # it stopped asking
+    assert table["id"] not in hub.tables
+    assert _row(client, table)["clocks"] == saved  # for the other worker's load
 
 
 def _row(client: TestClient, table: Message) -> dict[str, Any]:
