@@ -51,8 +51,10 @@ def host_name(header: str) -> str:
 
 
 def host_allowed(header: str, allowed: frozenset[str]) -> bool:
+    """Whether the name is listed, or one that reaches this machine only: ``*.localhost``, or a
+    loopback address (``127.0.0.2``, ``[0:0::1]``), which no website can point elsewhere."""
     name = host_name(header)
-    return name in allowed or name.endswith(".localhost")
+    return name in allowed or name.endswith(".localhost") or is_loopback(name)
 
 
 class HostCheck:

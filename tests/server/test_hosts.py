@@ -77,3 +77,12 @@ def test_backroom_serve_by_default_answers_only_to_loopback_names() -> None:
     assert allowed_hosts(args.host, args.allow_host) == LOOPBACK_NAMES
     args = build_parser("en").parse_args(["serve", "--allow-host", "a.example", "--allow-host", "b.example"])
     assert allowed_hosts(args.host, args.allow_host) == LOOPBACK_NAMES | {"a.example", "b.example"}
+
+
+@pytest.mark.parametrize("listen", ["127.0.0.2", "127.1.2.3", "0:0:0:0:0:0:0:1"])
+def test_a_server_on_any_loopback_address_answers_to_that_address(make_client: Any, listen: str) -> None:
+    """``backroom serve --host 127.0.0.2``: a browser at http://127.0.0.2:8000 names that
+    address, and an address (unlike a name) cannot be pointed elsewhere by a website."""
+    client = make_client(allowed_hosts=allowed_hosts(listen, []))
+    host = f"[{listen}]:8000" if ":" in listen else f"{listen}:8000"
+    assert client.post("/api/tables", json=BODY, headers={"host": host}).status_code == 201
