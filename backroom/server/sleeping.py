@@ -14,6 +14,7 @@ restart) restores those clocks exactly, so a seat loses no time and gains none b
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, exists, select, update
@@ -40,14 +41,20 @@ def clocks(table: LiveTable) -> str:
     )
 
 
-def restore(table: LiveTable, saved: dict[str, Any]) -> None:
+def restore(table: LiveTable, saved: Any) -> None:
     """Put back the clocks of a table that slept. A row that does not fit (not what was
     written) is passed by: the timers then start afresh, as after a restart."""
     players = table.row.players
+    if not isinstance(saved, dict):
+        return
 
     def seats(key: str) -> list[Any] | None:
         value = saved.get(key)
-        return value if isinstance(value, list) and len(value) == players else None
+        if not isinstance(value, list) or len(value) != players:
+            return None
+        if key in ("away", "asked", "spent") and not all(_time(v, key != "spent") for v in value):
+            return None
+        return value
 
     away, autoplay = seats("away"), seats("autoplay")
     if away is None or autoplay is None:
@@ -57,6 +64,13 @@ def restore(table: LiveTable, saved: dict[str, Any]) -> None:
     asked, window, spent = seats("asked"), seats("window"), seats("spent")
     if table.idle is not None and asked is not None and window is not None and spent is not None:
         table.idle.asked, table.idle.window, table.idle.spent = asked, [bool(v) for v in window], spent
+
+
+def _time(value: Any, may_be_none: bool) -> bool:
+    """Whether ``value`` is a number of seconds (or None, where that means "not running")."""
+    if value is None:
+        return may_be_none
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def put_to_sleep(engine: Engine, table_id: str, epoch: int, owner: str, wake: float, saved: str) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy import update as set_row
 from starlette.testclient import TestClient
 
 from backroom.server.leases import Leases
@@ -123,6 +124,31 @@ def test_a_worker_that_cannot_take_a_due_table_leaves_its_clocks_to_the_one_that
     assert wait_for(lambda: _row(client, table)["wake"] is None, seconds=10)  # it stopped asking
     assert table["id"] not in hub.tables
     assert _row(client, table)["clocks"] == saved  # for the other worker's load
+
+
+@pytest.mark.parametrize(
+    "clocks", ["{", "[1, 2]", '{"away": ["x", "y"], "autoplay": [0, 0], "asked": [{}, null]}']
+)
+def test_clocks_in_a_row_that_are_not_what_was_written_are_passed_by_and_the_table_is_played(
+    make_client: Callable[..., TestClient], clocks: str
+) -> None:
+    """A sleeping table's clocks are no part of its log (nothing chains them): ones that do not
+    decode, or do not fit, are passed by, its timers starting afresh as after a restart. They
+    neither quarantine the table (with an untranslated reason) nor fail every load of it."""
+    client = make_client(idle_unload=0.1)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 86400, "clock": "game"})
+    assert wait_for(lambda: table["id"] not in hub.tables)
+    engine = hub.store.engine
+    with engine.begin() as conn:
+        conn.execute(set_row(tables_t).where(tables_t.c.id == table["id"]).values(clocks=clocks))
+    before = time.time()
+    answer = client.get(f"/api/tables/{table['id']}")
+    assert answer.status_code == 200, answer.text
+    live = hub.tables[table["id"]]
+    assert live.auto.next_expiry() >= before + 86400  # afresh
+    assert all(a is None or a >= before for a in live.away_since)
+    assert _row(client, table)["clocks"] is None
 
 
 def _row(client: TestClient, table: Message) -> dict[str, Any]:
