@@ -135,6 +135,9 @@ class Hub:
             await asyncio.sleep(max(0.05, self.idle_unload / 4))
             now = time.monotonic()
             for table in list(self.tables.values()):
+                if table.row.clocks is not None:  # its row still asks to be woken: tell it first
+                    await self._awake(table)
+                    continue
                 if now - table.active_at < self.idle_unload:
                     continue
                 if table.auto.dormant():
@@ -160,7 +163,7 @@ class Hub:
 
     async def _unload(self, table: LiveTable) -> None:
         async with table.lock:
-            if not table.auto.dormant():
+            if not table.auto.dormant() or table.row.clocks is not None:
                 return
             table.unloaded = True
             self.forget(table)
@@ -325,13 +328,19 @@ class Hub:
 
     async def _woken(self, table: LiveTable, clocks: dict[str, Any]) -> None:
         """A table that slept: its clocks back as they were, and its row no longer asks to be
-        woken (if that write fails, a wake finds it in memory already: no harm)."""
+        woken. If that write fails, ``table.row.clocks`` stays set: the sweep tries again, and
+        the table does not leave memory until it succeeds (a later load would otherwise put
+        clocks of the past back)."""
         sleeping.restore(table, clocks)
-        table.row.clocks = None
+        await self._awake(table)
+
+    async def _awake(self, table: LiveTable) -> None:
         try:
             await self.store.on_writer(sleeping.woken, self.store.engine, table.row.id)
         except Exception as exc:
             self.sleep_trouble.failed(exc)
+            return
+        table.row.clocks = None
 
     def _quarantine(self, damaged: Damaged) -> None:
         reason = damaged.text("en")

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy import update as set_row
 from starlette.testclient import TestClient
 
+from backroom.server import sleeping
 from backroom.server.leases import Leases
 from backroom.server.rows import tables_t
 from tests.server.conftest import new_table, receive_until, send, wait_for, ws_path
@@ -149,6 +150,32 @@ def test_clocks_in_a_row_that_are_not_what_was_written_are_passed_by_and_the_tab
     assert live.auto.next_expiry() >= before + 86400  # afresh
     assert all(a is None or a >= before for a in live.away_since)
     assert _row(client, table)["clocks"] is None
+
+
+def test_a_row_that_could_not_be_told_its_table_woke_is_told_once_the_database_answers(
+    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A visitor loads a sleeping table while its row cannot be written: the table is played
+    all the same, but its row must not go on asking to be woken with clocks of the past. Left
+    so, the wake loop found it due every second while it was in memory, and a load after it
+    left memory (dormant) put those old clocks back: a seat asked long ago, answered for at
+    once."""
+    client = make_client(idle_unload=0.2)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 86400, "clock": "game"})
+    assert wait_for(lambda: table["id"] not in hub.tables)
+    woken = sleeping.woken
+
+    def refused(*args: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(sleeping, "woken", refused)
+    with client.websocket_connect(ws_path(table, 1)) as ws:  # kept in memory meanwhile
+        update(ws)
+        assert _row(client, table)["wake"] is not None  # it could not be told
+        monkeypatch.setattr(sleeping, "woken", woken)  # the database answers again
+        assert wait_for(lambda: _row(client, table)["clocks"] is None, seconds=5)
+        assert _row(client, table)["wake"] is None
 
 
 def _row(client: TestClient, table: Message) -> dict[str, Any]:
