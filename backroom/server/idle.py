@@ -13,8 +13,9 @@ whose player is there, or away, but silent. A table's creator may set two (docs/
 
 A seat counts as asked from the moment it becomes one of the actors, until it acts or is no
 longer asked; a turn of several moves restarts the per-move time at each. What a seat has
-spent of its chess clock is kept in memory only: a restarted server gives each clock back
-whole (and restarts every running timer), so a restart never costs anyone a move.
+spent of its chess clock is kept in memory, and in the row of a table asleep (``sleeping.py``):
+a restarted server gives each clock of the tables it held back whole (and restarts every
+running timer), so a restart never costs anyone a move.
 """
 
 from __future__ import annotations
