@@ -6,6 +6,7 @@ with one token or for one seat never both succeed."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from backroom.server.messages import hash_token, new_token
@@ -100,6 +101,10 @@ class Seating:
             table.auto.time_idle(None)
             table.broadcast()
             table.chat.system("bot", seat)
+        if table.unloaded:  # it left memory (asleep, say) as this waited: back, for its bot to move
+            with contextlib.suppress(Exception):  # stored all the same: its wake or a visit loads it
+                await table.hub.get(table.row.id)
+            return seat
         table.start()
         table.wake.set()
         return seat

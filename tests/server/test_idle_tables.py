@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +15,7 @@ from starlette.testclient import TestClient
 
 from backroom.server import sleeping
 from backroom.server.leases import Leases
-from backroom.server.rows import tables_t
+from backroom.server.rows import actions_t, tables_t
 from tests.server.conftest import new_table, receive_until, send, wait_for, ws_path
 
 Message = dict[str, Any]
@@ -176,6 +177,38 @@ def test_a_row_that_could_not_be_told_its_table_woke_is_told_once_the_database_a
         monkeypatch.setattr(sleeping, "woken", woken)  # the database answers again
         assert wait_for(lambda: _row(client, table)["clocks"] is None, seconds=5)
         assert _row(client, table)["wake"] is None
+
+
+def test_a_seat_handed_to_a_bot_as_its_table_falls_asleep_is_played_at_once(
+    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host hands an absent seat to a bot while the table's sleep is being written: the
+    hand-over waits for it, then changes the seat in the database. The table must come back
+    for its bot to move, not sleep on until the day-long timer of the person who never came."""
+    put_to_sleep = sleeping.put_to_sleep
+    writing = threading.Event()
+
+    def slow(*args: Any) -> bool:
+        writing.set()
+        time.sleep(0.5)
+        return put_to_sleep(*args)
+
+    monkeypatch.setattr(sleeping, "put_to_sleep", slow)
+    client = make_client(idle_unload=0.2)
+    seats = [{"kind": "human"}, {"kind": "agent"}]
+    table = new_table(client, players=2, seats=seats, timers={"move": 86400})  # seat 0 to move
+    assert writing.wait(5)
+    token = table["seats"][0]["token"]
+    assert client.post(f"/api/tables/{table['id']}/bot", json={"token": token}).status_code == 200
+    engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
+
+    def moves() -> int:
+        with engine.connect() as conn:
+            return len(conn.execute(select(actions_t).where(actions_t.c.table_id == table["id"])).all())
+
+    assert wait_for(lambda: moves() >= 1, seconds=5)  # read from the database: a visit would wake it
+    with client.websocket_connect(ws_path(table, 1)) as ws:
+        assert update(ws)["version"] >= 1
 
 
 def _row(client: TestClient, table: Message) -> dict[str, Any]:
