@@ -18,6 +18,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from backroom.i18n import translate
 from backroom.server.api import error_response, request_language
+from backroom.server.headers import SecurityHeaders
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 """Names that reach this machine only; ``*.localhost`` too (browsers resolve it to loopback)."""
@@ -77,4 +78,5 @@ class HostCheck:
         else:
             lang = request_language(Request(scope))
             message = translate(lang, "server.error.unknown_host", {"host": host_name(header)})
-            await error_response(400, "unknown_host", message)(scope, receive, send)
+            # Outside ``SecurityHeaders``: its headers are added here, as to every answer.
+            await SecurityHeaders(error_response(400, "unknown_host", message))(scope, receive, send)

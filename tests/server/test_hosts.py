@@ -8,6 +8,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from backroom.cli.main import build_parser
+from backroom.server.headers import HEADERS
 from backroom.server.hosts import LOOPBACK_NAMES, allowed_hosts, host_name
 from tests.server.conftest import new_table
 
@@ -86,3 +87,13 @@ def test_a_server_on_any_loopback_address_answers_to_that_address(make_client: A
     client = make_client(allowed_hosts=allowed_hosts(listen, []))
     host = f"[{listen}]:8000" if ":" in listen else f"{listen}:8000"
     assert client.post("/api/tables", json=BODY, headers={"host": host}).status_code == 201
+
+
+def test_the_answer_to_an_unknown_name_carries_the_security_headers_as_every_answer_does(
+    make_client: Any,
+) -> None:
+    client = make_client(allowed_hosts=allowed_hosts("127.0.0.1", []))
+    refused = client.get("/t/abc?token=secret", headers={"host": "evil.example"})
+    assert refused.status_code == 400
+    for name, value in HEADERS:
+        assert refused.headers.get(name.decode()) == value.decode(), name
