@@ -17,7 +17,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, exists, select, update
+from sqlalchemy import select, update
 
 from backroom.server.rows import leases_t, tables_t
 
@@ -76,16 +76,17 @@ def _time(value: Any, may_be_none: bool) -> bool:
 def put_to_sleep(engine: Engine, table_id: str, epoch: int, owner: str, wake: float, saved: str) -> bool:
     """Store when the table wakes and its clocks (``saved``, JSON text), if this worker still
     holds its lease at ``epoch``: a worker that lost the table must not write over its new
-    owner's."""
-    held = exists(
-        select(leases_t.c.table_id).where(
-            leases_t.c.table_id == table_id, leases_t.c.owner == owner, leases_t.c.epoch == epoch
-        )
+    owner's. The lease's row is locked first (PostgreSQL): a worker taking the table meanwhile
+    waits for this write, and so reads the clocks in its row."""
+    held = (
+        select(leases_t.c.table_id)
+        .where(leases_t.c.table_id == table_id, leases_t.c.owner == owner, leases_t.c.epoch == epoch)
+        .with_for_update()
     )
     with engine.begin() as conn:
-        done = conn.execute(
-            update(tables_t).where(and_(tables_t.c.id == table_id, held)).values(wake=wake, clocks=saved)
-        )
+        if conn.execute(held).first() is None:
+            return False
+        done = conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(wake=wake, clocks=saved))
     return bool(done.rowcount)
 
 

@@ -9,14 +9,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy import update as set_row
 from starlette.testclient import TestClient
 
 from backroom.server import sleeping
+from backroom.server.app import create_app
 from backroom.server.leases import Leases
 from backroom.server.rows import actions_t, tables_t
-from tests.server.conftest import new_table, receive_until, send, wait_for, ws_path
+from backroom.server.store import make_engine
+from tests.server.conftest import new_table, pg_url, receive_until, send, wait_for, ws_path
 
 Message = dict[str, Any]
 TWO_AGENTS = [{"kind": "agent"}, {"kind": "agent"}]
@@ -209,6 +211,58 @@ def test_a_seat_handed_to_a_bot_as_its_table_falls_asleep_is_played_at_once(
     assert wait_for(lambda: moves() >= 1, seconds=5)  # read from the database: a visit would wake it
     with client.websocket_connect(ws_path(table, 1)) as ws:
         assert update(ws)["version"] >= 1
+
+
+def test_a_table_another_worker_takes_as_it_is_put_to_sleep_is_taken_with_its_clocks(
+    pg_schema: str,
+) -> None:
+    """PostgreSQL: worker A writes a table's sleep under its lease while B takes the table (A
+    was thought dead) and reads its row. Either A's write is refused, or B reads the clocks it
+    wrote: never B playing the table from a row without them while the row, behind its back,
+    holds a wake and clocks of A's."""
+    url = pg_url(pg_schema)
+    with TestClient(create_app(url, allow_seed=True)) as client:
+        table_id = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 86400})["id"]
+    a, b = make_engine(url), make_engine(url)
+    epoch = Leases(a, "worker-a").acquire(table_id)
+    assert epoch is not None
+    written, go_on = threading.Event(), threading.Event()
+
+    @event.listens_for(a, "after_cursor_execute")
+    def pause(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.startswith("UPDATE backroom_tables"):  # A's sleep, not yet committed
+            written.set()
+            go_on.wait(10)
+
+    outcome: dict[str, Any] = {}
+
+    def clocks_in(engine: Any) -> str | None:
+        with engine.connect() as conn:
+            found: str | None = conn.execute(
+                select(tables_t.c.clocks).where(tables_t.c.id == table_id)
+            ).scalar()
+            return found
+
+    def sleep_a() -> None:
+        outcome["slept"] = sleeping.put_to_sleep(a, table_id, epoch, "worker-a", time.time() + 9e4, "{}")
+
+    def take_b() -> None:
+        outcome["epoch"] = Leases(b, "worker-b").acquire(table_id, dead="worker-a")
+        outcome["read"] = clocks_in(b)
+
+    first = threading.Thread(target=sleep_a)
+    first.start()
+    assert written.wait(10)
+    second = threading.Thread(target=take_b)
+    second.start()
+    second.join(1.0)  # B reads now, or waits for A's transaction
+    go_on.set()
+    first.join(10)
+    second.join(10)
+    assert outcome["epoch"] is not None
+    assert clocks_in(b) == outcome["read"], outcome
+    a.dispose()
+    b.dispose()
 
 
 def _row(client: TestClient, table: Message) -> dict[str, Any]:
