@@ -41,7 +41,14 @@ from backroom.games.politburo.cards import (
     TURN_END,
     cand,
 )
-from backroom.games.politburo.legality import board, can_answer, defences, offices_of, own
+from backroom.games.politburo.legality import (
+    at_turn_end,
+    board,
+    can_answer,
+    defences,
+    offices_of,
+    own,
+)
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -59,7 +66,7 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
     while state.phase != OVER and not state.step:
         if state.react:
             if state.window:  # an answer may have left others in it with nothing to play
-                state.window = Window(s for s in state.window if can_answer(state, s, state.react))
+                state.window = _sifted(state, state.window, state.react)
             if state.window:
                 return
             state.react = ""
@@ -101,7 +108,7 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
         if passed:
             passed = False
         elif phase != SETUP:  # the setup asks everyone until they pass
-            state.base = Window(s for s in state.base if can_answer(state, s, phase))
+            state.base = _sifted(state, state.base, phase)
         if state.base:
             return
         if phase == SETUP:
@@ -112,6 +119,21 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
             _next_turn(state, events)
         else:
             end_round(state, events)
+
+
+def _sifted(state: PolitburoState, window: Window, react: str) -> Window:
+    """The seats of ``window`` that can still answer (a loop, not a generator: cheaper on
+    CPython 3.11, and the end of a turn asks its own test directly)."""
+    seats = []
+    if react == TURN_END:
+        for s in window:
+            if at_turn_end(state, s):
+                seats.append(s)
+    else:
+        for s in window:
+            if can_answer(state, s, react):
+                seats.append(s)
+    return Window(seats)
 
 
 def _open(state: PolitburoState, react: str, seats: tuple[int, ...] | list[int], events: Events) -> None:
@@ -310,7 +332,7 @@ def end_turn(state: PolitburoState, events: Events) -> None:
     state.phase = TURN_END
     seats = []  # a loop, not a comprehension (cheaper on CPython 3.11): at every turn's end
     for s in range(state.n):
-        if s != state.active and can_answer(state, s, TURN_END):
+        if s != state.active and at_turn_end(state, s):
             seats.append(s)
     state.base = Window(priority(state, state.active, seats) if len(seats) > 1 else seats)
 
@@ -324,7 +346,11 @@ def _next_turn(state: PolitburoState, events: Events) -> None:
     state.phase = ROUND_END
     state.typed = [0] * len(state.typed)
     state.used_from = [-1] * state.n
-    state.base = Window(priority(state, skip=-1))
+    seats = []  # those who can answer, sorted into priority only when several (seldom any)
+    for s in range(state.n):
+        if can_answer(state, s, ROUND_END):
+            seats.append(s)
+    state.base = Window(priority(state, -1, seats) if len(seats) > 1 else seats)
     if events is not None:
         events.append(Event("round_ending", {"round": state.round}))
 

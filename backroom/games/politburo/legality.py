@@ -30,6 +30,7 @@ from backroom.games.politburo.cards import (
     HEALTH_MAX,
     IN_PLAY,
     INITIATIVE,
+    INITIATIVE_CARDS,
     INTERIOR,
     LOYALTY_DEFENCE,
     MAX_ASSIGNED,
@@ -65,10 +66,16 @@ def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
     if react == ROUND_END:
         return bool(round_end_plays(state, seat))
     if react == TURN_END:
-        return any_candidate_play(state, seat) or any_initiative(state, seat)  # the cheaper first
+        return at_turn_end(state, seat)
     if react == SETUP:
         return True
     return bool(answers(state, seat, react))
+
+
+def at_turn_end(state: PolitburoState, seat: int) -> bool:
+    """``can_answer`` at the end of another's turn (asked of every other seat at every turn's
+    end, so asked directly): a card from a candidate, or a special card of one's own accord."""
+    return any_candidate_play(state, seat) or any_initiative(state, seat)  # the cheaper first
 
 
 def faces(cards: list[int]) -> list[str]:
@@ -168,13 +175,22 @@ def _second(state: PolitburoState, seat: int, kind: int) -> bool:
     return power >= 0 and power in offices_of(state, seat) and not (state.powers >> power) & 1
 
 
-def activatable(state: PolitburoState, seat: int, c: int) -> bool:
-    """Cards assigned to ``c`` may be played now, out of ``seat``'s turn: one candidate per
-    player per turn, activated once per round, never while hospitalized (R)."""
-    if seat == state.active or state.fate[c] != IN_PLAY or state.hospital[c] >= 0:
-        return False
+def activatable(state: PolitburoState, seat: int) -> list[int]:
+    """``seat``'s candidates whose assigned cards may be played now, out of its turn: one
+    candidate per player per turn, activated once per round, never while hospitalized (R).
+    Asked of every other seat at every turn's end, so one look per seat, not per candidate."""
+    if seat == state.active:
+        return []
+    hospital = state.hospital
     used = state.used_from[seat]
-    return used == c or (used < 0 and not state.marker[c])
+    if used >= 0:  # the candidate it activated this turn, and no other
+        return [used] if state.fate[used] == IN_PLAY and hospital[used] < 0 else []
+    marker = state.marker
+    out = []
+    for c in own(state, seat):
+        if hospital[c] < 0 and not marker[c]:
+            out.append(c)
+    return out
 
 
 # ----------------------------------------------------------------------- turns
@@ -205,13 +221,14 @@ def initiative_of(
 def any_initiative(state: PolitburoState, seat: int) -> bool:
     """Whether ``initiative`` is not empty, answered at the first special card that can be
     played (Popularidad always can): asked of every other seat at the end of every turn."""
-    mine: tuple[int, ...] | None = None  # looked up at the first such card: many hands hold none
-    for c in state.hands[seat]:
-        f = FACE[c]
-        if f in INITIATIVE:
-            if mine is None:
-                mine = own(state, seat)
-            if mine and (f == "popularidad" or special_segment(state, seat, f, mine) is not None):
+    hand = state.hands[seat]
+    if INITIATIVE_CARDS.isdisjoint(hand):  # many hands hold no such card
+        return False
+    mine = own(state, seat)
+    if mine:
+        for c in hand:
+            f = FACE[c]
+            if f in INITIATIVE and (f == "popularidad" or special_segment(state, seat, f, mine) is not None):
                 return True
     return False
 
@@ -290,9 +307,9 @@ def candidate_segments(state: PolitburoState, seat: int) -> list[Segment]:
     """Out of turn: activate a candidate and play one of its Demagogia, Difamación or
     Agresión on any candidate (R: defensive cards only answer an attack on itself)."""
     out: list[Segment] = []
-    for c in own(state, seat):
+    for c in activatable(state, seat):
         cards = state.assigned[c]
-        if not cards or not activatable(state, seat, c) or all(TYPE[x] not in OFFENSIVE for x in cards):
+        if not cards or all(TYPE[x] not in OFFENSIVE for x in cards):
             continue
         for f in faces(cards):
             kind = FACE_TYPE[f]
@@ -308,13 +325,14 @@ def candidate_plays(state: PolitburoState, seat: int) -> list[Action]:
 def any_candidate_play(state: PolitburoState, seat: int) -> bool:
     """Whether ``candidate_plays`` is not empty, answered at the first play found: asked of
     every other seat at the end of every turn."""
-    for c in own(state, seat):
-        if not state.assigned[c] or not activatable(state, seat, c):
-            continue
-        for x in state.assigned[c]:
-            kind = TYPE[x]
-            if kind in OFFENSIVE and any_target(state, seat, kind):
-                return True
+    assigned = state.assigned
+    for c in activatable(state, seat):
+        cards = assigned[c]
+        if cards:
+            for x in cards:
+                kind = TYPE[x]
+                if kind in OFFENSIVE and any_target(state, seat, kind):
+                    return True
     return False
 
 
@@ -376,21 +394,28 @@ def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
     if state.hospital[c] >= 0:
         return [("special", "popularidad")] if react == DEFAME and holds(hand, "popularidad") else []
     kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
-    returnable = react == ATTACK and bool(return_targets(state))  # for Vengativo, ¡Contraataque!
     if seat == state.active:
         where, cards = "hand", hand
-    elif activatable(state, seat, c):
-        where, cards = "assigned", state.assigned[c]
     else:
-        where, cards = "", []
+        where, cards = "assigned", state.assigned[c]
+        if cards and c not in activatable(state, seat):
+            cards = []
+    returnable: bool | None = None  # for Vengativo, ¡Contraataque!: looked up when one is held
     out: list[Action] = []
     for f in dict.fromkeys(map(FACE.__getitem__, cards)):
         kind = FACE_TYPE[f]
-        if kind in kinds and type_allowed(state, seat, kind, c) and (f != "vengativo" or returnable):
+        if kind in kinds and type_allowed(state, seat, kind, c):
+            if f == "vengativo":
+                returnable = bool(return_targets(state))
+                if not returnable:
+                    continue
             out.append(("defend", f, where))
     if react == ATTACK:
-        if returnable and holds(hand, "contraataque"):
-            out.append(("special", "contraataque"))
+        if holds(hand, "contraataque"):
+            if returnable is None:
+                returnable = bool(return_targets(state))
+            if returnable:
+                out.append(("special", "contraataque"))
         if holds(hand, "hospitalizacion"):
             out.append(("special_on", "hospitalizacion", c))
     elif holds(hand, "popularidad"):
@@ -399,8 +424,16 @@ def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
 
 
 def any_target(state: PolitburoState, seat: int, kind: int) -> bool:
-    """Whether a card of basic type ``kind`` may go on some candidate now."""
-    return bool(allowed(state, seat, kind, targets(state, kind)))
+    """Whether a card of basic type ``kind`` may go on some candidate now (``allowed`` not
+    empty, answered at the first candidate without such a card this turn)."""
+    on = targets(state, kind)
+    played = state.typed[kind]
+    if played:
+        for c in on:
+            if not (played >> c) & 1:
+                return True
+        return bool(on) and _second(state, seat, kind)
+    return bool(on)
 
 
 def return_targets(state: PolitburoState) -> list[int]:

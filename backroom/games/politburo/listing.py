@@ -40,7 +40,7 @@ from backroom.games.politburo.legality import (
     round_end_plays,
     step_actions,
 )
-from backroom.games.politburo.segments import Segment, expand, size
+from backroom.games.politburo.segments import Segment, expand, member, size
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -70,35 +70,52 @@ def actions(state: PolitburoState, seat: int) -> list[Action]:
     return [*round_end_plays(state, seat), PASS]  # ROUND_END
 
 
-def segments(state: PolitburoState, seat: int) -> list[Segment]:
-    """``actions`` as segments: in bulk where a list is long (a turn, the end of a turn, the
-    setup)."""
-    if not state.step and not state.react:  # who acts then: ``state.actors``
-        if state.phase == TURN:
-            return turn_segments(state, seat) if seat == state.active else []
-        if state.phase == TURN_END:
-            return turn_end_segments(state, seat) if seat in state.base else []
-        if state.phase == SETUP:
-            return [*arrange(state, seat), PASS_SEGMENT] if seat in state.base else []
-    return [(a, None) for a in actions(state, seat)]
-
-
-Kept = tuple[int, list[Segment], int, bool]
-"""A seat, its legal actions as segments, how many they are, and whether they are its turn's
-list (which an assign or a discard patches): what ``state._turn`` keeps for the next action."""
+Kept = tuple[int, list[Segment], int, bool, list[Action] | None]
+"""A seat, its legal actions as segments (none: listed in full, last), how many they are,
+whether they are its turn's list (which an assign or a discard patches), and the full list
+where it is short (a window, a step: no segments made, no count walked): what
+``state._turn`` keeps for the next action."""
 
 
 def kept(state: PolitburoState, seat: int) -> Kept:
-    """``seat``'s legal actions as segments, kept until the next action: a playout asks for a
-    random action and then checks it, and the turn's long list is never expanded for that."""
+    """``seat``'s legal actions, kept until the next action: a playout asks for a random
+    action and then checks it, and the turn's long list is never expanded for that. In bulk
+    (segments) where a list is long: a turn, the end of a turn, the setup."""
     out = state._turn
-    if out is None or out[0] != seat:
-        if _still_turn(state, seat):
-            out = state._turn = (seat, *turn_list(state, seat), True)
+    if out is not None and out[0] == seat:
+        return out
+    phase = state.phase
+    if state.step or state.react or phase not in _BULK:
+        listed = actions(state, seat)
+        out = (seat, [], len(listed), False, listed)
+    elif phase == TURN:
+        if seat == state.active:
+            segments, total = turn_list(state, seat)
+            out = (seat, segments, total, True, None)
         else:
-            listed = segments(state, seat)
-            out = state._turn = (seat, listed, size(listed), False)
+            out = (seat, [], 0, False, [])
+    elif seat not in state.base:
+        out = (seat, [], 0, False, [])
+    elif phase == TURN_END:
+        segments = turn_end_segments(state, seat)
+        out = (seat, segments, size(segments), False, None)
+    else:
+        segments = [*arrange(state, seat), PASS_SEGMENT]
+        out = (seat, segments, size(segments), False, None)
+    state._turn = out
     return out
+
+
+def listed(state: PolitburoState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is among ``seat``'s kept legal actions (no list expanded)."""
+    _, segments, _, _, full = kept(state, seat)
+    if full is not None:
+        return action in full
+    return type(action) is tuple and len(action) > 0 and member(segments, action)
+
+
+_BULK = frozenset((TURN, TURN_END, SETUP))
+"""The phases whose lists (outside a window or a second decision) are kept as segments."""
 
 
 def keep_patched(state: PolitburoState, before: Kept, seat: int, action: Action) -> None:
@@ -106,7 +123,7 @@ def keep_patched(state: PolitburoState, before: Kept, seat: int, action: Action)
     if before[3] and _still_turn(state, seat):
         listed = patched(state, before[1], action)
         if listed is not None:
-            state._turn = (seat, listed, size(listed), True)
+            state._turn = (seat, listed, size(listed), True, None)
 
 
 def _still_turn(state: PolitburoState, seat: int) -> bool:

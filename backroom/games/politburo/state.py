@@ -85,7 +85,7 @@ from backroom.games.politburo.cards import (
     cand,
 )
 from backroom.games.politburo.flow import HEALTH, LOYALTY, Events
-from backroom.games.politburo.segments import member, pick
+from backroom.games.politburo.segments import pick
 
 
 class PolitburoState(State):
@@ -268,12 +268,12 @@ class PolitburoState(State):
     def is_legal(self, seat: int, action: Action) -> bool:
         if self._picked is not None and self._picked[1] is action and self._picked[0] == seat:
             return True
-        return type(action) is tuple and len(action) > 0 and member(listing.kept(self, seat)[1], action)
+        return listing.listed(self, seat, action)
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
         """Uniform over the legal actions, drawn without listing them where the list is long."""
-        _, segments, total, _ = listing.kept(self, seat)
-        action = pick(segments, total, rng.random())
+        _, segments, total, _, listed = listing.kept(self, seat)
+        action = pick(segments, total, rng.random()) if listed is None else listed[int(rng.random() * total)]
         self._picked = (seat, action)
         return action
 

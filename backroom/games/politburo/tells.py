@@ -56,9 +56,7 @@ def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[lis
         out = [(hand, frozenset(f for f in INITIATIVE if special_segment(state, seat, f, mine)))]
         kinds = [kind for kind in OFFENSIVE if any_target(state, seat, kind)]
         playable = frozenset(f for f in OFFENSIVE_FACES if FACE_TYPE[f] in kinds)
-        out += [
-            (state.assigned[c], playable) for c in mine if state.assigned[c] and activatable(state, seat, c)
-        ]
+        out += [(state.assigned[c], playable) for c in activatable(state, seat) if state.assigned[c]]
         return out
     if react == ROUND_END:
         last = disgraced(state, seat)
@@ -112,6 +110,6 @@ def _defence_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[l
     if seat == state.active:
         return [(state.hands[seat], frozenset(basic + special))]
     out = [(state.hands[seat], frozenset(special))]
-    if activatable(state, seat, c):
+    if c in activatable(state, seat):
         out.append((state.assigned[c], frozenset(basic)))
     return out
