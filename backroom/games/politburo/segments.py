@@ -53,8 +53,21 @@ def member(segments: list[Segment], action: Action) -> bool:
 
 
 def pick(segments: list[Segment], total: int, r: float) -> Action:
-    """The action at fraction ``r`` (0 <= r < 1) of the ``total`` actions expanded."""
+    """The action at fraction ``r`` (0 <= r < 1) of the ``total`` actions expanded, walked to
+    from the nearer end (half the walk: most of a turn's actions lie in its last segments)."""
     i = int(r * total)
+    if 2 * i >= total:
+        i = total - 1 - i  # counted from the last action
+        for prefix, options in reversed(segments):
+            if options is None:
+                if i == 0:
+                    return prefix
+                i -= 1
+            elif i < len(options):
+                return (*prefix, options[len(options) - 1 - i])
+            else:
+                i -= len(options)
+        raise AssertionError(r)
     for prefix, options in segments:
         if options is None:
             if i == 0:

@@ -10,7 +10,7 @@ from backroom.games.politburo.cards import DEAD, OFFICES
 from backroom.games.politburo.legality import offices_of, own
 from backroom.games.politburo.listing import kept as kept_list
 from backroom.games.politburo.listing import turn_segments
-from backroom.games.politburo.segments import expand
+from backroom.games.politburo.segments import expand, pick, size
 
 from .conftest import NKVD, position
 
@@ -63,3 +63,13 @@ def test_contrabando_may_take_back_the_first_card_discarded_in_a_turn_from_a_kep
     state.apply_quiet(0, ("discard", "demagogia-2"))
     assert ("smuggle", "demagogia-2") in _listed(kept_list(state, 0))
     assert _listed(kept_list(state, 0)) == state.legal_actions(0)
+
+
+def test_a_drawn_action_is_the_expanded_list_at_that_index_from_either_end():
+    segments = [(("redraw",), None), (("assign", "a"), [3, 4]), (("discard", "a"), None)]
+    segments += [(("play", "b"), (0, 1, 2)), (("pass",), None)]
+    listed = expand(segments)
+    total = size(segments)
+    assert total == len(listed) == 8
+    for i in range(total):  # the middle of each index: a fraction r that lands on it
+        assert pick(segments, total, (i + 0.5) / total) == listed[i]
