@@ -121,9 +121,9 @@ _BULK = frozenset((TURN, TURN_END, SETUP))
 def keep_patched(state: PolitburoState, before: Kept, seat: int, action: Action) -> None:
     """After an assign or a discard: keep the turn's list, patched, for the turn's next action."""
     if before[3] and _still_turn(state, seat):
-        listed = patched(state, before[1], action)
+        listed = patched(state, before[1], before[2], action)
         if listed is not None:
-            state._turn = (seat, listed, size(listed), True, None)
+            state._turn = (seat, *listed, True, None)
 
 
 def _still_turn(state: PolitburoState, seat: int) -> bool:
@@ -229,9 +229,12 @@ def turn_end_segments(state: PolitburoState, seat: int) -> list[Segment]:
     return [*initiative(state, seat), *candidate_segments(state, seat), PASS_SEGMENT]
 
 
-def patched(state: PolitburoState, kept: list[Segment], action: Action) -> list[Segment] | None:
-    """The turn's segments after ``action`` (an assign or a discard, already played), from
-    those before it: the list ``turn_segments`` would build, for less (None: build it).
+def patched(
+    state: PolitburoState, kept: list[Segment], total: int, action: Action
+) -> tuple[list[Segment], int] | None:
+    """The turn's segments after ``action`` (an assign or a discard, already played), and how
+    many actions they are, from those before it (``total`` of them): what ``turn_list`` would
+    build, for less (None: build it).
 
     What changed: one card of face ``f`` left the hand (its choices go when it was the last),
     the redraw is gone (something was done), the candidate given a card may be full, and a
@@ -239,25 +242,42 @@ def patched(state: PolitburoState, kept: list[Segment], action: Action) -> list[
     f = action[1]
     if action[0] == "discard" and len(state.discard) == 1:
         return None  # the pile was empty: Contrabando and Industria may have become possible
-    out = kept[1:] if kept[0] is REDRAW_SEGMENT else kept[:]
+    if kept[0] is REDRAW_SEGMENT:
+        out, total = kept[1:], total - 1
+    else:
+        out = kept[:]
     if f not in map(FACE.__getitem__, state.hands[state.active]):  # the last of its face: its choices go
-        if f == "contrabando":  # and the discards it could take back
-            out = [s for s in out if s[0][0] != "smuggle" and f not in s[0]]
-        else:
-            out = [s for s in out if f not in s[0]]  # a face is only ever a prefix's second
+        smuggled = f == "contrabando"  # and with Contrabando the discards it could take back
+        left = []
+        for segment in out:
+            prefix, options = segment
+            if f in prefix or (smuggled and prefix[0] == "smuggle"):  # a face is only a prefix's second
+                total -= 1 if options is None else len(options)
+            else:
+                left.append(segment)
+        out = left
     if action[0] == "assign":
         c = action[2]
         if len(state.assigned[c]) >= MAX_ASSIGNED:
-            for prefix, room in out:
+            left = []
+            for segment in out:
+                if segment[0][0] != "assign":
+                    left.append(segment)
+                    continue
+                total -= 1  # each assign segment shares one list of candidates, ``c`` among them
+                if len(segment[1]) > 1:  # type: ignore[arg-type]
+                    left.append(segment)
+            for prefix, room in left:
                 if prefix[0] == "assign" and isinstance(room, list):
                     room.remove(c)  # one list, shared by every assign segment
                     break
-            out = [s for s in out if s[0][0] != "assign" or s[1]]
-        return out
+            out = left
+        return out, total
     for i, (prefix, options) in enumerate(out):
         if prefix[0] == "smuggle" and options is not None:
             face = FACE[state.discard[-1]]
             if face not in options:
                 out[i] = (prefix, [*options, face])  # a new list: the one before may still be read
+                total += 1
             break
-    return out
+    return out, total

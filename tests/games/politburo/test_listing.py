@@ -31,6 +31,7 @@ def test_kept_segments_are_the_legal_list_and_a_patched_turn_list_is_the_rebuilt
             if state._turn is not None:  # only a patched list outlives an action
                 patched += 1
                 assert _same(state._turn[1], turn_segments(state, seat))
+                assert state._turn[2] == len(state.legal_actions(seat))  # counted as patched
     assert patched > 1000
 
 
