@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from backroom.engine.chance import Chance
+from backroom.engine.chance import Chance, shuffle
 from backroom.engine.schema import (
     BigInt,
     Bool,
@@ -91,6 +91,16 @@ def test_chance_is_reproducible_immutable_and_reseeding_forgets_the_real_seed():
     assert fresh.seed != a.seed and fresh.draws == 0
     assert Chance.from_json(after_a.to_json()) == after_a
     assert "42" not in repr(a)
+
+
+def test_chance_shuffles_exactly_as_the_standard_library_does():
+    """Every deal of every game (and its golden playthroughs) rests on the same permutation."""
+    for seed in [*range(300), 2**62 + 7]:
+        for size in (0, 1, 2, 3, 5, 31, 32, 33, 98, 300):
+            expected, got = list(range(size)), list(range(size))
+            random.Random(seed).shuffle(expected)
+            shuffle(got, seed)
+            assert got == expected, (seed, size)
 
 
 def test_chance_refuses_malformed_json():
