@@ -305,10 +305,11 @@ class PolitburoState(State):
     # -------------------------------------------------------------- helpers
 
     def _take(self, cards: list[int], face: str) -> int:
-        """Remove the last card of ``face`` from ``cards`` (a hand or a candidate's cards),
-        found from the end in C (``ValueError`` if none is there)."""
-        faces = list(map(FACE.__getitem__, reversed(cards)))
-        return cards.pop(len(cards) - 1 - faces.index(face))
+        """Remove the last card of ``face`` from ``cards`` (a hand or a candidate's cards)."""
+        for i in range(len(cards) - 1, -1, -1):
+            if FACE[cards[i]] == face:
+                return cards.pop(i)
+        raise AssertionError(face)
 
     def _spend(
         self, seat: int, face: str, events: Events, kind: str = "special", c: int = -1, **params: Any
