@@ -44,6 +44,7 @@ from backroom.engine.schema import (
 )
 from backroom.engine.window import Window
 from backroom.games.politburo import (
+    answers,
     effects,
     flow,
     hidden,
@@ -56,7 +57,6 @@ from backroom.games.politburo import (
 )
 from backroom.games.politburo.cards import (
     AGRESION,
-    CONTRABANDO_COST,
     DEAD,
     DECK_SIZE,
     DEMAGOGIA,
@@ -347,7 +347,7 @@ class PolitburoState(State):
 
     def _do_pass(self, seat: int, events: list[Event] | None) -> None:
         if self.step == "counter_add":
-            self._counter(seat, 0, events)
+            answers.counter(self, seat, 0, events)
         elif self.react:
             if self.react == DYING:
                 c, self.dying = self.dying, -1
@@ -418,67 +418,6 @@ class PolitburoState(State):
         else:
             flow.attack(self, seat, HEALTH, FACE_VALUE[face], c, source, face)
 
-    def _do_defend(self, seat: int, face: str, where: str, events: list[Event] | None) -> None:
-        """A self-only card answers the attack on its candidate (ruling 5)."""
-        c = self.p_target
-        if where == "assigned":
-            self._activate(seat, c, events)
-            self._reveal(self._take(self.assigned[c], face))
-            if events is not None:
-                events.append(Event("defend", {"seat": seat, "card": face, "candidate": cand(c)}))
-        else:
-            self._spend(seat, face, events, "defend", c)
-        self._mark(FACE_TYPE[face], c, seat)
-        if face in ("guardaespaldas", "favorito"):
-            flow.clear_pending(self)
-            if events is not None:
-                events.append(Event("cancelled", {"candidate": cand(c)}))
-        elif face == "manipulador":
-            self.step, self.step_seat = "redirect", seat
-        else:  # vengativo
-            self._return(seat, 0, events)
-
-    def _return(self, seat: int, extra: int, events: list[Event] | None) -> None:
-        targets = legality.return_targets(self)
-        if self.p_from >= 0 or len(targets) == 1:
-            self._retarget(seat, targets[0], extra, events)
-        else:
-            self.step, self.step_seat, self.step_arg = "return", seat, extra
-
-    def _retarget(self, seat: int, c: int, extra: int, events: list[Event] | None) -> None:
-        """The attack goes back to its author (Vengativo, ¡Contraataque!): a new attack, which
-        that player may answer in turn."""
-        source = self.p_target
-        self.p_target, self.p_from, self.p_seat = c, source, seat
-        self.p_amount += extra
-        self.p_stage = 1
-        self.step = ""
-        if events is not None:
-            events.append(Event("returned", {"seat": seat, "candidate": cand(c), "amount": self.p_amount}))
-
-    def _counter(self, seat: int, extra: int, events: list[Event] | None) -> None:
-        self.step = ""
-        self._return(seat, extra, events)
-
-    def _do_target(self, seat: int, c: int, events: list[Event] | None) -> None:
-        step = self.step
-        self.step = ""
-        if step == "return":
-            self._retarget(seat, c, self.step_arg, events)
-        elif step == "redirect":
-            self.p_target = c
-            self.p_stage = 1
-            if events is not None:
-                events.append(Event("redirected", {"seat": seat, "candidate": cand(c)}))
-        elif step == "usurp":
-            specials.seize(self, c, self.step_arg, events)
-        else:  # smuggle: the player's candidate who pays
-            effects.lose(self, c, CONTRABANDO_COST, events, "contrabando")
-
-    def _do_add(self, seat: int, face: str, events: list[Event] | None) -> None:
-        self._spend(seat, face, events, "add")
-        self._counter(seat, FACE_VALUE[face], events)
-
     # --------------------------------------------------------------- the end
 
     def outcome(self) -> Outcome | None:
@@ -516,7 +455,9 @@ class PolitburoState(State):
 
 _HANDLERS: dict[str, Callable[..., None]] = {
     **{name.removeprefix("_do_"): f for name, f in vars(PolitburoState).items() if name.startswith("_do_")},
+    **answers.HANDLERS,
     **specials.HANDLERS,
 }
 """Each action kind's effect, ``(state, seat, *arguments, events)``: the ``_do_`` methods
-above and the special cards' (``specials.HANDLERS``), looked up once per action."""
+above, the answers to an attack (``answers.HANDLERS``) and the special cards'
+(``specials.HANDLERS``), looked up once per action."""
