@@ -51,9 +51,12 @@ RENDER = """async ([boardName, view, legal, seat, keep, lang = "en"]) => {
 
 @pytest.fixture
 def page(server: str, browser: Any) -> Page:
+    """A page to render boards in: the lobby's, with its style sheets and Politburó's board's
+    own (``politburo.css``), as the table's page links it."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{server}/?lang=en")
     page.wait_for_selector(".game-choice")
+    page.add_style_tag(url="/static/static/politburo.css")
     return page
 
 
