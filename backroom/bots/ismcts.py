@@ -21,7 +21,9 @@ maximum over few samples each makes the luckiest look good, which a flat search 
 ``margin`` blends each seat's score margin into its reward, where a place alone is flat.
 ``horizon`` cuts each playout after so many actions and scores it by the game's estimate
 (``Manifest.evaluate``), where a whole playout's result is mostly the luck of the draws still to
-come (docs/bots.md, Slush Fund). ``model`` plays each opponent in a playout as it has been seen
+come (docs/bots.md, Slush Fund); ``lap`` takes that estimate only where the searching seat is
+to act again, so every playout also plays the other seats' turns (with the playout policy, a
+model of how they will answer). ``model`` plays each opponent in a playout as it has been seen
 to play: at random in that playout with the chance the game gives from its public record
 (``Manifest.erratic``), else with the playout policy, which models a careful player.
 
@@ -52,10 +54,11 @@ RANGES: dict[str, tuple[type[int] | type[float], int, int]] = {
     "c": (float, 0, 3600),
     "margin": (float, 0, 1),
     "model": (int, 0, 1),
+    "lap": (int, 0, 1),
 }
 """Each number the search takes after its name: whole or not, and its bounds."""
 
-HOOKS = {"horizon": "evaluate", "model": "erratic"}
+HOOKS = {"horizon": "evaluate", "model": "erratic", "lap": "evaluate"}
 """Settings that use a function the game may not declare (``Manifest``): refused without it."""
 
 
@@ -74,6 +77,7 @@ class Budget:
     depth: int = 1_000_000
     horizon: int = 1_000_000
     model: int = 0
+    lap: int = 0
 
     @classmethod
     def parse(cls, text: str, game: Game) -> Budget:
@@ -258,7 +262,7 @@ class IsmctsBot:
             node, seat = child, actors[0]
             moves = state.legal_actions(seat)
         erratic = self._erratic_seats(chances, obs.seat, path[0].visits) if chances else frozenset()
-        scores = self._playout(state, erratic)
+        scores = self._playout(state, erratic, obs.seat)
         result = rewards(state, self.budget.margin, self.low_score_wins, scores)
         for visited in path:
             visited.visits += 1
@@ -303,20 +307,22 @@ class IsmctsBot:
             s for s, chance in enumerate(chances) if s != me and (offset + k * STRIDES[s]) % 1.0 < chance
         )
 
-    def _playout(self, state: State, erratic: frozenset[int]) -> list[float] | None:
+    def _playout(self, state: State, erratic: frozenset[int], me: int) -> list[float] | None:
         """Play on to the end of the game, or for ``horizon`` actions and then to the first
-        position the game can estimate: its estimated scores then, else ``None``. The seats
+        position the game can estimate (with ``lap``, the first where ``me`` is to act: every
+        other seat has played its turn): its estimated scores then, else ``None``. The seats
         in ``erratic`` play at random, the others with the playout policy."""
         rng = self.rng
         policy = self.policy
         random_policy = self.random_policy
         left = self.budget.horizon
         estimate = self.estimate
+        lap = self.budget.lap
         actors = state.actors()
         while actors:
             if left > 0:
                 left -= 1
-            elif estimate is not None:
+            elif estimate is not None and (not lap or actors[0] == me):
                 scores = estimate(state)
                 if scores is not None:
                     return scores

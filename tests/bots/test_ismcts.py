@@ -71,6 +71,7 @@ BAD_SETTINGS = [
     ("depth=1.5", "error.bot_setting_whole"),
     ("width=3", "error.bad_bot_setting"),
     ("horizon=-1", "error.bad_bot_setting"),  # Stool Pigeon has no estimate to stop at
+    ("lap=1", "error.bad_bot_setting"),  # nor a turn to stop at
 ]
 
 
@@ -98,8 +99,12 @@ def test_ismcts_refuses_the_rollout_playout_of_a_game_that_declares_none():
 
 @pytest.mark.parametrize(
     ("game_id", "setting", "hook"),
-    [("stool-pigeon", "horizon=3", "evaluate"), ("slush-fund", "model=1", "erratic")],
-    ids=["a horizon without an estimate", "an opponent model without one"],
+    [
+        ("stool-pigeon", "horizon=3", "evaluate"),
+        ("stool-pigeon", "lap=1", "evaluate"),
+        ("slush-fund", "model=1", "erratic"),
+    ],
+    ids=["a horizon without an estimate", "a lap without one", "an opponent model without one"],
 )
 def test_ismcts_refuses_a_setting_whose_function_the_game_does_not_declare(game_id, setting, hook):
     game = get_game(game_id)
@@ -206,6 +211,28 @@ def test_ismcts_with_a_horizon_scores_playouts_by_the_games_estimate_where_it_gi
     state, seat = positions(game, 2, 3, 1)[0]
     assert bot.choose(Observation(state, seat)) in state.legal_actions(seat)
     assert len(asked) == 30 and set(asked) == {"choose"}
+
+
+def test_ismcts_with_a_lap_scores_playouts_only_where_the_searching_seat_is_to_act_again():
+    """``lap=1``: a playout goes on through every other seat's turn and stops at the first
+    position the game estimates where the searching seat is the one to act (Slush Fund: the
+    start of its next turn), so the search sees the opponents' replies as the policy plays them."""
+    game = get_game("slush-fund")
+    state, seat = positions(game, 2, 3, 1)[0]
+    bot = make_bot("ismcts:iterations=30:lap=1:playout=heuristic", game, 3)
+    assert (bot.budget.lap, bot.budget.horizon, bot.budget.playout) == (1, 0, "heuristic")
+    asked = []
+    estimate = bot.estimate
+
+    def counted(position):
+        scores = estimate(position)
+        if scores is not None:
+            asked.append((position.phase, position.actors()[0]))
+        return scores
+
+    bot.estimate = counted
+    assert bot.choose(Observation(state, seat)) in state.legal_actions(seat)
+    assert len(asked) == 30 and set(asked) == {("choose", seat)}
 
 
 @pytest.mark.parametrize(("chance", "opponent"), [(1.0, "random"), (0.0, "policy")])

@@ -185,6 +185,36 @@ class Belief:
             self._leaders = out
         return self._leaders
 
+    def bribed(self, card: int, p: int) -> None:
+        """The seat's own ``card`` now on its pile at ``p``: the pile's sums grow by it (whole
+        $K, as a fresh read adds them), the seat's term at ``p`` is worked out again, and what
+        rested on that pile is dropped (other seats' worth, the leaders, the card gains)."""
+        me = self.seat
+        kind = self.deck.kind[card]
+        if kind == MONEY:
+            self.money[me][p] += self.deck.money[card]
+            self.cards[me][p] += 1.0
+        elif kind == VP_KIND:
+            self.vp[me][p] += 1.0
+        self._changed(p)
+
+    def scandal(self, p: int) -> None:
+        """A Scandal the seat laid at ``p`` (the fifth removes the politician)."""
+        self.scandals[p] += 1
+        if self.scandals[p] >= SCANDALS_TO_REMOVE:
+            self.removed[p] = True
+            self._seats = {}
+        self._changed(p)
+
+    def _changed(self, p: int) -> None:
+        self._leaders = None
+        self._gains = {}
+        mine = self._seats.get(self.seat)
+        self._seats = {}
+        if mine is not None:
+            mine.refresh(p)
+            self._seats[self.seat] = mine
+
     def _term(self, me: int, p: int) -> float:
         """What politician ``p`` is worth to ``me`` against the strongest rival there, worked
         out whole from the belief as it stands (a Thief's move changes two seats' piles)."""
@@ -349,6 +379,7 @@ class _Seat:
         "position",
         "prefix",
         "rest",
+        "rival",
         "rival_vp",
         "sigma",
         "terms",
@@ -368,6 +399,7 @@ class _Seat:
         self.top_cards = top_cards_l = [0.0] * POLS
         self.sigma = sigma_l = [0.0] * POLS
         self.rival_vp = rival_vp_l = [0.0] * POLS
+        self.rival = rival_l = [-1] * POLS
         self.chance = chance_l = [0.0] * POLS
         self.terms = terms = [0.0] * POLS
         self.live = live = [p for p, gone in enumerate(belief.removed) if not gone]
@@ -381,7 +413,7 @@ class _Seat:
         total = 0.0
         for i, p in enumerate(live):
             first, second = leaders[p]
-            rival = second if first == me else first
+            rival = rival_l[p] = second if first == me else first
             top = money[rival][p]
             top_c = cards[rival][p]
             sigma = SIGMA_FLOOR + SIGMA_PER_UNKNOWN * _SQRT[mine_u[p] + unknown[rival][p]] + sigma_future
@@ -413,6 +445,43 @@ class _Seat:
         self.rest = [in_order[i + 1 :] for i in range(len(live))]
         """The terms after each live politician, in order, for the sums that replace one."""
         self.base = total
+
+    def refresh(self, p: int) -> None:
+        """The term at ``p`` again, after the seat's own pile or the Scandals there changed
+        (no rival's pile: the strongest rival and the uncertainty stay), and the sums after."""
+        b = self.belief
+        me = self.me
+        mine = b.money[me][p]
+        top = self.top[p]
+        if mine <= 0 and top <= 0:
+            self.chance[p] = -1.0
+            term = 0.0
+        else:
+            margin = mine - top
+            if margin == 0 and mine > 0:
+                margin = 0.5 * (b.cards[me][p] - self.top_cards[p])
+            chance = self.chance[p] = 1.0 / (1.0 + exp(-1.7 * margin / self.sigma[p]))
+            sc = b.scandals[p]
+            base = BASE_VP - sc
+            value_me = base + b.vp[me][p]
+            value_rival = base + self.rival_vp[p]
+            if sc >= _FRAGILE:
+                value_me *= 0.6
+                value_rival *= 0.6
+            term = chance * value_me - (1.0 - chance) * value_rival
+        self.terms[p] = term
+        prefix: list[float] = []
+        in_order: list[float] = []
+        total = 0.0
+        for q in self.live:
+            prefix.append(total)
+            in_order.append(self.terms[q])
+            total += self.terms[q]
+        self.prefix = prefix
+        self.rest = [in_order[i + 1 :] for i in range(len(in_order))]
+        self.base = total
+        self.ins = {}
+        self.outs = {}
 
     def own(self, p: int, money: float, cards: float, vp: float) -> float:
         """The term at ``p`` with the seat's own pile moved to these sums."""
@@ -532,6 +601,8 @@ class _Seat:
         top = bel.state.piles[t][p][-1]
         taken = bel.deck.money[top] if bel.deck.kind[top] == MONEY else bel.mean
         taken = min(taken, money[t][p]) if money[t][p] > 0 else 0.0
+        if self.rival[p] != t:  # a seat that loses a card cannot overtake the strongest rival
+            return self.with_one(p, self.own(p, money[me][p] + taken, cards[me][p] + 1.0, bel.vp[me][p]))
         was = money[t][p], cards[t][p], money[me][p], cards[me][p]
         money[t][p] -= taken
         cards[t][p] = max(0.0, cards[t][p] - 1.0)
@@ -557,38 +628,67 @@ class _Seat:
         return None  # discard, spy, look, no_look
 
 
+def _key(state: SlushFundState, seat: int) -> tuple[int, ...]:
+    """What tells two positions of one game apart for a seat's belief, given that only the
+    active seat acts within a turn: the turn, the deck, the cards in hand and fund together,
+    the cards out of the game and what the seat has seen."""
+    return (
+        seat,
+        state.turns,
+        len(state.deck),
+        len(state.held) + len(state.fund),
+        len(state.out),
+        state.known[seat],
+    )
+
+
 class HeuristicBot(SeededBot):
     __slots__ = ("_last",)
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
-        self._last: tuple[SlushFundState, tuple[int, ...], Belief] | None = None
-        """The last position's belief: within a turn, a take, a stash or a discard moves a card
-        between the hand and the public fund, which leaves every pile, the deck and what the
-        seat knows as they were, so the next decision reads the same belief (kept with the
-        state object it was read from, which no other position can then share)."""
+        self._last: tuple[SlushFundState, tuple[int, ...], Belief, Action | None, int] | None = None
+        """The last decision's position (the state object, which no other position can share
+        while it is kept here, and its ``_key``), its belief, the action chosen and the size
+        of what that action adds to (the pile bribed, the Scandals)."""
 
     def _belief(self, state: SlushFundState, seat: int) -> Belief:
-        key = (
-            seat,
-            state.turns,
-            len(state.deck),
-            len(state.held) + len(state.fund),
-            len(state.out),
-            state.known[seat],
-        )
+        """The seat's belief, kept from the last decision where nothing it rests on changed.
+
+        Within a turn only the seat acts. A take, a stash or a discard moves a card between the
+        hand and the public fund, which leaves every pile, the deck and what the seat knows as
+        they were: the belief is the same. After its own bribe or Scandal (the hand one card
+        smaller, nothing else gone out, the pile or the Scandals one larger with that card),
+        only its own pile or the Scandals at that politician differ, and only that term of its
+        worth is worked out again. Anything else reads the belief anew."""
+        key = _key(state, seat)
         last = self._last
-        if last is not None and last[0] is state and last[1] == key:
-            return last[2]
+        if last is not None and last[0] is state:
+            _, was, belief, action, size = last
+            if key == was:
+                return belief
+            if action is not None and key == (*was[:3], was[3] - 1, *was[4:]):
+                kind = action[0]
+                if kind == "bribe":
+                    pile = state.piles[seat][action[2]]
+                    if len(pile) == size + 1 and state.deck_def.faces[pile[-1]] == action[1]:
+                        belief.bribed(pile[-1], action[2])
+                        self._last = (state, key, belief, None, 0)
+                        return belief
+                elif kind == "scandal" and len(state.scandals[action[1]]) == size + 1:
+                    belief.scandal(action[1])
+                    self._last = (state, key, belief, None, 0)
+                    return belief
         belief = read_belief(state, seat)
-        self._last = (state, key, belief)
+        self._last = (state, key, belief, None, 0)
         return belief
 
     def decide(self, obs: Observation) -> Action:
         legal = obs.legal
         belief = obs.read(self._belief)
         me = obs.seat
-        phase = belief.state.phase
+        state = belief.state
+        phase = state.phase
         if phase == "choose":
             return self._choose(me, belief, legal)
         if phase == "take":
@@ -597,7 +697,12 @@ class HeuristicBot(SeededBot):
             return self._stash(me, belief, legal)
         if phase == "spy_look":
             return self._look(belief, legal)
-        return self._play(me, belief, legal)
+        action = self._play(me, belief, legal)
+        if action[0] == "bribe":
+            self._last = (state, _key(state, me), belief, action, len(state.piles[me][action[2]]))
+        elif action[0] == "scandal":
+            self._last = (state, _key(state, me), belief, action, len(state.scandals[action[1]]))
+        return action
 
     def _choose(self, me: int, belief: Belief, legal: list[Action]) -> Action:
         """Take three from the fund when they beat two cards from the deck; watch the Time:
