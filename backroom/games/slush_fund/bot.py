@@ -12,15 +12,16 @@ from politicians about to fall. It watches the Time: ahead near the end it draws
 end; behind, it takes from the slush fund (three cards, no Time revealed).
 
 How it is computed (issue 16.5: the decisions are those of the bot as first written, float for
-float, at a seventh of the cost). The belief is read from the state by ``read_belief`` through
+float, at under a third of the cost). The belief is read from the state by ``read_belief`` through
 ``Observation.read``, by the rule the seat's view uses: a covered card of another seat's pile
 counts only where the seat saw it (``known``), its own piles and every top card are seen. Each
 seat's worth is a sum of one term per politician still in play; a candidate move changes one or
 two of those terms, and everything in a term but the mover's own pile (the strongest rival
 there, the uncertainty, the chance) is worked out once per seat and decision (``_Seat``), so a
 bribe, a Transfer or a Scandal is priced by a few float operations, not by the politician's
-whole column again. Every float is computed by the same operations, in the same order, as the
-first version did (``tests/games/slush_fund/test_bot_decisions.py`` holds its decisions).
+whole column again. Within a turn the bot keeps its belief (``HeuristicBot._belief``): after a
+take, a stash or a discard it is the same, after its own bribe or Scandal one term changes.
+Every float is computed by the same operations, in the same order, as the first version did (``tests/games/slush_fund/test_bot_decisions.py`` holds its decisions).
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ def view_belief(state: SlushFundState, seat: int) -> tuple[object, ...]:
 
 def test_the_belief_read_from_the_state_is_the_one_built_from_the_seats_view_float_for_float():
     checked = 0
-    for state, seat in positions(12, 1):
+    for state, _seat in positions(12, 1):
         for viewer in range(state.n):
             belief = read_belief(state, viewer)
             sums = [
