@@ -21,7 +21,8 @@ there, the uncertainty, the chance) is worked out once per seat and decision (``
 bribe, a Transfer or a Scandal is priced by a few float operations, not by the politician's
 whole column again. Within a turn the bot keeps its belief (``HeuristicBot._belief``): after a
 take, a stash or a discard it is the same, after its own bribe or Scandal one term changes.
-Every float is computed by the same operations, in the same order, as the first version did (``tests/games/slush_fund/test_bot_decisions.py`` holds its decisions).
+Every float is computed by the same operations, in the same order, as the first version did
+(``tests/games/slush_fund/test_bot_decisions.py`` holds its decisions).
 """
 
 from __future__ import annotations
@@ -504,15 +505,32 @@ class _Seat:
 
     def money_in(self, value: float) -> list[float]:
         """The term at each politician still in play with a card of ``value`` added to the
-        seat's pile (a bribe, a Transfer's end), kept per decision."""
+        seat's pile (a bribe, a Transfer's end), kept per decision: ``own`` written out, the
+        most asked of all."""
         terms = self.ins.get(value)
         if terms is None:
             b = self.belief
-            money, cards, vp = b.money[self.me], b.cards[self.me], b.vp[self.me]
-            own = self.own
+            me = self.me
+            money, cards, vp, scandals = b.money[me], b.cards[me], b.vp[me], b.scandals
+            top_l, top_cards, sigma, rival_vp = self.top, self.top_cards, self.sigma, self.rival_vp
             terms = self.ins[value] = [0.0] * POLS
             for p in self.live:
-                terms[p] = own(p, money[p] + value, cards[p] + 1.0, vp[p])
+                mine = money[p] + value
+                top = top_l[p]
+                if mine <= 0 and top <= 0:
+                    continue  # nobody's money: the term is 0
+                margin = mine - top
+                if margin == 0 and mine > 0:
+                    margin = 0.5 * ((cards[p] + 1.0) - top_cards[p])
+                chance = 1.0 / (1.0 + exp(-1.7 * margin / sigma[p]))
+                sc = scandals[p]
+                base = BASE_VP - sc
+                value_me = base + vp[p]
+                value_rival = base + rival_vp[p]
+                if sc >= _FRAGILE:
+                    value_me *= 0.6
+                    value_rival *= 0.6
+                terms[p] = chance * value_me - (1.0 - chance) * value_rival
         return terms
 
     def money_out(self, value: float, p: int) -> float:
@@ -796,9 +814,12 @@ def _card_gain(belief: Belief, seat: int, face: str) -> float:
     live = s.live
     if face.startswith("money-"):
         terms = s.money_in(money_k(face))
-        with_one = s.with_one
-        for p in live:
-            gain = with_one(p, terms[p]) - base
+        prefix, rest = s.prefix, s.rest
+        for i, p in enumerate(live):  # ``with_one`` written out
+            total = prefix[i] + terms[p]
+            for t in rest[i]:
+                total += t
+            gain = total - base
             if gain > best:
                 best = gain
     elif face == "vp":
