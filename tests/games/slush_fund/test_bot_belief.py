@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 from backroom.bots import Observation, make_bot
 from backroom.games.slush_fund import GAME
-from backroom.games.slush_fund.bot import HeuristicBot, money_k, read_belief
+from backroom.games.slush_fund.belief import money_k, read_belief
+from backroom.games.slush_fund.bot import HeuristicBot
 from backroom.games.slush_fund.state import SlushFundState
 
 
