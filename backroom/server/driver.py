@@ -75,6 +75,17 @@ class Driver:
             if refused.code != "stale_version":  # the database (or the rules) refused: never at once
                 await asyncio.sleep(self.table.trouble.wait or 1.0)
 
+    def moves_by_itself(self) -> bool:
+        """Whether anything at the table may move without a person: a bot seat, a turn timer
+        (which hands away seats to a bot) or idle timers. Without any, a move changes nothing
+        the driver waits for but the game's end, and the mover need not wake it."""
+        table = self.table
+        return (
+            table.row.turn_timer is not None
+            or table.idle is not None
+            or any(s.kind == "bot" for s in table.row.seats)
+        )
+
     def dormant(self) -> bool:
         """Nobody here and nothing due: until someone comes, nothing can happen at this table."""
         if self.table.conns or self.table.is_over:
@@ -171,6 +182,8 @@ class Driver:
             await self._answer_idle(late)
             return
         expiry = self.next_expiry()
-        timeout = None if expiry is None else max(0.0, expiry - time.time()) + 0.01
+        if expiry is None:
+            await self.table.wake.wait()
+            return
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.table.wake.wait(), timeout)
+            await asyncio.wait_for(self.table.wake.wait(), max(0.0, expiry - time.time()) + 0.01)

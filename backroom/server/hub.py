@@ -245,7 +245,7 @@ class Hub:
 
     async def _release(self, table_id: str, epoch: int) -> None:
         try:
-            await self.store.on_writer(self.leases.release, table_id, epoch)
+            await self.store.arelease_lease(table_id, self.leases.owner, epoch)
         except Exception as exc:  # it runs out by itself
             self.lease_trouble.failed(exc)
 

@@ -30,11 +30,23 @@ _LABELS: dict[tuple[Any, ...], str] = {}
 _ENTRIES: dict[tuple[str, str, tuple[str, ...]], dict[Action, str]] = {}
 """Encoded entries by game, language and player names, then by action."""
 
+LISTS = 8192
+"""Whole lists kept, all contexts together (a few MiB)."""
+
+_LISTS: dict[tuple[tuple[str, str, tuple[str, ...]], tuple[Action, ...]], orjson.Fragment] = {}
+"""Whole encoded lists by game, language and player names and by the actions: the same list
+recurs (every seat of a reaction window is offered the same one, the seats that did not act
+the same as before), and one look-up of the whole list costs less than one per action."""
+
 
 def legal_json(state: State, actions: list[Action], lang: str, names: tuple[str, ...]) -> orjson.Fragment:
     """``[{"action": [...], "label": "..."}, ...]`` for ``actions``, ready to embed in a message."""
     if state.STATIC_LABELS:
         context = (state.GAME_ID, lang, names)
+        key = (context, tuple(actions))
+        whole = _LISTS.get(key)
+        if whole is not None:
+            return whole
         entries = _ENTRIES.get(context)
         if entries is None:
             entries = _remember(_ENTRIES, context, {}, CONTEXTS)
@@ -44,6 +56,7 @@ def legal_json(state: State, actions: list[Action], lang: str, names: tuple[str,
             if piece is None:
                 piece = _remember(entries, action, _entry(state, action, lang, names))
             pieces.append(piece)
+        return _remember(_LISTS, key, orjson.Fragment("[" + ",".join(pieces) + "]"), LISTS)
     else:
         pieces = [_entry(state, action, lang, names) for action in actions]
     return orjson.Fragment("[" + ",".join(pieces) + "]")

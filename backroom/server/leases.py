@@ -32,6 +32,10 @@ nobody connected move after at most this (those with someone connected move soon
 ``cluster.py`` sees the worker's heartbeat stop)."""
 
 
+RELEASE_LEASE = "UPDATE backroom_leases SET expires = 0 WHERE table_id = ? AND owner = ? AND epoch = ?"
+"""Let a table go at once (``Leases.release``), as a ``store.Chore``'s statement."""
+
+
 class Fenced(Exception):
     """The table's lease has moved past ``epoch``: the writer no longer owns the table, and
     nothing it wrote was stored."""

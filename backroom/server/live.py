@@ -327,7 +327,8 @@ class LiveTable:
             self.remember(events)
             ack = {"type": "ack", "id": client_id, "version": n}
             self.broadcast(None if reply is None else (reply, dumps(ack)))
-        self.wake.set()
+        if self.is_over or self.auto.moves_by_itself():
+            self.wake.set()
         return n
 
     async def _reload(self) -> None:

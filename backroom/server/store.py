@@ -22,6 +22,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,7 +41,7 @@ from sqlalchemy.engine import make_url
 
 from backroom.server import migrations
 from backroom.server.chain import Damaged, StoredAction, break_in
-from backroom.server.leases import Fenced, fenced
+from backroom.server.leases import RELEASE_LEASE, Fenced, fenced
 from backroom.server.rows import (
     ActionRow,
     TableRow,
@@ -60,6 +61,18 @@ T = TypeVar("T")
 
 MAX_BATCH = 500
 """Actions per transaction: five bound values each stays far below SQLite's variable limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chore:
+    """One small row change that rides along with the next group commit instead of taking a
+    transaction (and an fsync) of its own: a seat sat in, a lease let go. ``sql`` marks its
+    parameters with ``?`` (``%s`` on PostgreSQL); it changes its own rows only, so refused,
+    it fails alone (``write_batch``)."""
+
+    sql: str
+    params: tuple[Any, ...]
+
 
 SNAPSHOT_EVERY = 100
 """Actions between snapshots: a reload replays at most this many actions per table."""
@@ -104,7 +117,7 @@ class Store:
         self.url = normalize_url(url)
         self.engine = make_engine(self.url)
         migrations.upgrade(self.engine)
-        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]] | None] | None = None
+        self._queue: asyncio.Queue[tuple[Write | Chore, asyncio.Future[None]] | None] | None = None
         self._raw: Any = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backroom-writer")
         self._writer: asyncio.Task[None] | None = None
@@ -257,9 +270,10 @@ class Store:
             r.seats.sort(key=lambda s: s.seat)
         return rows
 
-    def write_batch(self, writes: Sequence[Write]) -> list[Exception | None]:
-        """Store several actions in one transaction; per write, None (committed) or why the
-        database refused it (``Conflict`` when its place in the log is taken).
+    def write_batch(self, writes: Sequence[Write], chores: Sequence[Chore] = ()) -> list[Exception | None]:
+        """Store several actions in one transaction, with ``chores`` beside them; per write,
+        then per chore, None (committed) or why the database refused it (``Conflict`` when
+        an action's place in the log is taken).
 
         Runs on the single writer thread, on one raw DB-API connection, with one multi-row
         INSERT. The driver releases the GIL at every statement step, and a writer thread that
@@ -268,19 +282,24 @@ class Store:
         hundreds of tables that made commits take a second.
 
         A row the database refuses must not sink the others, nor cost them a transaction each:
-        the batch is then written again in one transaction, each action behind a savepoint,
-        so the refused ones alone are left out and the rest commit together."""
+        the batch is then written again in one transaction, each action and each chore behind
+        a savepoint, so the refused ones alone are left out and the rest commit together."""
         try:
             cursor = self._begin()
             refused = fenced(cursor, self.engine.dialect.name, writes)
             kept = [w for w, out in zip(writes, refused, strict=True) if not out]
             if kept:
                 self._insert(cursor, kept)
+            for chore in chores:
+                self._do(cursor, chore)
             self._raw.commit()
-            return [Fenced.of(w) if out else None for w, out in zip(writes, refused, strict=True)]
+            results: list[Exception | None] = [
+                Fenced.of(w) if out else None for w, out in zip(writes, refused, strict=True)
+            ]
+            return results + [None] * len(chores)
         except Exception:
             self._rollback()
-        results: list[Exception | None] = []
+        results = []
         conn = self._connection()
         try:
             cursor = self._begin()
@@ -297,11 +316,25 @@ class Store:
                 else:
                     cursor.execute("RELEASE SAVEPOINT one_write")
                     results.append(None)
+            for chore in chores:
+                cursor.execute("SAVEPOINT one_write")
+                try:
+                    self._do(cursor, chore)
+                except Exception as exc:
+                    cursor.execute("ROLLBACK TO SAVEPOINT one_write")
+                    results.append(exc)
+                else:
+                    cursor.execute("RELEASE SAVEPOINT one_write")
+                    results.append(None)
             conn.commit()
         except Exception:
             self._rollback()
             raise
         return results
+
+    def _do(self, cursor: Any, chore: Chore) -> None:
+        sql = chore.sql if self.engine.dialect.name == "sqlite" else chore.sql.replace("?", "%s")
+        cursor.execute(sql, chore.params)
 
     def _begin(self) -> Any:
         """A cursor in a new transaction. SQLite's holds the write lock from the start: the
@@ -418,8 +451,22 @@ class Store:
         await self.on_writer(self.rotate_token, table_id, seat, token_hash)
 
     async def amark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
-        """``mark_joined`` on the writer thread, for the same reason as ``acreate_table``."""
-        await self.on_writer(self.mark_joined, table_id, seat, token_hash)
+        """``mark_joined``, committed with the next group of actions (``Chore``): a table's
+        four players sitting down cost no transaction of their own."""
+        if token_hash is None:
+            chore = Chore(
+                "UPDATE backroom_seats SET joined = ? WHERE table_id = ? AND seat = ?", (True, table_id, seat)
+            )
+        else:
+            chore = Chore(
+                "UPDATE backroom_seats SET joined = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
+                (True, token_hash, table_id, seat),
+            )
+        await self._commit(chore)
+
+    async def arelease_lease(self, table_id: str, owner: str, epoch: int) -> None:
+        """``Leases.release``, committed with the next group of actions (``Chore``)."""
+        await self._commit(Chore(RELEASE_LEASE, (table_id, owner, epoch)))
 
     async def alink_rematch(self, table_id: str, rematch: str) -> None:
         """``link_rematch`` on the writer thread, for the same reason as ``acreate_table``."""
@@ -435,11 +482,16 @@ class Store:
 
     async def awrite(self, write: Write) -> None:
         """Store one action; returns once it is committed (raises if the commit failed)."""
-        if self._queue is None:
-            self._queue = asyncio.Queue()
+        await self._commit(write)
+
+    async def _commit(self, item: Write | Chore) -> None:
+        """``item`` in the next group commit; returns once that has committed."""
+        queue = self._queue
+        if queue is None:
+            queue = self._queue = asyncio.Queue()
             self._writer = asyncio.create_task(self._write_loop())
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self._queue.put((write, future))
+        queue.put_nowait((item, future))
         await future
 
     async def _write_loop(self) -> None:
@@ -458,9 +510,19 @@ class Store:
                     batch.append(item)
             if not batch:
                 continue
+            writes = [(w, f) for w, f in batch if isinstance(w, Write)]
+            chores = [(c, f) for c, f in batch if not isinstance(c, Write)]
+            batch = writes + chores  # the order of the results
             try:
-                results = await loop.run_in_executor(self._thread, self.write_batch, [w for w, _ in batch])
-            except Exception as exc:  # the database itself failed: no action was stored
+                if chores:
+                    results = await loop.run_in_executor(
+                        self._thread, self.write_batch, [w for w, _ in writes], [c for c, _ in chores]
+                    )
+                else:
+                    results = await loop.run_in_executor(
+                        self._thread, self.write_batch, [w for w, _ in writes]
+                    )
+            except Exception as exc:  # the database itself failed: nothing was stored
                 results = [exc] * len(batch)
             for (_, future), result in zip(batch, results, strict=True):
                 if future.done():

@@ -27,6 +27,11 @@ from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover - the library's C speedups are in every wheel
+    from websockets.utils import apply_mask
+
 from backroom.i18n import translate
 from backroom.server.connections import ABORT
 from backroom.server.handoff import Adopt
@@ -236,6 +241,69 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             forget(self.transport)  # counted when it came as HTTP
             super().connection_lost(exc)
 
+        _requests = 0
+        """``data_received`` calls before the handshake completed: the first is the upgrade
+        request, which uvicorn passes on whole; any other brought frames sent before the
+        answer, which the library's parser may have begun."""
+        _framing = True
+        """Frames are split here (``data_received``) rather than by the library's parser;
+        cleared for good at anything unusual, the library's parser then reading the rest."""
+        _pending = b""
+        """The first bytes of a frame whose end has not arrived yet (under 64 KiB)."""
+
+        def data_received(self, data: bytes) -> None:
+            """Split the frames of an open WebSocket here: a whole, masked, unfragmented text
+            frame (every message of the protocol) goes to the endpoint at once, every other
+            frame, whole, to the library's parser (``websockets``), which therefore always
+            stands between two frames. Its general parser (a generator per frame) cost more
+            than the rest of reading a move. Anything unusual (a frame over 64 KiB, a message
+            before the handshake's answer, a closing connection) leaves the connection to the
+            library's parser alone, with whatever is left."""
+            if not self.handshake_complete:
+                self._requests += 1
+                self._framing = self._framing and self._requests == 1
+                super().data_received(data)
+                return
+            if not self._framing:
+                super().data_received(data)
+                return
+            if self._pending:
+                data, self._pending = self._pending + data, b""
+            conn = self.conn
+            pos, end = 0, len(data)
+            while end - pos >= 2:
+                head, size = data[pos], data[pos + 1]
+                start = pos + (6 if size & 0x80 else 2)
+                size &= 0x7F
+                if size == 126:
+                    if end - pos < 4:
+                        self._pending = data[pos:]
+                        return
+                    size = (data[pos + 2] << 8) | data[pos + 3]
+                    start += 2
+                elif size == 127 or (conn.max_message_size is not None and size > conn.max_message_size):
+                    break  # the library refuses it (1009), or reads what no message of this server is
+                stop = start + size
+                if stop > end:
+                    self._pending = data[pos:]  # a frame of at most 64 KiB: its end is coming
+                    return
+                opened = conn.state is State.OPEN and not self.close_sent
+                if head == 0x81 and data[pos + 1] & 0x80 and opened and conn.current_size is None:
+                    pos = stop
+                    self._text(apply_mask(data[start:stop], data[start - 4 : start]))
+                else:  # control frames (pongs, a close), fragments, anything the library refuses
+                    super().data_received(data[pos:stop])
+                    pos = stop
+                if conn.state is not State.OPEN or self.close_sent or self.transport.is_closing():
+                    break
+            else:
+                if pos < end:
+                    self._pending = data[pos:]  # a frame's first byte
+                return
+            self._framing = False  # the library's parser reads the rest of the connection
+            if pos < end:
+                super().data_received(data[pos:])
+
         def send_receive_event_to_app(self) -> None:
             """A whole message for the endpoint, as uvicorn passes it on; a text message that is
             not UTF-8 closes the connection (1007) as uvicorn does, but without the traceback
@@ -245,6 +313,9 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 return
             data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
             self.frames = []
+            self._text(data)
+
+        def _text(self, data: bytes) -> None:
             try:
                 text = data.decode()
             except UnicodeDecodeError:
