@@ -13,7 +13,7 @@ import asyncio
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Hashable, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from backroom.server.settings import Limits
@@ -27,8 +27,9 @@ ABORT = "backroom.abort"
 once, without the closing handshake that a peer that does not read would never complete;
 ``["write"](texts)`` sends them as text frames now, in one write, if the socket takes them
 (True), without the ASGI send's layers and the send loop's wake-up: most of the server's work
-per message otherwise; ``["hand_over"](hand)``, before the handshake, gives the socket to
-another worker of this machine (``handoff.py``)."""
+per message otherwise; ``["receive"]()`` awaits the socket's next message as uvicorn's ASGI
+receive does, without Starlette's layer over it; ``["hand_over"](hand)``, before the
+handshake, gives the socket to another worker of this machine (``handoff.py``)."""
 
 
 def transport_lent(
@@ -39,6 +40,12 @@ def transport_lent(
     relayed from another worker)."""
     extension = (scope.get("extensions") or {}).get(ABORT)
     return None if extension is None else (extension["abort"], extension["write"])
+
+
+def lent_receive(scope: MutableMapping[str, Any]) -> Callable[[], Awaitable[Any]] | None:
+    """The transport's own ``receive`` lent through the ``ABORT`` extension, or None."""
+    extension = (scope.get("extensions") or {}).get(ABORT)
+    return None if extension is None else extension.get("receive")
 
 
 class TokenBucket:

@@ -9,13 +9,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from backroom.engine.actions import action_from_json
 from backroom.i18n import LANGUAGES, normalize_language
-from backroom.server.connections import transport_lent
+from backroom.server.connections import lent_receive, transport_lent
 from backroom.server.hub import Hub
 from backroom.server.live import LiveTable
 from backroom.server.messages import Conn, Refused, dumps, error_message, refusal_message
@@ -87,12 +89,13 @@ async def _serve(websocket: WebSocket, hub: Hub, lang: str) -> None:
         await _refuse(websocket, lang, refused.code, CLOSE_TRY_LATER, **refused.params)
         return
     sender = asyncio.create_task(_send_loop(websocket, conn, hub.limits.send_timeout))
+    # Messages are read in a task of their own: this call runs under every layer of the ASGI
+    # app (middleware, routing), and a task suspended at each message and each commit passed
+    # through all of them every time. Cancelling this call cancels that task too.
+    receive = lent_receive(websocket.scope) or websocket.receive
+    reader = asyncio.create_task(_read(receive, table, conn, sender))
     try:
-        while not conn.closed and not sender.done():
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            await handle(table, conn, message.get("text"), message.get("bytes"))
+        await reader
     except WebSocketDisconnect:
         pass
     finally:
@@ -100,6 +103,16 @@ async def _serve(websocket: WebSocket, hub: Hub, lang: str) -> None:
         conn.closed = True
         conn.outbox.close()
         await sender
+
+
+async def _read(
+    receive: Callable[[], Awaitable[Message]], table: LiveTable, conn: Conn, sender: asyncio.Task[None]
+) -> None:
+    while not conn.closed and not sender.done():
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            break
+        await handle(table, conn, message.get("text"), message.get("bytes"))
 
 
 async def _refuse(websocket: WebSocket, lang: str, code: str, close_code: int, **params: Any) -> None:

@@ -357,6 +357,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             self.scope["extensions"][ABORT] = {
                 "abort": self.abort,
                 "write": self.write,
+                "receive": self.receive,
                 "hand_over": self.hand_over,
             }
             await super().run_asgi()

@@ -28,19 +28,34 @@ Shared = tuple[int | None, orjson.Fragment, list[int]]
 """What every connection's update says alike: the turn deadline, the seats, the actors."""
 
 
+ENTRIES = 16384
+"""Encoded event entries kept for every table alike (a few MiB): the same events recur
+across tables and games (a seat passes, draws, misses a snap), each translated once."""
+
+_ENTRIES: dict[tuple[str, str, str, str, tuple[str, ...], bool], orjson.Fragment] = {}
+
+
 def _event_entry(
     table: LiveTable, index: int, kind: str, params: str, lang: str, transient: bool
 ) -> orjson.Fragment:
     """An event as updates carry it, translated and encoded once per event and language,
-    however many connections see it."""
+    however many connections see it, and once for every table whose players have the same
+    names (``ENTRIES``)."""
     key = (index, lang, transient)
     entry = table._entries.get(key)
     if entry is None:
-        text = translate(lang, f"{table.row.game}.event.{kind}", orjson.loads(params), table.names(lang))
-        fields: dict[str, Any] = {"kind": kind, "params": orjson.Fragment(params), "text": text}
-        if transient:
-            fields["transient"] = True
-        entry = table._entries[key] = orjson.Fragment(orjson.dumps(fields))
+        names = table.names(lang)
+        alike = (table.row.game, kind, params, lang, names, transient)
+        entry = _ENTRIES.get(alike)
+        if entry is None:
+            text = translate(lang, f"{table.row.game}.event.{kind}", orjson.loads(params), names)
+            fields: dict[str, Any] = {"kind": kind, "params": orjson.Fragment(params), "text": text}
+            if transient:
+                fields["transient"] = True
+            if len(_ENTRIES) >= ENTRIES:
+                _ENTRIES.clear()
+            entry = _ENTRIES[alike] = orjson.Fragment(orjson.dumps(fields))
+        table._entries[key] = entry
     return entry
 
 
