@@ -212,8 +212,9 @@ class Hub:
         # and must wait for it rather than load a second copy that takes the lease from it.
         try:
             async with self._loading.setdefault(row.id, asyncio.Lock()):
-                await self.store.acreate_table(row)
-                epoch = await self.store.on_writer(self.leases.acquire, row.id)
+                # Stored and leased in one trip to the writer thread (each trip is two thread
+                # switches on a busy event loop).
+                epoch = await self.store.on_writer(self._store_new, row)
                 if epoch is None:
                     raise RuntimeError(f"table {row.id} was taken by another worker as it was created")
                 table = LiveTable(self, row, game, state, 0, epoch)
@@ -223,6 +224,11 @@ class Hub:
         finally:
             self._loading.pop(row.id, None)
         return table
+
+    def _store_new(self, row: TableRow) -> int | None:
+        """Store a new table and take its lease (on the writer thread)."""
+        self.store.create_table(row)
+        return self.leases.acquire(row.id)
 
     def may_create(self, address: str) -> bool:
         """Whether ``address`` may create a table now (its bucket refills continuously)."""

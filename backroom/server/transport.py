@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import socket
 import struct
 from collections import Counter
@@ -56,6 +57,9 @@ TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
 HEAD_TOO_LARGE = _answer(b"431 Request Header Fields Too Large", "headers_too_large", limit=HEAD_BYTES)
 PONG = b"\x8a"
 """The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
+
+PROTOCOL_LOG = logging.getLogger("websockets.server")
+"""Where the WebSocket library's own messages about a connection go (its default logger)."""
 
 HANDED_OVER = b"x-backroom-handed-over"
 """A header on a request that another worker of this machine handed over with its socket
@@ -230,6 +234,14 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
         small: a peer that stops reading makes sends wait (then time out) before it costs much
         memory."""
 
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # The library's own lines ("connection open", "connection closed", naming no
+            # client) go to its own logger, not uvicorn's: two lines a socket to format and
+            # write, beside uvicorn's "[accepted]" line that names the client and the path.
+            self.conn.logger = PROTOCOL_LOG
+            self.conn.debug = PROTOCOL_LOG.isEnabledFor(logging.DEBUG)
+
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
             self.transport.set_write_buffer_limits(high=WRITE_BUFFER_BYTES)
@@ -400,7 +412,11 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                     self.conn.send_text(text.encode())
                 self.transport.write(b"".join(self.conn.data_to_send()))
             else:
-                self.transport.write(b"".join([text_frame(text.encode()) for text in texts]))
+                pieces: list[bytes] = []
+                for text in texts:
+                    data = text.encode()
+                    pieces += (frame_head(len(data)), data)
+                self.transport.writelines(pieces)  # one write of them all, nothing copied first
             return True
 
     return GuardedHttp, AbortableWebSocket
@@ -451,9 +467,13 @@ def refuse(sock: socket.socket) -> None:
 
 def text_frame(data: bytes) -> bytes:
     """One unfragmented, unmasked, uncompressed text frame (RFC 6455, 5.2): a server's."""
-    size = len(data)
+    return frame_head(len(data)) + data
+
+
+def frame_head(size: int) -> bytes:
+    """The head of ``text_frame`` for a payload of ``size`` bytes."""
     if size < 126:
-        return bytes((0x81, size)) + data
+        return bytes((0x81, size))
     if size < 1 << 16:
-        return struct.pack("!BBH", 0x81, 126, size) + data
-    return struct.pack("!BBQ", 0x81, 127, size) + data
+        return struct.pack("!BBH", 0x81, 126, size)
+    return struct.pack("!BBQ", 0x81, 127, size)

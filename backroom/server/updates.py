@@ -11,7 +11,6 @@ state, connections and commit path.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -139,8 +138,11 @@ def update_for(table: LiveTable, conn: Conn, shared: Shared) -> dict[str, Any]:
     # still gets what it was never sent (the deal's look at the bottom row).
     forget = seat is not None and table.row.seats[seat].kind == "human" and not table.human_recall
     delivered = -1 if seat is None else table.delivered[seat]
-    first_new = table.event_count - len(table.events)
-    for index, kind, to, params in itertools.islice(table.events, max(0, conn.seen + 1 - first_new), None):
+    kept = table.events
+    unseen = min(len(kept), table.event_count - 1 - conn.seen)
+    # The newest few, read from the end (an iterator from the start of the deque would step
+    # over the whole recent log at every update).
+    for index, kind, to, params in (kept[i] for i in range(len(kept) - unseen, len(kept))):
         if to is not None and (seat is None or seat not in to):
             continue
         private = forget and to is not None
