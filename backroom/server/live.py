@@ -55,6 +55,25 @@ parameter dicts they were most of what a full collection had to walk). The JSON 
 text: orjson's bytes keep a 4 KiB buffer each."""
 
 
+ACTION_TEXTS = 65536
+"""Actions whose stored text is kept (the same few recur at every table)."""
+
+_action_texts: dict[Action, str] = {}
+
+
+def action_text(action: Action) -> str:
+    """An action's JSON text as it is stored and hashed (``json.dumps``), kept per action."""
+    try:
+        text = _action_texts.get(action)
+    except TypeError:  # a list inside: not kept
+        return json.dumps(action_to_json(action))
+    if text is None:
+        if len(_action_texts) >= ACTION_TEXTS:
+            _action_texts.clear()
+        text = _action_texts[action] = json.dumps(action_to_json(action))
+    return text
+
+
 class LiveTable:
     def __init__(self, hub: Hub, row: TableRow, game: Game, state: State, version: int, epoch: int) -> None:
         self.hub = hub
@@ -283,7 +302,7 @@ class LiveTable:
                 ) from None
             n = self.version + 1
             outcome = after.outcome()
-            text = json.dumps(action_to_json(action))
+            text = action_text(action)
             write = Write(
                 self.row.id,
                 n,

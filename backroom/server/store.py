@@ -510,21 +510,20 @@ class Store:
                     batch.append(item)
             if not batch:
                 continue
-            writes = [(w, f) for w, f in batch if isinstance(w, Write)]
-            chores = [(c, f) for c, f in batch if not isinstance(c, Write)]
-            batch = writes + chores  # the order of the results
+            writes = [w for w, _ in batch if isinstance(w, Write)]
+            chores = [c for c, _ in batch if isinstance(c, Chore)]
+            # The results come writes first, then chores.
+            futures = [f for w, f in batch if isinstance(w, Write)] + [
+                f for c, f in batch if isinstance(c, Chore)
+            ]
             try:
                 if chores:
-                    results = await loop.run_in_executor(
-                        self._thread, self.write_batch, [w for w, _ in writes], [c for c, _ in chores]
-                    )
+                    results = await loop.run_in_executor(self._thread, self.write_batch, writes, chores)
                 else:
-                    results = await loop.run_in_executor(
-                        self._thread, self.write_batch, [w for w, _ in writes]
-                    )
+                    results = await loop.run_in_executor(self._thread, self.write_batch, writes)
             except Exception as exc:  # the database itself failed: nothing was stored
-                results = [exc] * len(batch)
-            for (_, future), result in zip(batch, results, strict=True):
+                results = [exc] * len(futures)
+            for future, result in zip(futures, results, strict=True):
                 if future.done():
                     continue
                 if result is None:
