@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -159,7 +161,7 @@ async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | N
     message: Any = None
     if text is not None and size <= MAX_MESSAGE:
         try:
-            message = json.loads(text)
+            message = _loads(text)
         except (ValueError, RecursionError):
             message = None
     client_id = message.get("id") if isinstance(message, dict) else None
@@ -198,6 +200,23 @@ async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | N
         table.audience.rename(conn, message.get("name"))
     else:
         conn.error("unknown_type")
+
+
+LONG_NUMBER = re.compile(r"\d{19}")
+"""Nineteen digits in a row: perhaps an integer past 64 bits, which orjson reads as a float."""
+
+
+def _loads(text: str) -> Any:
+    """``json.loads``, read by orjson where it can (several times faster, on every move); a
+    message orjson refuses (NaN, infinite numbers, nesting past its depth) or might read
+    otherwise (an integer past 64 bits) is read by ``json.loads``, so that every message means
+    what it meant before (a test holds the two equal)."""
+    if LONG_NUMBER.search(text) is None:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
 
 
 def valid_id(client_id: Any) -> bool:

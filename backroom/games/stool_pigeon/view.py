@@ -44,8 +44,8 @@ def shown(mask: int) -> tuple[str | None, ...]:
 def view(state: StoolPigeonState, seat: int | None, recall: bool) -> dict[str, Any]:
     over = state.phase == OVER
     mask = ALL_KNOWN if over else state.known[seat] if (seat is not None and recall) else 0
-    face = shown(mask).__getitem__
-    districts = [list(map(face, district)) for district in state.districts]
+    face = shown(mask)
+    districts = [[face[c] for c in district] for district in state.districts]
     held: str | None = None
     if state.held != EMPTY:
         held = FACES[state.held] if seat == state.active else "back"
@@ -59,8 +59,8 @@ def view(state: StoolPigeonState, seat: int | None, recall: bool) -> dict[str, A
         "districts": districts,
         "held": held,
         "deck": len(state.deck),
-        "discard": list(map(FACES.__getitem__, state.discard)),
-        "removed": list(map(FACES.__getitem__, state.removed)),
+        "discard": [FACES[c] for c in state.discard],
+        "removed": [FACES[c] for c in state.removed],
         "closer": state.closer if state.closer >= 0 else None,
         "window": state.window_value if state.phase == SNAP else None,
         "sicario": state.sicario,
