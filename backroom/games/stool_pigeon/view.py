@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from backroom.engine.actions import Action
 from backroom.engine.events import Msg
-from backroom.games.stool_pigeon.cards import DECK_SIZE, EMPTY, FACES, GAME_ID, GIVE, OVER, SNAP, SWITCH
+from backroom.games.stool_pigeon.cards import EMPTY, FACES, GAME_ID, GIVE, OVER, SNAP, SWITCH
 
 if TYPE_CHECKING:
     from backroom.games.stool_pigeon.state import StoolPigeonState
@@ -19,33 +19,13 @@ _SLOT_KINDS = ("swap", "remove", "give")
 _SEAT_SLOT_KINDS = ("peek", "snap", "pick", "switch")
 
 
-SHOWN_KEPT = 4096
-"""What-each-card-shows tables kept (one per set of known cards, a few hundred bytes each)."""
-
-_SHOWN: dict[int, tuple[str | None, ...]] = {}
-
-ALL_KNOWN = (1 << DECK_SIZE) - 1
-
-
-def shown(mask: int) -> tuple[str | None, ...]:
-    """What each card id shows a seat that knows the cards of ``mask``: its face, or "back";
-    the last entry, which ``EMPTY`` (-1) reads, is an empty slot (``None``). Kept per mask:
-    a seat's knowledge changes a few times a game, and its view is asked at every move (the
-    server sends each seat its view after each action), so a district's row is then a lookup
-    per card instead of a test."""
-    table = _SHOWN.get(mask)
-    if table is None:
-        if len(_SHOWN) >= SHOWN_KEPT:
-            _SHOWN.clear()
-        table = _SHOWN[mask] = (*(FACES[c] if (mask >> c) & 1 else "back" for c in range(DECK_SIZE)), None)
-    return table
-
-
 def view(state: StoolPigeonState, seat: int | None, recall: bool) -> dict[str, Any]:
     over = state.phase == OVER
-    mask = ALL_KNOWN if over else state.known[seat] if (seat is not None and recall) else 0
-    face = shown(mask)
-    districts = [[face[c] for c in district] for district in state.districts]
+    mask = state.known[seat] if (seat is not None and recall) else 0
+    districts = [
+        [None if c == EMPTY else (FACES[c] if over or (mask >> c) & 1 else "back") for c in district]
+        for district in state.districts
+    ]
     held: str | None = None
     if state.held != EMPTY:
         held = FACES[state.held] if seat == state.active else "back"
