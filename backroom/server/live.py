@@ -117,6 +117,8 @@ class LiveTable:
         self._entries: dict[tuple[int, str, bool], orjson.Fragment] = {}
         self._names: dict[str, tuple[str, ...]] = {}
         self._outcome: dict[str, Any] | None = None
+        self._outcome_texts: dict[str, dict[str, Any]] = {}
+        """The outcome with its sentence, by language (``updates.outcome_text``)."""
         self._refresh_outcome()
         self.idle = None if row.timers is None else IdleClock(Timers(**row.timers), game, row.players)
         self.auto = Driver(self)
@@ -153,6 +155,8 @@ class LiveTable:
     def _refresh_outcome(self) -> None:
         outcome = self.state.outcome()
         self._outcome = None if outcome is None else outcome.to_json()
+        if self._outcome_texts:
+            self._outcome_texts = {}
 
     # -- what clients see
 

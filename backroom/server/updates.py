@@ -107,8 +107,18 @@ def deadline(table: LiveTable) -> int | None:
 
 
 def outcome_text(table: LiveTable, lang: str) -> dict[str, Any] | None:
+    """The end of the game with its sentence in ``lang``, made once per language (every
+    connection's last update carries it); None while the game goes on."""
     if table._outcome is None:
         return None
+    made = table._outcome_texts.get(lang)
+    if made is None:
+        made = table._outcome_texts[lang] = _outcome_text(table, lang)
+    return made
+
+
+def _outcome_text(table: LiveTable, lang: str) -> dict[str, Any]:
+    assert table._outcome is not None
     names = table.names(lang)
     gid = table.row.game
     details = table._outcome.get("details") or {}
