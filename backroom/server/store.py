@@ -438,16 +438,12 @@ class Store:
     # -- the grouped writer
 
     async def on_writer(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` on the writer thread, for the same reason as ``acreate_table``."""
+        """``work(*args)`` on the writer thread: SQLite takes one writer at a time, and a second
+        thread's transaction would make the actions' group commit wait for its lock."""
         return await asyncio.get_running_loop().run_in_executor(self._thread, work, *args)
 
-    async def acreate_table(self, row: TableRow) -> None:
-        """Store a new table on the writer thread: SQLite takes one writer at a time, and a
-        second thread's transaction would make the actions' group commit wait for its lock."""
-        await asyncio.get_running_loop().run_in_executor(self._thread, self.create_table, row)
-
     async def arotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
-        """``rotate_token`` on the writer thread, for the same reason as ``acreate_table``."""
+        """``rotate_token`` on the writer thread, as ``on_writer`` says."""
         await self.on_writer(self.rotate_token, table_id, seat, token_hash)
 
     async def amark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
@@ -469,15 +465,15 @@ class Store:
         await self._commit(Chore(RELEASE_LEASE, (table_id, owner, epoch)))
 
     async def alink_rematch(self, table_id: str, rematch: str) -> None:
-        """``link_rematch`` on the writer thread, for the same reason as ``acreate_table``."""
+        """``link_rematch`` on the writer thread, as ``on_writer`` says."""
         await self.on_writer(self.link_rematch, table_id, rematch)
 
     async def aseat_to_bot(self, table_id: str, seat: int) -> None:
-        """``seat_to_bot`` on the writer thread, for the same reason as ``acreate_table``."""
+        """``seat_to_bot`` on the writer thread, as ``on_writer`` says."""
         await self.on_writer(self.seat_to_bot, table_id, seat)
 
     async def aset_hidden(self, table_id: str, hidden: bool) -> None:
-        """``set_hidden`` on the writer thread, for the same reason as ``acreate_table``."""
+        """``set_hidden`` on the writer thread, as ``on_writer`` says."""
         await self.on_writer(self.set_hidden, table_id, hidden)
 
     async def awrite(self, write: Write) -> None:
