@@ -88,8 +88,9 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.replays = Replays(self)
         self.lobby_trouble = WriteTrouble("the lobby")
-        self.sleep_trouble = WriteTrouble("tables asleep")
         """Database failures of HTTP requests (answered 503), logged at most once a minute."""
+        self.sleep_trouble = WriteTrouble("tables asleep")
+        """Database failures of putting tables to sleep and waking them (``sleeping.py``)."""
         self.damaged: dict[str, str] = {}
         """Quarantined tables and why: their logs are not what was written, so they are not
         played (nor their bots driven) until the database is repaired and the server restarted."""
@@ -328,19 +329,15 @@ class Hub:
         except Exception as exc:
             self._quarantine(Damaged(table_id, "no_load", {"error": f"{type(exc).__name__}: {exc}"}))
             return None
-        if row.clocks is not None:
-            await self._woken(table, row.clocks)
+        if row.clocks is not None:  # it slept: its clocks back as they were
+            sleeping.restore(table, row.clocks)
+            await self._awake(table)
         return table
 
-    async def _woken(self, table: LiveTable, clocks: dict[str, Any]) -> None:
-        """A table that slept: its clocks back as they were, and its row no longer asks to be
-        woken. If that write fails, ``table.row.clocks`` stays set: the sweep tries again, and
-        the table does not leave memory until it succeeds (a later load would otherwise put
-        clocks of the past back)."""
-        sleeping.restore(table, clocks)
-        await self._awake(table)
-
     async def _awake(self, table: LiveTable) -> None:
+        """The row of a table that slept no longer asks to be woken. If that write fails,
+        ``table.row.clocks`` stays set: the sweep tries again, and the table does not leave
+        memory until it succeeds (a later load would otherwise put clocks of the past back)."""
         try:
             await self.store.on_writer(sleeping.woken, self.store.engine, table.row.id)
         except Exception as exc:
