@@ -74,4 +74,4 @@ def show_bench(console: Console, lang: str, f: dict[str, Any]) -> None:
                 format_number(lang, row["random_per_bot"], 1),
             )
         console.print(bots)
-    console.print(translate(lang, "ui.bench_machine", f["machine"]))
+    console.print(translate(lang, "ui.bench_machine", f["machine"]), soft_wrap=True)  # one line to copy whole
