@@ -200,6 +200,25 @@ def bot_name(lang: str, seat: int, kind: str) -> str:
     return translate(lang, "ui.bot_name", {"number": seat + 1, "kind": bot_kind_name(lang, kind)})
 
 
+def seat_names(
+    lang: str, players: int, chosen: Sequence[str] = (), bots: Sequence[str] = (), you: int | None = None
+) -> list[str]:
+    """Each seat's name in ``lang``: the one a person chose, else ``Player 1 (you)`` for
+    ``you``, ``Bot 2 (heuristic)`` for a bot, ``Player 3`` for anyone else. Records keep the
+    choices rather than the sentences, so a replay names every seat in the replay's language."""
+
+    def one(seat: int) -> str:
+        if seat < len(chosen) and chosen[seat]:
+            return chosen[seat]
+        if seat == you:
+            return translate(lang, "ui.you", {"number": seat + 1})
+        if seat < len(bots) and bots[seat]:
+            return bot_name(lang, seat, bots[seat])
+        return seat_name(lang, seat)
+
+    return [one(seat) for seat in range(players)]
+
+
 def describe_error(key: str, params: dict[str, Any]) -> str:
     """An engine error in English, for programs' tracebacks (``str(error)``). Parameters its
     sentence leaves out follow it, so a refused action still says which one and whose."""

@@ -27,7 +27,7 @@ from backroom.engine.game import Game, State, load
 from backroom.engine.record import Record
 from backroom.engine.rng import derive_seed
 from backroom.games import get_game
-from backroom.i18n import bot_name, catalog, format_number, translate
+from backroom.i18n import catalog, format_number, seat_names, translate
 from backroom.sim.playout import seat_bots
 
 Renderer = Callable[[dict[str, Any], str, Sequence[str]], RenderableType]
@@ -62,11 +62,16 @@ def play_command(args: argparse.Namespace, console: Console, options: dict[str, 
     kinds = dict(zip(others, seat_bots(args.bots, len(others)), strict=True))
     bots = {seat: make_bot(kind, game, derive_seed(seed, 1000 + seat)) for seat, kind in kinds.items()}
     lang: str = args.lang
-    names = [
-        translate(lang, "ui.you", {"number": seat + 1}) if seat == human else bot_name(lang, seat, kind)
-        for seat, kind in ((s, kinds.get(s, "")) for s in range(players))
-    ]
-    table = TerminalTable(game, players, resolved, seed, human, bots, names, lang, console)
+    record = Record(
+        game.id,
+        players,
+        resolved,
+        seed,
+        game.rules_version,
+        bots=[kinds.get(s, "") for s in range(players)],
+        you=human,
+    )
+    table = TerminalTable(game, record, bots, lang, console)
     input_ended = not table.run(console.input)
     if args.save:
         table.record.save(Path(args.save))
@@ -80,28 +85,26 @@ class TerminalTable:
     def __init__(
         self,
         game: Game,
-        players: int,
-        options: dict[str, Any],
-        seed: int,
-        human: int | None,
+        record: Record,
         bots: dict[int, Bot],
-        names: list[str],
         lang: str,
         console: Console,
     ) -> None:
+        """``record`` holds the game's settings and seats (no action yet); the table adds each
+        action to it as it is played."""
         self.game = game
-        self.human = human
+        self.human = record.you
         self.bots = bots
-        self.names = names
+        self.names = seat_names(lang, record.players, record.names, record.bots, record.you)
         self.lang = lang
         self.console = console
         self.render = board_renderer(game)
-        self.recall = game.human_recall(options)
-        self.state, events = game.start(players, options, seed)
-        self.record = Record(game.id, players, options, seed, game.rules_version, names=names)
+        self.recall = game.human_recall(record.options)
+        self.state, events = game.start(record.players, record.options, record.seed)
+        self.record = record
         console.rule(translate(lang, f"{game.id}.name"))
-        keys = "" if human is None else " " + translate(lang, "ui.keys")  # watching reads no keys
-        console.print(translate(lang, "ui.seed_line", {"seed": seed}) + keys)
+        keys = "" if record.you is None else " " + translate(lang, "ui.keys")  # watching reads no keys
+        console.print(translate(lang, "ui.seed_line", {"seed": record.seed}) + keys)
         self.show_events(events)
 
     def t(self, key: str, **params: Any) -> str:

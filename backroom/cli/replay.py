@@ -12,14 +12,14 @@ from backroom.engine.errors import BadOptions
 from backroom.engine.events import Event
 from backroom.engine.record import Record, replay_steps
 from backroom.games import get_game
-from backroom.i18n import seat_name, translate
+from backroom.i18n import seat_names, translate
 
 
 def replay_command(args: argparse.Namespace, console: Console) -> int:
     lang: str = args.lang
     record = Record.load(Path(args.file))
     game = get_game(record.game)
-    names = record.names or [seat_name(lang, s) for s in range(record.players)]
+    names = seat_names(lang, record.players, record.names, record.bots, record.you)
     seat = None if args.seat is None else args.seat - 1
     if seat is not None and not 0 <= seat < record.players:
         raise BadOptions("error.seat_range", low=1, high=record.players, value=args.seat)

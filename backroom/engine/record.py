@@ -30,6 +30,12 @@ class Record:
     rules_version: int
     actions: list[tuple[int, Action]] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
+    """A name per seat that a person chose, ``""`` for none; never a sentence in one language
+    (records written before the fields below hold those, and are shown as they are)."""
+    bots: list[str] = field(default_factory=list)
+    """Each seat's bot kind (``heuristic``), ``""`` for a person; empty when nobody said."""
+    you: int | None = None
+    """The seat of the person who saved the game at a terminal."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +46,8 @@ class Record:
             "options": self.options,
             "seed": self.seed,
             "names": self.names,
+            **({"bots": self.bots} if self.bots else {}),
+            **({"you": self.you} if self.you is not None else {}),
             "actions": [[seat, action_to_json(a)] for seat, a in self.actions],
         }
 
@@ -56,6 +64,8 @@ class Record:
                 rules_version=int(data["rules_version"]),
                 actions=[(int(s), action_from_json(a)) for s, a in data["actions"]],
                 names=[str(n) for n in data.get("names", [])],
+                bots=[str(b) for b in data.get("bots", [])],
+                you=None if data.get("you") is None else int(data["you"]),
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"a game record is missing or misspells {exc}") from exc

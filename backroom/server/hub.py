@@ -14,7 +14,6 @@ from backroom.engine.events import Event
 from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import get_game
-from backroom.i18n import bot_name, seat_name
 from backroom.server import sleeping, upkeep
 from backroom.server.audience import FLIPS_BURST, FLIPS_EVERY
 from backroom.server.chain import Damaged
@@ -274,10 +273,8 @@ class Hub:
             seed=row.seed,
             rules_version=row.rules_version,
             actions=[(a.seat, tuple(a.action)) for a in actions],
-            names=[
-                s.name or (bot_name("en", s.seat, s.bot) if s.bot else seat_name("en", s.seat))
-                for s in table.seat_rows()
-            ],
+            names=[s.name or "" for s in table.seat_rows()],
+            bots=[s.bot or "" for s in table.seat_rows()],
         )
 
     async def get(self, table_id: str) -> LiveTable | None:

@@ -102,7 +102,7 @@ def _run_chunk(task: tuple[Plan, int, int]) -> Chunk:
         )
         record = played.record
         if record is not None and plan.save_logs is not None:
-            record.names = [f"{kind} {seat + 1}" for seat, kind in enumerate(seating)]
+            record.bots = list(seating)
             record.save(Path(plan.save_logs) / f"game-{index:06d}.json")
         usage = count_usage(record.actions, plan.players, cards) if record is not None and plan.usage else ()
         outcome = played.outcome

@@ -377,10 +377,10 @@ def test_a_replay_says_whose_view_it_shows_and_whose_each_private_event_is(capsy
     run(capsys, "simulate", "stool-pigeon", "--games", "1", "--save-logs", str(tmp_path), "--json")
     record = str(tmp_path / "game-000000.json")
     _, out = run(capsys, "replay", record, "--seat", "2", "--lang", "en")
-    assert "Seen by seat 2 (random 2)" in out
+    assert "Seen by seat 2 (Bot 2 (random))" in out
     _, out = run(capsys, "replay", record, "--lang", "en")
     assert "Seen by everyone" in out
-    assert "random 1 → Your bottom row" in out and "random 2 → Your bottom row" in out
+    assert "Bot 1 (random) → Your bottom row" in out and "Bot 2 (random) → Your bottom row" in out
 
 
 @pytest.mark.parametrize(
@@ -404,6 +404,28 @@ def test_watching_does_not_offer_keys_that_nothing_reads(capsys):
     )
     assert code == 0
     assert "Deal seed 3" in out and "q to quit" not in out
+
+
+def test_a_game_saved_in_spanish_replays_with_every_seat_named_in_french(capsys, monkeypatch, tmp_path):
+    saved = tmp_path / "partida.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 12 + "q\n"))  # a few moves, the bots' too
+    argv = ("play", "stool-pigeon", "--players", "3", "--bots", "heuristic,random", "--seed", "4")
+    run(capsys, *argv, "--save", str(saved), "--lang", "es")
+    _, out = run(capsys, "replay", str(saved), "--seat", "1", "--lang", "fr")
+    assert "Vu par la place 1 (Joueur 1 (vous))" in out
+    assert "Bot 2 (heuristique)" in out and "Bot 3 (au hasard)" in out
+    assert "tú" not in out and "heurístico" not in out and "al azar" not in out
+
+
+def test_a_record_saved_before_seats_kept_their_kinds_shows_the_names_it_holds(capsys, tmp_path):
+    run(capsys, "simulate", "stool-pigeon", "--games", "1", "--save-logs", str(tmp_path), "--json")
+    log = tmp_path / "game-000000.json"
+    data = json.loads(log.read_text(encoding="utf-8"))
+    del data["bots"]
+    data["names"] = ["Ana", "Bot 2 (al azar)"]
+    log.write_text(json.dumps(data), encoding="utf-8")
+    _, out = run(capsys, "replay", str(log), "--seat", "2", "--lang", "fr")
+    assert "Vu par la place 2 (Bot 2 (al azar))" in out and "Ana" in out
 
 
 def test_a_french_replay_spaces_the_colon_after_each_player(capsys, tmp_path):

@@ -14,7 +14,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.testclient import TestClient
 
 from backroom.bots import bot_kinds
+from backroom.engine.record import Record
 from backroom.games import all_games
+from backroom.i18n import seat_names
 from backroom.server import api
 from backroom.server.app import create_app
 from tests.server.conftest import new_table, wait_until_over, ws_path
@@ -388,10 +390,14 @@ def test_a_rotated_token_is_stored(tmp_path: Any) -> None:
         assert ws.receive_json()["seat"] == 0
 
 
-def test_a_record_names_bot_seats_as_bots_like_the_terminal_does(client: TestClient) -> None:
+def test_a_record_keeps_bot_kinds_not_english_names_so_a_replay_names_bots_in_its_language(
+    client: TestClient,
+) -> None:
     bots = new_table(
         client, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}], players=2
     )
     wait_until_over(client, bots)
     record = client.get(f"/api/tables/{bots['id']}/record").json()
-    assert record["names"] == ["Bot 1 (random)", "Bot 2 (heuristic)"]
+    assert record["names"] == ["", ""] and record["bots"] == ["random", "heuristic"]
+    loaded = Record.from_json(record)
+    assert seat_names("es", 2, loaded.names, loaded.bots) == ["Bot 1 (al azar)", "Bot 2 (heurístico)"]
