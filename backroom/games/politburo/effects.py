@@ -113,7 +113,8 @@ def heal(state: PolitburoState, c: int, amount: int, events: Events, why: str) -
 def remove(state: PolitburoState, c: int, fate: int, events: Events) -> None:
     """The end of a candidacy (R, "Descartando un candidato"): the card is turned face down,
     its assigned cards are discarded (and shown: the discard pile is public, ruling 2), its
-    office falls vacant, and its player's hand shrinks by one (``state.hand_max``)."""
+    office falls vacant, it leaves the hospital, and its player's hand shrinks by one
+    (``state.hand_max``)."""
     state.fate[c] = fate
     shown = [state.assigned[c][i] for i in range(len(state.assigned[c]))]
     state.discard += shown
@@ -122,6 +123,7 @@ def remove(state: PolitburoState, c: int, fate: int, events: Events) -> None:
     for e in [e for e in state.effects if e[1] == HOSPITAL and e[4] == c]:
         state.effects.remove(e)
         state.discard.append(e[0])
+        state.hospital[c] = -1  # out of the game, out of hospital: its marker comes off with the round's
     for o in range(len(OFFICES)):
         if state.office[o] == c:
             state.office[o] = -1

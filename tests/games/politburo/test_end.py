@@ -107,3 +107,22 @@ def test_round_limit_ends_the_game_and_ranks_by_office_then_loyalty():
 def test_round_limit_option_bounds_max_actions():
     options = GAME.resolve_options({"round_limit": 5})
     assert GAME.max_actions(4, options) < GAME.max_actions(4, GAME.resolve_options({}))
+
+
+def test_discarding_a_candidate_takes_it_out_of_hospital():
+    """"Cuando un candidato es eliminado del juego, ya sea porque ha sido enviado a siberia o
+    asesinado, este es descartado."
+
+    A hospitalized candidate sent to Siberia (here by Gran Purga) leaves the hospital with the
+    game: its Hospitalización card is discarded and the board no longer shows it hospitalized,
+    nor, once the round's markers come off, activated."""
+    from .conftest import hospitalize
+
+    state = position(players=2, hands={0: ["gran_purga"]}, offices={INDUSTRIA: 0}, loyalty={0: 10, 4: 3})
+    hospitalize(state, 4)
+    state.apply(0, ("special", "gran_purga"))
+    seen = state.view(None)["candidates"][4]
+    assert seen["fate"] == "siberia" and not seen["hospitalized"]
+    assert "hospitalizacion" in state.view(None)["discard"] and not state.effects
+    end_round(state)
+    assert not state.view(None)["candidates"][4]["marker"]
