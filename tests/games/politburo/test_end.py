@@ -8,7 +8,7 @@ from backroom.games.politburo import GAME
 from backroom.games.politburo.flow import hand_max
 from tests.helpers import kinds
 
-from .conftest import INDUSTRIA, position
+from .conftest import INDUSTRIA, hospitalize, position
 
 
 def end_round(state):
@@ -110,14 +110,12 @@ def test_round_limit_option_bounds_max_actions():
 
 
 def test_discarding_a_candidate_takes_it_out_of_hospital():
-    """"Cuando un candidato es eliminado del juego, ya sea porque ha sido enviado a siberia o
+    """Rulebook: "Cuando un candidato es eliminado del juego, ya sea porque ha sido enviado a siberia o
     asesinado, este es descartado."
 
     A hospitalized candidate sent to Siberia (here by Gran Purga) leaves the hospital with the
     game: its Hospitalización card is discarded and the board no longer shows it hospitalized,
     nor, once the round's markers come off, activated."""
-    from .conftest import hospitalize
-
     state = position(players=2, hands={0: ["gran_purga"]}, offices={INDUSTRIA: 0}, loyalty={0: 10, 4: 3})
     hospitalize(state, 4)
     state.apply(0, ("special", "gran_purga"))
@@ -126,3 +124,28 @@ def test_discarding_a_candidate_takes_it_out_of_hospital():
     assert "hospitalizacion" in state.view(None)["discard"] and not state.effects
     end_round(state)
     assert not state.view(None)["candidates"][4]["marker"]
+
+
+def test_a_new_round_begins_with_the_starting_player():
+    """Rulebook: "Cuando el último jugador juega su turno se da la ronda por finalizada y el jugador
+    inicial comienza una nueva candidatura."
+
+    Seat 0 begins each round; a starting player who is out of the game (ruling 13) has no turn,
+    and the first seat still in play begins instead."""
+    state = position(players=3, hands={0: []})
+    end_round(state)
+    assert state.round == 2 and state.phase == "turn" and state.active == 0
+    state = position(players=3, hands={1: []}, active=1, out={0: "dead", 1: "dead", 2: "siberia"})
+    end_round(state)
+    assert state.round == 2 and state.phase == "turn" and state.active == 1
+
+
+def test_win_still_tied_for_general_secretary_the_game_goes_on():
+    """Rulebook: "En caso de nuevo empate el cargo permanecerá vacante hasta que halla un claro candidato."
+
+    Two players' candidates reach 25 together at the end of a round with equal totals: nobody
+    is General Secretary, so nobody has won, and the next round begins."""
+    state = position(players=2, hands={0: []}, loyalty={0: 24, 3: 24})
+    end_round(state)
+    assert not state.is_over and state.office[4] == -1 and state.round == 2
+    assert state.loyalty[0] == state.loyalty[3] == 25

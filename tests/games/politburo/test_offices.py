@@ -136,3 +136,24 @@ def test_secretario_general_wins_at_once():
     state.apply(0, ("play", "demagogia-3", 1))
     assert state.is_over and state.office[SECRETARIO] == 1
     assert state.outcome().winners == (0,) and state.outcome().reason == "secretary"
+
+
+def test_industria_and_nkvd_powers_only_during_the_holders_own_turn():
+    """Rulebook: "Cada uno de los cargos del juego cuenta con una habilidad especial, que el jugador puede
+    utilizar una vez por candidatura, en cualquier momento durante su turno."
+
+    Seat 1 holds Industria and the NKVD: at the end of seat 0's turn (where its Popularidad
+    has it asked) neither power is offered; on its own turn both are."""
+    state = position(
+        hands={0: [], 1: ["popularidad"]},
+        offices={INDUSTRIA: 3, NKVD: 4},
+        loyalty={3: 10, 4: 21},
+        assigned={0: ["agresion-2"]},
+    )
+    state.apply(0, ("pass",))
+    assert state.phase == "turn_end" and state.actors() == (1,)
+    assert not [a for a in state.legal_actions(1) if a[0] in ("industry", "nkvd")]
+    while state.active != 1 or state.phase != "turn":
+        state.apply(state.actors()[0], ("pass",))
+    powers = {a[0] for a in state.legal_actions(1)}
+    assert {"industry", "nkvd"} <= powers

@@ -363,3 +363,52 @@ def test_special_04_contraataque_labels_say_what_adding_nothing_means():
     state.apply(0, ("play", "agresion-2", 4))
     state.apply(1, ("special", "contraataque"))
     assert state.label(("pass",)).key == "politburo.action.pass.counter_add"
+
+
+def test_special_07_ascenso_leaves_the_lower_office_vacant_for_the_usual_rules():
+    """Rulebook: "Dado que solo se puede ostentar un cargo cada vez, si el candidato que accede al cargo
+    ocupaba otro cargo inferior con anterioridad, este quedará vacante y podrá ser ocupado por
+    cualquier otro candidato que cumpla los requisitos de la forma habitual."
+
+    The Industria minister rises with ¡Ascenso! to Interior, the first vacant office; Industria
+    goes to the candidate that has its loyalty."""
+    state = position(hands={0: ["ascenso"]}, offices={INDUSTRIA: 1}, loyalty={1: 10, 3: 11})
+    state.apply(0, ("special_on", "ascenso", 1))
+    assert state.office[1] == 1 and state.loyalty[1] == 14 and state.office[INDUSTRIA] == 3
+
+
+def test_special_19_contrabando_played_on_another_players_turn():
+    """Rulebook: "Esta carta puede ser jugada en cualquier momento para elegir cualquier carta en la pila
+    de descartes y subirla a la mano, pero su uso implica una perdida de 2 puntos de lealtad."
+
+    Seat 1 plays it at the end of seat 0's turn (ruling 4) and one of its candidates pays."""
+    state = position(hands={0: [], 1: ["contrabando"]}, discard=["atentado"])
+    state.apply(0, ("pass",))
+    assert ("smuggle", "atentado") in state.legal_actions(1)
+    state.apply(1, ("smuggle", "atentado"))
+    state.apply(1, ("target", 5))
+    assert state.loyalty[5] == 3 and hand(state, 1) == ["atentado"]
+
+
+def test_special_20_hospitalizacion_keeps_its_candidate_activated_through_the_round_end():
+    """Rulebook: "Permite hospitalizar a un candidato, que contará como activado hasta que todos los
+    jugadores hayan jugado un turno, y recuperará 5 puntos de salud al final de la misma."
+
+    Hospitalized on seat 1's turn, the last of the round, candidate 4 keeps its marker when the
+    round's markers come off, plays nothing at the end of seat 0's next turn, and leaves the
+    hospital (+5) when seat 1's turn comes back."""
+    state = position(
+        players=2,
+        hands={0: [], 1: ["hospitalizacion"]},
+        active=1,
+        health={4: 3},
+        assigned={4: ["agresion-2"]},
+    )
+    state.apply(1, ("special_on", "hospitalizacion", 4))
+    state.apply(1, ("pass",))
+    while state.round == 1:
+        state.apply(state.actors()[0], ("pass",))
+    assert state.active == 0 and state.marker[4] and state.hospital[4] >= 0
+    state.apply(0, ("pass",))
+    assert state.active == 1 and state.phase == "turn"  # seat 1 was not asked: 4 cannot act
+    assert state.assigned[4] and state.hospital[4] < 0 and not state.marker[4] and state.health[4] == 8
