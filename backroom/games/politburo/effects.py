@@ -165,8 +165,9 @@ def promote(state: PolitburoState, events: Events) -> None:
     in play with the most loyalty at or above the minimum, holding no office as high, takes it
     (leaving a lower office vacant for the offices below, looked at next). Equal loyalty: the
     player whose candidates in play total more loyalty; still equal, the office stays as it
-    is until there is a clear candidate. A holder below the minimum keeps the office until
-    someone qualifies (the NKVD example). One pass from the top settles every office, because
+    is until there is a clear candidate, and the tied pair still leads every lower office
+    they both qualify for (ruling 34). A holder below the minimum keeps the office until
+    someone takes it (the NKVD example). One pass from the top settles every office, because
     a move only ever frees an office lower than the one being filled.
     """
     state.office_dirty = False

@@ -263,3 +263,18 @@ def test_ruling_33_siberia_spares_a_candidate_brought_back_to_zero():
     state.apply(1, ("pass",))
     state.apply(0, ("play", "demagogia-2", 1))
     assert state.fate[1] == 0 and state.loyalty[1] == 0
+
+
+def test_ruling_34_a_tie_takes_no_office_from_a_holder_below_its_minimum_nor_gives_the_lower_ones():
+    # "Una vez un jugador accede a un cargo, no lo pierde aunque su lealtad se vea reducida por
+    # debajo del nivel mínimo necesario para ostentar dicho cargo, al menos, hasta que haya un
+    # jugador con la lealtad suficiente para arrebatárselo" and "En caso de nuevo empate el cargo
+    # permanecerá vacante hasta que halla un claro candidato."
+    state = position(
+        players=3, hands={0: ["demagogia-2"]}, offices={NKVD: 0}, loyalty={0: 11, 1: 18, 3: 22, 6: 22}
+    )
+    events = state.apply(0, ("play", "demagogia-2", 2))  # any play settles the offices
+    assert state.loyalty[3] == state.loyalty[6] and sum(state.loyalty[3:6]) == sum(state.loyalty[6:9])
+    assert state.office[NKVD] == 0  # nobody took it from its holder at 11
+    assert state.office[:NKVD] == [-1, -1, -1]  # 3 and 6 still lead every office 1 (at 18) wants
+    assert kinds(events).count("office_tied") == 4
