@@ -278,3 +278,16 @@ def test_ruling_34_a_tie_takes_no_office_from_a_holder_below_its_minimum_nor_giv
     assert state.office[NKVD] == 0  # nobody took it from its holder at 11
     assert state.office[:NKVD] == [-1, -1, -1]  # 3 and 6 still lead every office 1 (at 18) wants
     assert kinds(events).count("office_tied") == 4
+
+
+def test_ruling_35_a_cure_saves_from_death_after_an_atentado_whose_five_points_are_lost():
+    # "Esta carta no puede ser evitada por ninguna carta." and "Un jugador que vea la salud de uno
+    # de sus candidatos reducida a cero y que tenga una carta de cura en su mano puede emplear esta
+    # de forma inmediata para recuperar salud y evitar así la muerte de su candidato."
+    state = position(hands={0: ["atentado"], 1: ["cura"]}, health={4: 5})
+    events = state.apply(0, ("special_on", "atentado", 4))
+    assert event(events, "health").params["after"] == 0  # the Atentado is not avoided
+    assert state.view(1)["window"]["kind"] == "dying"
+    assert state.legal_actions(1) == [("special_on", "cura", 4), ("pass",)]
+    state.apply(1, ("special_on", "cura", 4))
+    assert state.fate[4] == 0 and state.health[4] == 3
