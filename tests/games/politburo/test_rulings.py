@@ -291,3 +291,14 @@ def test_ruling_35_a_cure_saves_from_death_after_an_atentado_whose_five_points_a
     assert state.legal_actions(1) == [("special_on", "cura", 4), ("pass",)]
     state.apply(1, ("special_on", "cura", 4))
     assert state.fate[4] == 0 and state.health[4] == 3
+
+
+def test_ruling_36_a_hospitalized_candidate_gains_the_rounds_point_and_takes_an_office_by_it():
+    # "Mientras un candidato esté hospitalizado permanecerá inactivo a todos los efectos." and
+    # "todos los candidatos que permanezcan en juego ganan un punto de lealtad"
+    state = position(players=2, hands={1: []}, loyalty={1: 9}, active=1)
+    hospitalize(state, 1)  # until seat 1's next turn: through the round's end
+    state.apply(1, ("pass",))
+    while state.round == 1:
+        state.apply(state.actors()[0], ("pass",))
+    assert state.hospital[1] >= 0 and state.loyalty[1] == 10 and state.office[INDUSTRIA] == 1
