@@ -5,7 +5,7 @@ from __future__ import annotations
 from backroom.games.politburo import GAME
 from tests.helpers import event, kinds
 
-from .conftest import INDUSTRIA, INTERIOR, NKVD, hand, hospitalize, position
+from .conftest import INDUSTRIA, INTERIOR, NKVD, SECRETARIO, hand, hospitalize, position
 
 
 def test_ruling_2_the_discard_pile_is_public():
@@ -302,3 +302,15 @@ def test_ruling_36_a_hospitalized_candidate_gains_the_rounds_point_and_takes_an_
     while state.round == 1:
         state.apply(state.actors()[0], ("pass",))
     assert state.hospital[1] >= 0 and state.loyalty[1] == 10 and state.office[INDUSTRIA] == 1
+
+
+def test_ruling_16_two_own_candidates_at_25_leave_the_secretary_vacant_and_win_nothing_yet():
+    # "Gana la partida el primer jugador que consigue ascender hasta lealtad 25 y se proclama
+    # Secretario General del partido."
+    state = position(players=2, hands={0: ["difamacion-2"]}, loyalty={0: 24, 1: 24})
+    while state.round == 1:
+        state.apply(state.actors()[0], ("pass",))
+    assert state.loyalty[0] == state.loyalty[1] == 25 and state.office[SECRETARIO] == -1
+    assert not state.is_over and state.active == 0
+    state.apply(0, ("play", "difamacion-2", 1))  # now 0 is a clear candidate
+    assert state.office[SECRETARIO] == 0 and state.outcome().winners == (0,)
