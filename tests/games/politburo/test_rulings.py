@@ -314,3 +314,20 @@ def test_ruling_16_two_own_candidates_at_25_leave_the_secretary_vacant_and_win_n
     assert not state.is_over and state.active == 0
     state.apply(0, ("play", "difamacion-2", 1))  # now 0 is a clear candidate
     assert state.office[SECRETARIO] == 0 and state.outcome().winners == (0,)
+
+
+def test_ruling_37_the_agresion_added_to_a_contraataque_is_no_agresion_played_on_its_target():
+    # "El jugador atacado reenvía el ataque a su agresor y puede añadir una carta adicional de
+    # agresión al contraataque, desde su mano." and "En un mismo turno no puede jugarse más de una
+    # carta de un tipo sobre el mismo candidato."
+    state = position(
+        hands={0: ["agresion-2"], 1: ["contraataque", "agresion-3"]},
+        assigned={6: ["agresion-4"]},
+        out={1: "dead", 2: "siberia"},
+    )
+    state.apply(0, ("play", "agresion-2", 4))
+    state.apply(1, ("special", "contraataque"))
+    state.apply(1, ("add", "agresion-3"))  # back to 0, the attacker's one candidate
+    assert state.health[0] == 5 and state.health[4] == 10
+    state.apply(0, ("pass",))
+    assert ("use", 6, "agresion-4", 0) in state.legal_actions(2)  # 0 took no Agresión this turn
