@@ -29,7 +29,6 @@ from backroom.games.politburo.cards import (
     REVUELTAS_LOSS,
     SIBERIA,
     cand,
-    cause,
 )
 from backroom.games.politburo.flow import HEALTH
 
@@ -40,22 +39,11 @@ Events = list[Event] | None
 
 
 def seize(state: PolitburoState, c: int, o: int, events: Events) -> None:
-    """¡Ascenso!, ¡Usurpación!: the candidate takes the office and the loyalty it needs."""
+    """¡Ascenso!, ¡Usurpación!: the candidate takes the office and gains the loyalty it needs,
+    a gain like any other (Patriotismo Heroico adds one: ruling 38)."""
     effects.take_office(state, c, o, events)
     if state.loyalty[c] < OFFICE_MIN[o]:
-        before, state.loyalty[c] = state.loyalty[c], OFFICE_MIN[o]
-        if events is not None:
-            events.append(
-                Event(
-                    "loyalty",
-                    {
-                        "candidate": cand(c),
-                        "before": before,
-                        "after": OFFICE_MIN[o],
-                        "cause": cause("office"),
-                    },
-                )
-            )
+        effects.gain(state, c, OFFICE_MIN[o] - state.loyalty[c], events, "office")
     state.office_dirty = True
 
 

@@ -331,3 +331,22 @@ def test_ruling_37_the_agresion_added_to_a_contraataque_is_no_agresion_played_on
     assert state.health[0] == 5 and state.health[4] == 10
     state.apply(0, ("pass",))
     assert ("use", 6, "agresion-4", 0) in state.legal_actions(2)  # 0 took no Agresión this turn
+
+
+def test_ruling_38_patriotismo_adds_one_to_the_loyalty_ascenso_and_usurpacion_give():
+    # "Hasta que vuelva a ser el turno de ese jugador, todos tus candidatos aumentan en uno toda
+    # ganancia de lealtad." and "El candidato gana la lealtad necesaria para ostentar dicho cargo de
+    # forma automática."
+    for card, office, holder in (("ascenso", INDUSTRIA, -1), ("usurpacion", INTERIOR, 3)):
+        offices = {office: holder} if holder >= 0 else {}
+        state = position(
+            hands={0: ["agresion-4", "patriotismo", card]}, health={2: 3}, offices=offices, loyalty={3: 4}
+        )
+        state.apply(0, ("play", "agresion-4", 2))  # its own candidate, assassinated
+        state.apply(0, ("special", "patriotismo"))
+        if card == "ascenso":
+            state.apply(0, ("special_on", "ascenso", 1))
+        else:
+            state.apply(0, ("special_office", "usurpacion", INTERIOR))
+            state.apply(0, ("target", 1))
+        assert state.office[office] == 1 and state.loyalty[1] == (11 if card == "ascenso" else 15)
