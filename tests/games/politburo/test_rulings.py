@@ -350,3 +350,21 @@ def test_ruling_38_patriotismo_adds_one_to_the_loyalty_ascenso_and_usurpacion_gi
             state.apply(0, ("special_office", "usurpacion", INTERIOR))
             state.apply(0, ("target", 1))
         assert state.office[office] == 1 and state.loyalty[1] == (11 if card == "ascenso" else 15)
+
+
+def test_ruling_39_an_office_power_is_used_once_a_round_whoever_holds_the_office():
+    # "Cada uno de los cargos del juego cuenta con una habilidad especial, que el jugador puede
+    # utilizar una vez por candidatura, en cualquier momento durante su turno."
+    state = position(
+        players=2, hands={0: ["demagogia-4"], 1: []}, offices={INDUSTRIA: 0}, loyalty={0: 10, 3: 10}
+    )
+    state.apply(0, ("industry",))
+    state.apply(0, ("industry_discard",))
+    state.apply(0, ("play", "demagogia-4", 0))  # 0 rises to Interior, 3 takes Industria
+    assert state.office[INTERIOR] == 0 and state.office[INDUSTRIA] == 3
+    while state.active != 1 or state.phase != "turn":
+        state.apply(state.actors()[0], ("pass",))
+    assert ("industry",) not in state.legal_actions(1)  # used this round by seat 0
+    while state.round == 1 or state.active != 1 or state.phase != "turn":
+        state.apply(state.actors()[0], ("pass",))
+    assert state.office[INDUSTRIA] == 3 and ("industry",) in state.legal_actions(1)
