@@ -54,6 +54,26 @@ def normalize_language(lang: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
+def preferred_language(header: str) -> str:
+    """The supported language an ``Accept-Language`` header ranks highest: ``de, es;q=0.5`` is
+    Spanish, not the default because German came first. Ties keep the header's order; only its
+    first 32 ranges are read (a client chooses its length)."""
+    best: tuple[float, int, str] | None = None
+    for i, part in enumerate(header.split(",", 32)[:32]):
+        tag, _, param = part.partition(";")
+        primary = tag.strip().replace("_", "-").split("-")[0].lower()
+        if primary not in LANGUAGES:
+            continue
+        name, _, value = param.strip().partition("=")
+        try:
+            quality = float(value) if name.strip() == "q" else 1.0
+        except ValueError:
+            quality = 0.0
+        if quality > 0 and (best is None or (-quality, i) < best[:2]):
+            best = (-quality, i, primary)
+    return DEFAULT_LANGUAGE if best is None else best[2]
+
+
 def default_language() -> str:
     """The language of the command line: $BACKROOM_LANG, else the locale's ($LANG)."""
     return normalize_language(os.environ.get("BACKROOM_LANG") or os.environ.get("LANG"))

@@ -23,7 +23,7 @@ from backroom.engine.errors import BadOptions, EngineError, UnknownGame
 from backroom.engine.game import Game
 from backroom.engine.record import Record
 from backroom.games import all_games, get_game
-from backroom.i18n import LANGUAGES, catalog, normalize_language, translate
+from backroom.i18n import LANGUAGES, catalog, normalize_language, preferred_language, translate
 from backroom.server.hub import Hub
 from backroom.server.idle import BadTimer, parse_timers
 from backroom.server.live import LiveTable
@@ -58,8 +58,7 @@ def request_language(request: Request) -> str:
     given = request.query_params.get("lang")
     if given:
         return normalize_language(given)
-    header = request.headers.get("accept-language", "")
-    return normalize_language(header.split(",")[0].split(";")[0].strip() or None)
+    return preferred_language(request.headers.get("accept-language", ""))
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

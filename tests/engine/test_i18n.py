@@ -11,6 +11,7 @@ from backroom.i18n import (
     catalog,
     describe_error,
     normalize_language,
+    preferred_language,
     translate,
 )
 
@@ -151,3 +152,20 @@ def test_how_a_game_ended_and_its_tiebreak_are_whole_sentences():
     assert fragments == []
     said = translate("en", "politburo.event.game_over", {"reason": {"$": "politburo.end.secretary"}})
     assert said == "A candidate became General Secretary. The game is over."
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("de, es;q=0.5", "es"),
+        ("fr-CA,fr;q=0.9,en;q=0.8", "fr"),
+        ("en;q=0.3, es;q=0.3", "en"),  # a tie keeps the header's order
+        ("es;q=0, fr;q=0.1", "fr"),  # q=0: not acceptable
+        ("es;q=nope, fr", "fr"),
+        ("de, it", "en"),
+        ("", "en"),
+        ("de," * 40 + "es", "en"),  # only the first 32 ranges are read
+    ],
+)
+def test_accept_language_header_ranks_by_quality(header: str, lang: str) -> None:
+    assert preferred_language(header) == lang

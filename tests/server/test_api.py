@@ -227,6 +227,13 @@ def test_error_language_follows_lang_then_accept_language(client: TestClient) ->
     assert len({english, spanish["error"]["message"], french["error"]["message"]}) == 3
 
 
+def test_accept_language_gives_the_supported_language_it_ranks_highest(client: TestClient) -> None:
+    spanish = client.get("/api/tables/nope", headers={"accept-language": "es"}).json()["error"]["message"]
+    for header in ("de, es;q=0.5", "de-DE,fr;q=0.2,es;q=0.7", "en;q=0, es"):
+        answer = client.get("/api/tables/nope", headers={"accept-language": header}).json()
+        assert answer["error"]["message"] == spanish, header
+
+
 def test_list_and_get_tables(client: TestClient) -> None:
     table = new_table(
         client, seats=[{"kind": "human", "name": "Ana"}, {"kind": "agent"}, {"kind": "bot"}], players=3
