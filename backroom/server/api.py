@@ -15,8 +15,9 @@ import time
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from backroom.bots import bot_kinds
 from backroom.engine.errors import BadOptions, EngineError, UnknownGame
@@ -427,6 +428,21 @@ async def get_record(request: Request) -> Response:
 async def bad_request_handler(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, BadRequest)
     return error_response(exc.status, exc.code, exc.message)
+
+
+async def routing_error_handler(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals, no such path (404) or method (405): under ``/api/`` the
+    API's JSON error in the caller's language, as every other API error; elsewhere as before."""
+    assert isinstance(exc, HTTPException)
+    codes = {404: "no_such_path", 405: "method_not_allowed"}
+    if not request.url.path.startswith("/api/") or exc.status_code not in codes:
+        return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+    code = codes[exc.status_code]
+    response = error_response(
+        exc.status_code, code, translate(request_language(request), f"server.error.{code}")
+    )
+    response.headers.update(exc.headers or {})
+    return response
 
 
 async def storage_unavailable_handler(request: Request, exc: Exception) -> Response:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sqlalchemy.exc import DBAPIError
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -175,6 +176,7 @@ def create_app(
         ],
         exception_handlers={
             api.BadRequest: api.bad_request_handler,
+            HTTPException: api.routing_error_handler,
             DBAPIError: api.storage_unavailable_handler,
         },
     )

@@ -227,6 +227,25 @@ def test_error_language_follows_lang_then_accept_language(client: TestClient) ->
     assert len({english, spanish["error"]["message"], french["error"]["message"]}) == 3
 
 
+def test_an_unknown_api_path_or_method_gets_the_apis_json_error_in_the_callers_language(
+    client: TestClient,
+) -> None:
+    """docs/protocol.md: every API error is ``{"error": {"code", "message"}}``; Starlette's own
+    404 and 405 answered "Not Found" in plain text."""
+    missing = client.get("/api/nothing?lang=es")
+    assert missing.status_code == 404
+    assert missing.json()["error"] == {
+        "code": "no_such_path",
+        "message": "Esa dirección no existe en la API.",
+    }
+    wrong = client.delete("/api/games", headers={"accept-language": "fr"})
+    assert wrong.status_code == 405 and "GET" in wrong.headers["allow"]
+    assert wrong.json()["error"]["code"] == "method_not_allowed"
+    assert wrong.json()["error"]["message"] == "Cette méthode n’est pas acceptée à cette adresse."
+    page = client.get("/nothing")
+    assert page.status_code == 404 and page.text == "Not Found"
+
+
 def test_accept_language_gives_the_supported_language_it_ranks_highest(client: TestClient) -> None:
     spanish = client.get("/api/tables/nope", headers={"accept-language": "es"}).json()["error"]["message"]
     for header in ("de, es;q=0.5", "de-DE,fr;q=0.2,es;q=0.7", "en;q=0, es"):
