@@ -53,7 +53,7 @@ def show_summary(console: Console, lang: str, s: dict[str, Any]) -> None:
     console.print(
         t(
             "ui.sim_header",
-            games=s["games"],
+            count=s["games"],
             game=t(f"{s['game']}.name"),
             players=s["players"],
             seed=s["seed"],

@@ -55,7 +55,7 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
     console.print(
         t(
             "ui.tournament_header",
-            games=s["games"],
+            count=s["games"],
             game=t(f"{s['game']}.name"),
             players=s["players"],
             lineups={"$": "ui.lineups", "count": len(s["lineups"])},

@@ -11,6 +11,7 @@ from unittest.mock import ANY
 import pytest
 
 from backroom.cli.main import build_parser, main
+from backroom.i18n import LANGUAGES, translate
 from tests.helpers import strongest_bot
 
 
@@ -488,3 +489,14 @@ def test_every_help_speaks_the_players_language(capsys, monkeypatch, lang, comma
     english = [text for text in english_helps(command) if text]
     assert len(english) > 1
     assert [text for text in english if text in out] == []
+
+
+def test_one_game_and_one_reshuffled_card_are_said_in_the_singular(capsys):
+    code, out = run(capsys, "simulate", "stool-pigeon", "--games", "1", "--players", "2", "--lang", "en")
+    assert code == 0 and "1 game of" in out and "1 games" not in out
+    said = {lang: translate(lang, "stool-pigeon.event.reshuffle", {"count": 1}) for lang in LANGUAGES}
+    assert said == {
+        "en": "The draw pile is empty: 1 discarded card is shuffled into a new one.",
+        "es": "El mazo se ha agotado: se baraja 1 carta descartada para formar uno nuevo.",
+        "fr": "La pioche est vide : 1 carte défaussée est mélangée pour en former une nouvelle.",
+    }

@@ -442,7 +442,7 @@ class StoolPigeonState(State):
                 forget |= _bit(card)
             self.known = [k & ~forget for k in self.known]
             if events is not None:
-                events.append(Event("reshuffle", {"cards": len(self.deck)}))
+                events.append(Event("reshuffle", {"count": len(self.deck)}))
         return self.deck.pop()
 
     def _reveal_to_all(self, card: int) -> None:

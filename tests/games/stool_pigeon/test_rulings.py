@@ -54,7 +54,7 @@ def test_an_exhausted_draw_pile_is_rebuilt_from_the_discard_pile_but_its_top_car
         leftover=1,
     )
     events = state.apply(0, ("draw",))
-    assert event(events, "reshuffle").params == {"cards": 2}
+    assert event(events, "reshuffle").params == {"count": 2}
     assert kinds(events)[0] == "reshuffle"
     assert state.view(None)["discard"] == ["witness-9"]
     assert state.view(0)["held"] in ("witness-5", "witness-6")
