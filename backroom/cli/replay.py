@@ -8,8 +8,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from backroom.engine.errors import BadOptions
-from backroom.engine.events import Event
+from backroom.engine.errors import BadOptions, EngineError
+from backroom.engine.events import Event, Msg
 from backroom.engine.record import Record, replay_steps
 from backroom.games import get_game
 from backroom.i18n import seat_names, translate
@@ -32,6 +32,9 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
     state, _, _, events = next(steps)
     show_events(console, lang, game.id, events, seat, names)
     for number, (actor, action) in enumerate(record.actions, 1):
+        if not state.is_legal(actor, action):  # an edited or damaged record: say where it breaks
+            reason = Msg(state.why_illegal(actor, action), {})
+            raise EngineError("error.record_action_refused", number=number, reason=reason)
         label = state.label(action)  # before the action: it may take away what the label names
         text = translate(lang, label.key, label.params, names)
         played = translate(lang, "ui.replay_action", {"name": names[actor], "action": text})

@@ -143,6 +143,18 @@ def test_simulate_save_logs_then_replay(capsys, tmp_path):
     assert "Gana" in out
 
 
+def test_replay_of_an_edited_record_says_which_action_it_cannot_play(capsys, tmp_path):
+    run(capsys, "simulate", "stool-pigeon", "--games", "1", "--save-logs", str(tmp_path), "--json")
+    log = tmp_path / "game-000000.json"
+    data = json.loads(log.read_text(encoding="utf-8"))
+    data["actions"][3][1] = ["bogus", 1]
+    log.write_text(json.dumps(data), encoding="utf-8")
+    code, out = run(capsys, "replay", str(log), "--lang", "en")
+    assert code == 2
+    assert "Action 4 of this record cannot be played: That action is not allowed now." in out
+    assert "stool-pigeon.action.bogus" not in out
+
+
 def test_replay_of_a_missing_file_is_a_sentence(capsys, tmp_path):
     code, out = run(capsys, "replay", str(tmp_path / "nope.json"), "--lang", "en")
     assert code == 2
