@@ -68,10 +68,11 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--players", type=int, default=None, help=say("play.players"))
     p.add_argument("--bots", type=bot_list, default=["heuristic"], help=say("play.bots"))
-    p.add_argument("--seat", type=int, default=1, help=say("play.seat"))
+    who = p.add_mutually_exclusive_group()  # a watcher has no seat: --seat with it is refused
+    who.add_argument("--seat", type=int, default=1, help=say("play.seat"))
     p.add_argument("--seed", type=int, default=None, help=say("play.seed"))
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=say("play.option"))
-    p.add_argument("--watch", action="store_true", help=say("play.watch"))
+    who.add_argument("--watch", action="store_true", help=say("play.watch"))
     p.add_argument("--save", metavar="FILE", help=say("play.save"))
     common(p)
 

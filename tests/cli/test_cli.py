@@ -512,3 +512,10 @@ def test_one_game_and_one_reshuffled_card_are_said_in_the_singular(capsys):
         "es": "El mazo se ha agotado: se baraja 1 carta descartada para formar uno nuevo.",
         "fr": "La pioche est vide : 1 carte défaussée est mélangée pour en former une nouvelle.",
     }
+
+
+def test_watching_with_a_seat_is_refused_rather_than_the_seat_ignored(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["play", "stool-pigeon", "--watch", "--seat", "2", "--lang", "en"])
+    assert stopped.value.code == 2
+    assert "argument --seat: not allowed with argument --watch" in capsys.readouterr().err
