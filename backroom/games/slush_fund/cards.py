@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from backroom.engine.errors import BadOptions
+from backroom.engine.files import FileProblem, read_json
 
 DATA: dict[str, Any] = json.loads((Path(__file__).parent / "deck.json").read_text("utf-8"))
 
@@ -124,16 +125,16 @@ def load_deck_file(path: str) -> Deck:
     and the entry, so the person fixing the file reads what is wrong in their language.
     """
     try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = read_json(path)
+    except FileProblem as exc:
+        if exc.key == "error.file.not_json":
+            where = {"line": exc.params["line"], "column": exc.params["column"]}
+            raise BadOptions(
+                "slush-fund.error.deck_file_not_json", option="deck_file", path=path, **where
+            ) from exc
+        reason = {"$": exc.key, **exc.params}  # the file problem's own sentence, in the reader's language
         raise BadOptions(
-            "slush-fund.error.deck_file_unreadable", option="deck_file", path=path, reason=str(exc)
-        ) from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadOptions(
-            "slush-fund.error.deck_file_not_json", option="deck_file", path=path, reason=str(exc)
+            "slush-fund.error.deck_file_unreadable", option="deck_file", path=path, reason=reason
         ) from exc
     if not isinstance(data, dict):
         raise BadOptions("slush-fund.error.deck_file_shape", option="deck_file", path=path)

@@ -12,7 +12,7 @@ from backroom.engine.errors import BadOptions
 from backroom.engine.record import Record, replay
 from backroom.games.slush_fund import GAME, cards
 from backroom.games.slush_fund.cards import DATA
-from backroom.i18n import LANGUAGES, catalog
+from backroom.i18n import LANGUAGES, catalog, translate
 
 REAL = [
     {"type": "money", "value": 10000, "count": 20},
@@ -128,3 +128,16 @@ def test_deck_file_action_specs_name_the_faces_of_the_tables_deck(tmp_path: Path
         assert all(space.check(a) for a in legal)
         state.apply(state.active, legal[steps % len(legal)])
         steps += 1
+
+
+@pytest.mark.parametrize("content", [None, "{not json"])
+def test_an_unreadable_deck_file_is_said_in_the_readers_language_without_pythons_english(
+    tmp_path: Path, content: object
+) -> None:
+    path = str(tmp_path / "missing.json") if content is None else write(tmp_path, content)
+    with pytest.raises(BadOptions) as caught:
+        GAME.resolve_options({"deck_file": path})
+    said = translate("es", caught.value.key, caught.value.params)
+    assert said.startswith(("No se puede leer el archivo de mazo", "El archivo de mazo"))
+    assert "no existe" in said or "(línea 1, columna 2)" in said  # "{not json": column 2
+    assert "Errno" not in said and "Expecting" not in said and "{" not in said
