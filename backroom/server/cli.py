@@ -427,8 +427,8 @@ def database_refused(url: str, checking: bool) -> tuple[str, dict[str, str]] | N
 
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        return None  # not a URL at all: ``database_problem`` says so
+    except (ArgumentError, ValueError):  # a file's path, a port that is no number: what a URL looks like
+        return "ui.serve_db_not_url", {"url": url.split("@")[-1]}
     backend = parsed.get_backend_name()
     if backend not in ("sqlite", "postgresql"):
         return "ui.serve_db_unsupported", {"url": parsed.render_as_string(hide_password=True)}

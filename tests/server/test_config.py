@@ -145,10 +145,7 @@ def serve_args(*argv: str) -> argparse.Namespace:
 
 @pytest.mark.parametrize(
     ("url", "shown", "hidden"),
-    [
-        ("not a url", "not a url", None),
-        ("postgresql://someone:s3cret@127.0.0.1:1/none", "127.0.0.1:1/none", "s3cret"),
-    ],
+    [("postgresql://someone:s3cret@127.0.0.1:1/none", "127.0.0.1:1/none", "s3cret")],
 )
 def test_serve_explains_a_database_it_cannot_open_in_a_sentence(
     capsys: pytest.CaptureFixture[str],
@@ -189,12 +186,32 @@ def test_serve_refuses_a_port_in_use_before_it_starts_any_table(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("BACKROOM_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("BACKROOM_LANG", "en")
+    monkeypatch.setenv("BACKROOM_LANG", "es")
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
         assert serve(serve_args("--port", str(port))) == 2
     err = capsys.readouterr().err
-    assert f"127.0.0.1:{port}" in err and "--port" in err
+    assert f"127.0.0.1:{port}: el puerto ya está en uso" in err and "--port" in err
+    assert "Address already in use" not in err  # the system's English
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"), [("tables.db", "tables.db"), ("postgresql://ana:s3cret@host:port/db", "host:port/db")]
+)
+def test_serve_given_no_database_url_says_what_one_looks_like(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    given: str,
+    shown: str,
+) -> None:
+    """A file's path, or a port that is no number (which raised a traceback), in --db."""
+    monkeypatch.setenv("BACKROOM_LANG", "fr")
+    monkeypatch.chdir(tmp_path)
+    assert serve(serve_args("--db", given, "--port", "0")) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{shown} n’est pas une URL de base de données") and "sqlite:///" in err
+    assert "SQLAlchemy" not in err and "s3cret" not in err and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("port", ["99999", "-5", "eighty"])
