@@ -5,12 +5,13 @@ Game type: sequential, imperfect information, general sum (equal places share a 
 terminal rewards, **explicit stochastic**. Chance is chance: the deal is a chance node, and
 so is every player action that draws from the kernel's ``Chance`` (a Stool Pigeon reshuffle):
 the adapter notices the draw on a copy, stops before the action takes effect and asks chance
-for the seed the kernel then draws from. An outcome is one of ``CHANCE_OUTCOMES`` equally
-likely seeds: the kernel deals and shuffles from a seed, and enumerating the deals themselves
-(54! orders) is out of reach. So a history — chance outcomes and player actions — replays
-exactly, and a determinized state (``resample_from_infostate``, the kernel's ``resample``)
-knows no more of future reshuffles than the player: they come from chance nodes still to be
-played. Sampled-stochastic was the alternative; it would make histories unreplayable.
+for the seed the kernel then draws from. A seed is ``SEED_NODES`` chance outcomes, each one
+of ``CHANCE_OUTCOMES`` equally likely: the kernel deals and shuffles from a seed, and
+enumerating the deals themselves (54! orders) is out of reach. So a history — chance outcomes
+and player actions — replays exactly, and a determinized state (``resample_from_infostate``,
+the kernel's ``resample``) knows no more of future reshuffles than the player: they come from
+chance nodes still to be played. Sampled-stochastic was the alternative; it would make
+histories unreplayable.
 
 Actions are the game's integer encoding (``Game.action_space``). With several seats able to
 act (a reaction window) the current player is the kernel's first actor, and a pass is an
@@ -54,9 +55,12 @@ from backroom.interop.table import RETURN_BOUNDS, Table, default_players, return
 
 CHANCE_OUTCOMES = 2**12
 """Outcomes of one chance node, equally likely. A seed is ``SEED_NODES`` such choices in a
-row (2**24 seeds): one node of 2**24 outcomes would make every ``chance_outcomes()`` call list
-them all, and OpenSpiel's bots call it at every chance node they meet."""
-SEED_NODES = 2
+row: one node of all the seeds would make every ``chance_outcomes()`` call list them, and
+OpenSpiel's bots call it at every chance node they meet."""
+SEED_NODES = 6
+"""72 bits, at least the kernel's 63-bit seeds. A seed is a whole deal (or reshuffled pile):
+with two nodes (2**24 seeds) a seat found the real one by dealing every seed and comparing its
+own first view, about an hour of one core, and so knew every hand and the deck's order."""
 CHANCE = pyspiel.PlayerId.CHANCE
 TERMINAL = pyspiel.PlayerId.TERMINAL
 

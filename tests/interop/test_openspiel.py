@@ -126,6 +126,31 @@ def test_a_stool_pigeon_reshuffle_is_a_chance_node():
     pytest.fail("no reshuffle in 20 random games")
 
 
+def test_chance_draws_each_seed_from_as_many_as_the_kernels_so_no_seat_can_try_them_all():
+    """A seed is the whole hidden deal (or a reshuffled pile): with 2**24 of them a seat tried
+    every seed against its own first view (an hour of one core) and found the one that deals its
+    hand, so every other hand and the deck's order. Every run of chance nodes, the deal's and a
+    reshuffle's, must offer at least the kernel's 2**63 seeds."""
+    spiel = load_game("stool-pigeon", 2)
+    rng = random.Random(3)
+    runs = []
+    for _ in range(20):
+        state, run = spiel.new_initial_state(), 1
+        while not state.is_terminal():
+            if state.is_chance_node():
+                run *= len(state.chance_outcomes())
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+                continue
+            if run > 1:
+                runs.append(run)
+                run = 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        if len(runs) > 1:  # the deal's and a reshuffle's
+            break
+    assert len(runs) > 1, "no reshuffle in 20 random games"
+    assert min(runs) >= 2**63
+
+
 def test_a_string_or_vector_of_a_player_that_is_no_seat_is_refused():
     """OpenSpiel numbers chance -1 and the end -4, and ``current_player()`` is one of them at a
     chance node or the end: such a number read as a seat indexed the kernel's lists from the end
