@@ -69,4 +69,5 @@ class ObservationEncoder(Protocol):
     def encode(self, state: State, seat: int, out: Any) -> None:
         """Write ``seat``'s observation into ``out``: a zeroed, writable sequence of floats of
         ``layout(...).size`` (a ``memoryview`` onto the adapter's array, or a list); only the
-        entries that are not zero are written."""
+        entries that are not zero are written. ``seat`` is one at the table: callers check it
+        (``Table.observation``, OpenSpiel's observer), as a negative one reads the last seat's."""

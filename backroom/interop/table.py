@@ -67,7 +67,10 @@ class Table:
         return state
 
     def observation(self, state: State, seat: int) -> np.ndarray:
-        """``seat``'s observation vector, fresh (``float32``, entries in ``[0, 1]``)."""
+        """``seat``'s observation vector, fresh (``float32``, entries in ``[0, 1]``);
+        ``ValueError`` for a seat not at the table (``State.check_seat``): an encoder indexes
+        its per-seat lists with the seat, so -1 would read the last seat's hidden cards."""
+        state.check_seat(seat)
         out = np.zeros(self.size, np.float32)
         self.encoder.encode(state, seat, out.data)
         return out
