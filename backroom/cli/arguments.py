@@ -59,14 +59,16 @@ def say(text: str, **params: object) -> str:
 
 
 def language_in(argv: Sequence[str]) -> str:
-    """The language ``--lang`` names in ``argv``, else the environment's."""
+    """The language the last ``--lang`` names in ``argv`` (before the command or after it: the
+    one after wins, as argparse reads them), else the environment's."""
+    chosen = default_language()
     for i, arg in enumerate(argv):
         value = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
         if arg == "--lang" and i + 1 < len(argv):
             value = argv[i + 1]
         if value in LANGUAGES:
-            return value
-    return default_language()
+            chosen = value
+    return chosen
 
 
 @contextmanager

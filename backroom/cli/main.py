@@ -50,15 +50,13 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="backroom", description=say("description"))
     parser.add_argument("--version", action="version", version=f"backroom {version('backroom')}")
+    parser.add_argument("--lang", choices=LANGUAGES, default=default_language(), help=say("lang"))
     sub = parser.add_subparsers(dest="command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument(
-            "--lang",
-            choices=LANGUAGES,
-            default=default_language(),
-            help=say("lang"),
-        )
+        """``--lang`` after the command too; no default there, which would replace the one
+        given before the command (``backroom --lang es games``)."""
+        p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=say("lang"))
 
     p = sub.add_parser("games", help=say("games"), description=say("games"))
     p.add_argument("game", nargs="?", help=say("games.game"))

@@ -68,3 +68,17 @@ def test_argparse_speaks_english_again_after_a_command(capsys):
 )
 def test_serve_own_argument_checks_speak_the_chosen_language(capsys, argv, sentence):
     assert sentence in refused(capsys, "serve", *argv)
+
+
+@pytest.mark.parametrize(
+    "argv", [("--lang", "es", "games"), ("--lang=es", "games"), ("games", "--lang", "es")]
+)
+def test_lang_is_taken_before_the_command_as_after_it(capsys, argv):
+    """The README: every command takes ``--lang``; a person may put it first."""
+    assert main(list(argv)) == 0
+    assert "Jugadores" in capsys.readouterr().out
+
+
+def test_lang_after_the_command_wins_over_one_before_it(capsys):
+    assert main(["--lang", "fr", "games", "--lang", "es"]) == 0
+    assert "Jugadores" in capsys.readouterr().out
