@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from backroom.i18n import LANGUAGES, default_language, translate
 
@@ -89,6 +90,23 @@ def speaking(lang: str) -> Iterator[None]:
         yield
     finally:
         names["_"], names["ngettext"] = saved
+
+
+class Given(argparse._StoreAction):
+    """``store`` that also notes the option in the namespace's ``given`` (its first name), so
+    that a command with several targets (``bench``) refuses an option meant for another one
+    even when it was given its default value."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        super().__call__(parser, namespace, values, option_string)
+        if self.option_strings:  # not a positional argument, always given
+            namespace.given = {*getattr(namespace, "given", ()), self.option_strings[0]}
 
 
 def bot_list(text: str) -> list[str]:

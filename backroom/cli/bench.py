@@ -10,13 +10,33 @@ from rich.console import Console
 from rich.table import Table
 
 from backroom.bots import make_bot
+from backroom.engine.errors import BadOptions
 from backroom.games import get_game
 from backroom.i18n import format_number, translate
 from backroom.sim.bench import bench, bench_bots
 
+GAME_OPTIONS = frozenset({"--players", "--seconds", "--bots"})
+"""The options of ``bench GAME`` alone; ``--json`` and ``--lang`` serve both targets, every
+other option is ``bench server``'s."""
+
+
+def check_target_options(args: argparse.Namespace) -> None:
+    """Refuse an option given for the other target (``bench stool-pigeon --tables 5``), which
+    would be ignored, and a timing of no length."""
+    given: set[str] = getattr(args, "given", set())
+    if args.target == "server":
+        for option in sorted(given & GAME_OPTIONS):
+            raise BadOptions("error.bench_game_option", option=option)
+    else:
+        for option in sorted(given - GAME_OPTIONS - {"--lang"}):
+            raise BadOptions("error.bench_server_option", option=option, game=args.target)
+        if not args.seconds > 0:
+            raise BadOptions("error.bench_seconds", value=f"{args.seconds:g}")
+
 
 def bench_command(args: argparse.Namespace, console: Console) -> int:
     lang: str = args.lang
+    check_target_options(args)
     if args.target == "server":
         from backroom.cli.bench_server import bench_server_command
 

@@ -18,7 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from backroom.cli.arguments import bot_list, language_in, player_list, speaking
+from backroom.cli.arguments import Given, bot_list, language_in, player_list, speaking
 from backroom.cli.bench_server import add_bench_server_args
 from backroom.cli.runner import add_run_args
 from backroom.engine.errors import BadOptions, EngineError
@@ -111,6 +111,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     common(p)
 
     p = sub.add_parser("bench", help=say("bench"), description=say("bench"))
+    p.register("action", None, Given)  # which target's options were given: ``bench_command``
     p.add_argument("target", help=say("bench.target"))
     p.add_argument("--players", type=int, default=None, help=say("bench.players"))
     p.add_argument("--seconds", type=float, default=5.0, help=say("bench.seconds"))
