@@ -133,9 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return dispatch(args, console)
     except (EngineError, OSError) as exc:
-        problem = FileProblem.from_os(exc) if isinstance(exc, OSError) else exc
-        console.print(f"[bold red]{escape(translate(lang, problem.key, problem.params))}[/]", soft_wrap=True)
-        return 2
+        return refused(console, lang, exc)
     except ValueError as exc:
         console.print(
             f"[bold red]{escape(translate(lang, 'error.generic', {'reason': str(exc)}))}[/]", soft_wrap=True
@@ -144,6 +142,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         console.print(translate(lang, "ui.interrupted"))
         return 130
+
+
+def refused(console: Console, lang: str, exc: EngineError | OSError) -> int:
+    """Say why in one sentence in ``lang`` (an OS refusal too: ``FileProblem``); the status of a
+    command refused, 2."""
+    problem = FileProblem.from_os(exc) if isinstance(exc, OSError) else exc
+    console.print(f"[bold red]{escape(translate(lang, problem.key, problem.params))}[/]", soft_wrap=True)
+    return 2
 
 
 def dispatch(args: argparse.Namespace, console: Console) -> int:

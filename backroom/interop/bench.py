@@ -24,13 +24,20 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import numpy as np
+from rich.console import Console
 
+from backroom.cli.arguments import language_in, speaking
+from backroom.cli.main import refused
+from backroom.engine.errors import BadOptions, EngineError
+from backroom.games import get_game
+from backroom.i18n import LANGUAGES, texts, translate
 from backroom.interop.table import Table
 from backroom.sim.bench import machine, midgame_states
 
@@ -222,15 +229,36 @@ def bench(game: str, players: int, seconds: float, adapters: list[str]) -> dict[
     return out
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--adapters", default=",".join(LOOPS))
-    args = parser.parse_args(argv)
-    print(json.dumps(bench(args.game, args.players, args.seconds, args.adapters.split(",")), indent=1))
+def main(argv: list[str] | None = None) -> int:
+    """The command, as the ``backroom`` commands behave: help and argparse's words in the
+    ``--lang`` language, a mistake one sentence on standard error and status 2 (the JSON
+    figures alone on standard output)."""
+    argv = sys.argv[1:] if argv is None else argv
+    lang = language_in(argv)
+    say = texts(lang, "cli.interop_bench")
+    with speaking(lang):
+        parser = argparse.ArgumentParser(prog="python -m backroom.interop.bench", description=say())
+        parser.add_argument("game", help=say("game"))
+        parser.add_argument("--players", type=int, default=4, help=say("players"))
+        parser.add_argument("--seconds", type=float, default=5.0, help=say("seconds"))
+        parser.add_argument(
+            "--adapters", default=",".join(LOOPS), help=say("adapters", adapters=", ".join(LOOPS))
+        )
+        parser.add_argument("--lang", choices=LANGUAGES, default=lang, help=translate(lang, "cli.lang"))
+        args = parser.parse_args(argv)
+    adapters = args.adapters.split(",")
+    try:
+        get_game(args.game).check_players(args.players)  # before any timing
+        for adapter in adapters:
+            if adapter not in LOOPS:
+                raise BadOptions("error.unknown_adapter", adapter=adapter, known=", ".join(LOOPS))
+        if not args.seconds > 0:
+            raise BadOptions("error.bench_seconds", value=f"{args.seconds:g}")
+    except EngineError as exc:
+        return refused(Console(stderr=True, highlight=False), lang, exc)
+    print(json.dumps(bench(args.game, args.players, args.seconds, adapters), indent=1))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

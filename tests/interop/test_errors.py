@@ -80,3 +80,50 @@ def test_the_engine_and_games_load_no_translation_layer():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "error.player_count (value=1)"
+
+
+def interop_bench(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    """``python -m backroom.interop.bench ARGV``: its exit status and all it wrote."""
+    require("numpy")
+    from backroom.interop.bench import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as done:
+        code = int(done.code or 0)
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("nope", "--lang", "en"), "There is no game “nope”"),
+        (("corruption", "--players", "2", "--lang", "en"), "corruption is played by 3 to 7 players, not 2."),
+        (("corruption", "--players", "2", "--lang", "es"), "se juega de 3 a 7 personas, no 2."),
+        (("corruption", "--seconds", "0", "--lang", "en"), "must last more than 0 seconds (got 0)"),
+        (("corruption", "--adapters", "gym", "--lang", "en"), "There is no adapter loop “gym”"),
+        (("corruption", "--players", "x", "--lang", "fr"), "argument --players : 'x' n’est pas"),
+    ],
+)
+def test_the_adapters_bench_refuses_a_mistake_in_one_sentence_like_the_backroom_command(capsys, argv, said):
+    code, out = interop_bench(capsys, *argv)
+    assert code == 2
+    assert said in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["usage: python -m backroom.interop.bench", "players per game (default 4)", "default 5"]),
+        ("es", ["uso: python -m backroom.interop.bench", "jugadores por partida (por defecto 4)"]),
+    ],
+)
+def test_the_adapters_bench_help_names_its_command_and_says_what_each_option_does(
+    capsys, monkeypatch, lang, said
+):
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out = interop_bench(capsys, "--help", "--lang", lang)
+    assert code == 0
+    assert [words for words in said if words not in out] == []
+    assert "bench.py" not in out
