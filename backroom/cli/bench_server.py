@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from backroom.cli.arguments import say
+from backroom.engine.errors import EngineError
 from backroom.i18n import DEFAULT_LANGUAGE, default_language, texts, translate
 
 
@@ -63,7 +64,9 @@ def bench_server_command(args: argparse.Namespace) -> int:
 
     lang = getattr(args, "lang", None) or default_language()
     console = Console(highlight=False, stderr=True)
-    console.print(translate(lang, "ui.bench_server_setup", {"tables": args.tables, "seats": args.seats}))
+    seating = {"tables": args.tables, "seats": args.seats, "url": args.url}
+    setup = "ui.bench_server_setup" if args.url is None else "ui.bench_server_setup_url"
+    console.print(translate(lang, setup, seating), soft_wrap=True)
     columns = (TextColumn("{task.description}"), BarColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(translate(lang, "ui.bench_server_playing"), total=1.0)
@@ -82,10 +85,12 @@ def bench_server_command(args: argparse.Namespace) -> int:
                 clients=args.clients,
                 server_cores=args.server_cores,
                 server_log=args.server_log,
+                lang=lang,
                 progress=lambda done: bar.update(task, completed=done),
             )
-        except (ValueError, RuntimeError, OSError) as exc:  # OSError: no service at --url
-            console.print(translate(lang, "ui.bench_server_failed", {"reason": str(exc)}))
+        except (EngineError, ValueError, RuntimeError, OSError) as exc:
+            reason = translate(lang, exc.key, exc.params) if isinstance(exc, EngineError) else str(exc)
+            console.print(translate(lang, "ui.bench_server_failed", {"reason": reason}), soft_wrap=True)
             return 2
     print(json.dumps(result.to_json()) if getattr(args, "json", False) else result.report(lang))
     return 0

@@ -19,6 +19,7 @@ import queue
 import random
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backroom.client import ActionRefused, Seat, connect
+from backroom.engine.errors import EngineError
 
 GAME = "stool-pigeon"
 
@@ -34,6 +36,40 @@ SEATING_WAVE = 50
 
 SEATING_TIMEOUT = 600.0
 """Seconds the client processes wait for one another to seat their tables."""
+
+
+class BenchProblem(EngineError):
+    """Why ``bench server`` could not measure, as a message key and its parameters (the command
+    says it in its language); it crosses from a client process whole."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _problem, (self.key, self.params)
+
+
+def _problem(key: str, params: dict[str, Any]) -> BenchProblem:
+    return BenchProblem(key, **params)
+
+
+def seating_problem(base: str, exc: BaseException) -> BenchProblem:
+    """Why a table could not be seated at ``base``, named: nothing listening there, a server
+    that refuses seeds (the bench deals from seeds so that every run plays the same games),
+    another refusal in the server's own words, a network failure, else the error itself."""
+    if isinstance(exc, BenchProblem):
+        return exc
+    if isinstance(exc, urllib.error.HTTPError):
+        try:
+            error = json.loads(exc.read())["error"]
+        except (OSError, ValueError, KeyError, TypeError):
+            error = {"code": None, "message": exc.reason}
+        if error["code"] == "seed_not_allowed":
+            return BenchProblem("error.bench_seed_refused", url=base)
+        return BenchProblem("error.bench_http", url=base, status=exc.code, reason=error["message"])
+    reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+    if isinstance(reason, ConnectionRefusedError):
+        return BenchProblem("error.bench_no_server", url=base)
+    if isinstance(exc, OSError):
+        return BenchProblem("error.bench_unreachable", url=base, reason=str(reason))
+    return BenchProblem("error.bench_seating", reason=repr(exc))
 
 
 def http_json(method: str, url: str, body: Any = None) -> Any:
@@ -173,8 +209,9 @@ async def play_tables(
         await asyncio.wait([waiting, *tasks], return_when=asyncio.FIRST_COMPLETED)
         if not go.is_set():
             waiting.cancel()
-            failed = next(t for t in tasks if t.done())
-            raise RuntimeError(f"a table could not be seated: {failed.exception()!r}")
+            failed = next(t for t in tasks if t.done()).exception()
+            assert failed is not None  # a slot plays until it is cancelled: done, it failed
+            raise seating_problem(base, failed) from failed
         while (left := load.deadline - time.perf_counter()) > 0:
             progress(1 - left / duration)
             await asyncio.sleep(min(left, 0.5))
@@ -186,7 +223,7 @@ async def play_tables(
         outcomes = await asyncio.gather(*tasks, return_exceptions=True)
     errors = [o for o in outcomes if isinstance(o, Exception)]
     if errors:
-        raise RuntimeError(f"a table failed during the run: {errors[0]!r}")
+        raise BenchProblem("error.bench_table_failed", reason=repr(errors[0])) from errors[0]
     return load
 
 
@@ -232,7 +269,7 @@ def play_in_processes(
         for _ in children:
             kind, value = _next_result(results, children)
             if kind == "error":
-                raise RuntimeError(value)
+                raise value
             load.merge(value)
         return load
     finally:
@@ -256,7 +293,7 @@ def _meet(barrier: Any, children: list[Any], results: Any) -> None:
     try:
         barrier.wait(SEATING_TIMEOUT)
     except threading.BrokenBarrierError:
-        raise RuntimeError(_first_error(results, len(children)) or "a client process stopped") from None
+        raise _first_error(results, len(children)) or BenchProblem("error.bench_client_stopped") from None
 
 
 def _next_result(results: Any, children: list[Any]) -> tuple[str, Any]:
@@ -268,17 +305,18 @@ def _next_result(results: Any, children: list[Any]) -> tuple[str, Any]:
             return answer
         except queue.Empty:
             if any(child.exitcode not in (None, 0) for child in children):
-                return "error", "a client process stopped"
-    return "error", "a client process stopped answering"
+                return "error", BenchProblem("error.bench_client_stopped")
+    return "error", BenchProblem("error.bench_client_silent")
 
 
-def _first_error(results: Any, processes: int) -> str | None:
+def _first_error(results: Any, processes: int) -> BenchProblem | None:
     """What a client that broke the barrier said (it says it before breaking it)."""
     with contextlib.suppress(queue.Empty):
         for _ in range(processes):
             kind, value = results.get(timeout=5)
             if kind == "error":
-                return str(value)
+                problem: BenchProblem = value
+                return problem
     return None
 
 
@@ -301,7 +339,10 @@ def _client_process(
         with collector_paused():
             load = event_loop_runner()(play_tables(base, slots, seats, think, seed, duration, ready=ready))
     except BaseException as exc:  # the parent reports it; the barrier tells it to look
-        results.put(("error", f"{exc!r}"))
+        problem = (
+            exc if isinstance(exc, BenchProblem) else BenchProblem("error.bench_failed", reason=repr(exc))
+        )
+        results.put(("error", problem))
         barrier.abort()
         return
     results.put(("load", load))

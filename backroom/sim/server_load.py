@@ -31,6 +31,7 @@ from typing import Any
 from backroom.i18n import format_number, translate
 from backroom.sim.bench import machine
 from backroom.sim.load_clients import (
+    BenchProblem,
     Load,
     collector_paused,
     event_loop_runner,
@@ -64,14 +65,17 @@ def server_process(
     extra: Sequence[str] = (),
     cores: Collection[int] | None = None,
     log: Path | None = None,
+    lang: str | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A ``backroom serve`` subprocess on loopback (with ``extra`` arguments: ``--workers``,
     ``--redis``), ready to answer; killed on exit (a supervisor with its workers). ``cores``:
     the CPUs it and every process and thread it starts may run on; ``log``: the file its
-    output goes to (else nowhere)."""
-    env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir)}
+    output goes to (else one in ``data_dir``: a server that exits at once is reported with its
+    last line, its reason); ``lang``: the language it speaks."""
+    env = {**os.environ, "BACKROOM_DATA_DIR": str(data_dir), **({"BACKROOM_LANG": lang} if lang else {})}
     command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url]
-    output = subprocess.DEVNULL if log is None else log.open("ab")
+    log = log or data_dir / "server.log"
+    output = log.open("ab")
     process = subprocess.Popen(
         [*command, *BENCH_LIMITS, *extra],
         start_new_session=True,
@@ -82,27 +86,33 @@ def server_process(
         preexec_fn=None if cores is None else lambda: os.sched_setaffinity(0, cores),
     )
     try:
-        wait_ready(port, process)
+        wait_ready(port, process, log)
         yield process
     finally:
         with contextlib.suppress(ProcessLookupError):  # its workers too, if it has any
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-        if not isinstance(output, int):
-            output.close()
+        output.close()
 
 
-def wait_ready(port: int, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+def wait_ready(
+    port: int, process: subprocess.Popen[bytes], log: Path | None = None, timeout: float = 30.0
+) -> None:
+    """Return once the server on ``port`` answers; one that exits first is a ``BenchProblem``
+    with its status and the last line of its output in ``log`` (its reason, where it gave one)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if process.poll() is not None:
-            raise RuntimeError(f"the server exited with status {process.returncode}")
+            said = log.read_text(errors="replace").strip().splitlines() if log else []
+            if said:
+                raise BenchProblem("error.bench_server_exited", status=process.returncode, reason=said[-1])
+            raise BenchProblem("error.bench_server_silent", status=process.returncode)
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2):
                 return
         except OSError:
             time.sleep(0.05)
-    raise RuntimeError("the server did not start in time")
+    raise BenchProblem("error.bench_server_slow", seconds=timeout)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -323,6 +333,7 @@ def bench_server(
     clients: int = 1,
     server_cores: Collection[int] | None = None,
     server_log: Path | None = None,
+    lang: str | None = None,
     progress: Callable[[float], None] = lambda done: None,
 ) -> BenchResult:
     """Run the benchmark and return its figures. ``progress`` hears the measured fraction done.
@@ -330,7 +341,8 @@ def bench_server(
     ``--workers``; ``url``: no server started, the load goes to the service already running
     there (on other cores or machines: its CPU is then not measured). ``clients``: client
     processes sharing the tables; ``server_cores``: the CPUs the server runs on, the clients
-    on the others; ``server_log``: a file for the started server's output."""
+    on the others; ``server_log``: a file for the started server's output; ``lang``: the
+    language it speaks (its reason to exit, if it does)."""
     if not 1 <= tables <= 2000 or not 2 <= seats <= 5:
         raise ValueError("tables must be 1..2000 and seats 2..5")
     if not 0 < duration <= 3600 or not 0 <= think <= 60:
@@ -354,7 +366,7 @@ def bench_server(
     with tempfile.TemporaryDirectory(prefix="backroom-bench-") as tmp:
         db = db_url or f"sqlite:///{tmp}/bench.db"
         with (
-            server_process(db, port, Path(tmp), extra, server_cores, server_log) as process,
+            server_process(db, port, Path(tmp), extra, server_cores, server_log, lang) as process,
             client_cores(server_cores),
             fsync_probe(Path(tmp)) as fsyncs,
         ):

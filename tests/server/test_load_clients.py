@@ -11,7 +11,7 @@ import pytest
 
 from backroom.cli.arguments import speaking
 from backroom.cli.bench_server import add_bench_server_args, cpu_list
-from backroom.sim.load_clients import Load, play_in_processes
+from backroom.sim.load_clients import BenchProblem, Load, play_in_processes
 from backroom.sim.server_load import bench_server, family, free_port, server_process
 
 
@@ -48,10 +48,11 @@ def test_tables_split_over_client_processes_play_together_and_merge_their_round_
 
 def test_client_processes_that_cannot_seat_their_tables_say_why() -> None:
     closed = f"http://127.0.0.1:{free_port()}"  # nothing listens there
-    with pytest.raises(RuntimeError, match="could not be seated"):
+    with pytest.raises(BenchProblem) as refused:
         play_in_processes(
             closed, 2, 4, 0.0, 0, 1.0, 2, started=lambda: None, ended=lambda: None, progress=lambda d: None
         )
+    assert (refused.value.key, refused.value.params) == ("error.bench_no_server", {"url": closed})
 
 
 @pytest.mark.parametrize(
@@ -92,6 +93,7 @@ def test_a_client_process_that_died_before_the_start_ends_the_wait_at_once_not_a
     context = multiprocessing.get_context("spawn")
     dead = SimpleNamespace(exitcode=-9)  # killed (out of memory, say) while seating its tables
     start = time.monotonic()
-    with pytest.raises(RuntimeError, match="a client process stopped"):
+    with pytest.raises(BenchProblem) as stopped:
         _meet(context.Barrier(2), [dead], context.Queue())
+    assert stopped.value.key == "error.bench_client_stopped"
     assert time.monotonic() - start < 30  # the seating timeout is 600 s

@@ -1,0 +1,101 @@
+"""``backroom bench server`` when it cannot measure: one sentence in the command's language that
+names the cause (nothing listening, seeds refused, the server's own reason to exit)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import urllib.error
+from collections.abc import Iterator
+from email.message import Message
+
+import pytest
+
+from backroom.cli.main import main
+from backroom.i18n import translate
+from backroom.sim.load_clients import seating_problem
+from backroom.sim.server_load import free_port, wait_ready
+
+QUICK = ("--tables", "1", "--duration", "1")
+
+
+def bench(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(["bench", "server", *QUICK, *argv])
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+@pytest.mark.parametrize("clients", ["1", "2"])  # two: the cause crosses from a client process
+def test_nothing_listening_at_the_url_is_said_so(capsys, clients):
+    url = f"http://127.0.0.1:{free_port()}"
+    code, out = bench(capsys, "--url", url, "--clients", clients, "--tables", "2", "--lang", "en")
+    assert code == 2
+    assert f"Nothing is listening at {url}" in out
+    assert "URLError" not in out and "Refused" not in out
+
+
+def test_a_url_is_not_said_to_start_a_server(capsys):
+    url = f"http://127.0.0.1:{free_port()}"
+    _, out = bench(capsys, "--url", url, "--lang", "en")
+    assert f"Seating 1 tables of 4 players at {url}" in out
+    assert "Starting a server" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("es", ["La medición se detuvo: Nada escucha en", "Sentando 1 mesas de 4 jugadores en"]),
+        ("fr", ["La mesure s'est arrêtée : Rien n’écoute à", "Installation de 1 tables de 4 joueurs à"]),
+    ],
+)
+def test_the_failure_is_in_the_commands_language(capsys, lang, said):
+    _, out = bench(capsys, "--url", f"http://127.0.0.1:{free_port()}", "--lang", lang)
+    assert [words for words in said if words not in out] == []
+    assert "could not be seated" not in out and "Nothing is listening" not in out
+
+
+@pytest.fixture(scope="module")
+def server_without_seeds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server started as a person starts one: without ``--allow-seed``."""
+    tmp = tmp_path_factory.mktemp("seedless")
+    port = free_port()
+    command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port)]
+    env = {**os.environ, "BACKROOM_DATA_DIR": str(tmp)}
+    process = subprocess.Popen(
+        [*command, "--db", f"sqlite:///{tmp / 's.db'}"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_ready(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_a_server_that_refuses_seeds_is_told_to_allow_them(capsys, server_without_seeds):
+    code, out = bench(capsys, "--url", server_without_seeds, "--lang", "en")
+    assert code == 2
+    assert "refuses tables dealt from a seed" in out and "--allow-seed" in out
+    assert "HTTPError" not in out and "Forbidden" not in out
+
+
+def test_a_server_that_exits_at_once_gives_its_own_reason(capsys):
+    code, out = bench(capsys, "--workers", "2", "--lang", "en")
+    assert code == 2
+    assert "The server exited with status 2: --workers 2 and --redis need a PostgreSQL database" in out
+
+
+def test_another_refusal_or_failure_is_said_in_the_commands_language_with_the_servers_words():
+    body = io.BytesIO(b'{"error": {"code": "unknown_game", "message": "There is no game."}}')
+    http = urllib.error.HTTPError("http://h/api/tables", 400, "Bad Request", Message(), body)
+    problem = seating_problem("http://h", http)
+    said = translate("fr", problem.key, problem.params)
+    assert said == "Le serveur à http://h a refusé de créer une table (HTTP 400) : There is no game."
+    problem = seating_problem("http://h", ValueError("odd"))
+    said = translate("es", problem.key, problem.params)
+    assert said == "No se pudo sentar a los jugadores de una mesa: ValueError('odd')"
