@@ -344,17 +344,16 @@ def bench_server(
     on the others; ``server_log``: a file for the started server's output; ``lang``: the
     language it speaks (its reason to exit, if it does)."""
     if not 1 <= tables <= 2000 or not 2 <= seats <= 5:
-        raise ValueError("tables must be 1..2000 and seats 2..5")
+        raise BenchProblem("error.bench_tables_seats", tables=tables, seats=seats)
     if not 0 < duration <= 3600 or not 0 <= think <= 60:
-        raise ValueError("duration must be 0..3600 seconds and think 0..60")
+        raise BenchProblem("error.bench_duration_think", duration=f"{duration:g}", think=f"{think:g}")
     if not 1 <= clients <= min(64, tables):
-        raise ValueError("clients must be 1..64 and at most the tables")
+        raise BenchProblem("error.bench_clients", clients=clients, tables=tables)
     if server_cores is not None:
         server_cores = sorted(set(server_cores))
-        if url is not None or not server_cores or not set(server_cores) < os.sched_getaffinity(0):
-            raise ValueError(
-                "server cores must be some, not all, of this machine's usable CPUs, and a server started here"
-            )
+        usable = os.sched_getaffinity(0)
+        if url is not None or not server_cores or not set(server_cores) < usable:
+            raise BenchProblem("error.bench_server_cores", usable=",".join(map(str, sorted(usable))))
     if url is not None:
         load, measured = _measure(
             url.rstrip("/"), [], tables, seats, think, seed, duration, clients, progress

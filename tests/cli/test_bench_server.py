@@ -99,3 +99,26 @@ def test_another_refusal_or_failure_is_said_in_the_commands_language_with_the_se
     problem = seating_problem("http://h", ValueError("odd"))
     said = translate("es", problem.key, problem.params)
     assert said == "No se pudo sentar a los jugadores de una mesa: ValueError('odd')"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ("--tables", "0"),
+            "bench server juega de 1 a 2000 mesas de 2 a 5 asientos (se recibió 0 mesas de 4)",
+        ),
+        (("--seats", "6"), "(se recibió 1 mesas de 6)"),
+        (("--duration", "0"), "La duración debe ser de más de 0 segundos y como mucho 3600"),
+        (("--think", "-1"), "y la espera, de 0 a 60 segundos (se recibió 1 y -1)"),
+        (
+            ("--clients", "2"),
+            "Los procesos cliente deben ser de 1 a 64, y no más que las mesas (se recibió 2",
+        ),
+        (("--server-cores", "0", "--url", "http://h"), "--server-cores debe nombrar algunos"),
+    ],
+)
+def test_a_value_out_of_range_is_refused_in_the_commands_language(capsys, argv, said):
+    code, out = bench(capsys, *argv, "--lang", "es")
+    assert code == 2
+    assert said in out

@@ -29,6 +29,7 @@ from backroom.server.settings import (
     default_url,
     normalize_url,
 )
+from backroom.sim.load_clients import BenchProblem
 from backroom.sim.server_load import bench_server
 
 
@@ -131,9 +132,9 @@ def test_bench_server_arguments_and_a_small_run(capsys: pytest.CaptureFixture[st
     assert figures["machine"]["python"] == platform.python_version()
     elsewhere = dataclasses.replace(result, server_cpu_ms_per_move=None).to_json()
     assert elsewhere["workers"] is None and elsewhere["fsync_max_ms"] is None  # unseen from here
-    with pytest.raises(ValueError):
+    with pytest.raises(BenchProblem, match="1 to 2000 tables"):
         bench_server(tables=0)
-    with pytest.raises(ValueError):
+    with pytest.raises(BenchProblem, match="more than 0 seconds"):
         bench_server(tables=1, duration=0)
 
 

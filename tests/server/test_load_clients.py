@@ -67,7 +67,7 @@ def test_client_processes_that_cannot_seat_their_tables_say_why() -> None:
     ],
 )
 def test_bench_options_out_of_range_are_refused_before_anything_starts(options: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(BenchProblem):
         bench_server(duration=1.0, **{"tables": 4, **options})  # type: ignore[arg-type]
 
 
