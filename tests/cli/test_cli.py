@@ -519,33 +519,3 @@ def test_watching_with_a_seat_is_refused_rather_than_the_seat_ignored(capsys):
         main(["play", "stool-pigeon", "--watch", "--seat", "2", "--lang", "en"])
     assert stopped.value.code == 2
     assert "argument --seat: not allowed with argument --watch" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize("seconds", ["0", "-1"])
-def test_bench_refuses_no_time_to_measure_as_simulate_refuses_no_games(capsys, seconds):
-    code, out = run(capsys, "bench", "stool-pigeon", "--seconds", seconds, "--lang", "en")
-    assert code == 2
-    assert f"must last more than 0 seconds (got {seconds})" in out
-    assert "actions" not in out  # refused before any timing
-
-
-@pytest.mark.parametrize(
-    ("argv", "said"),
-    [
-        (("stool-pigeon", "--tables", "5"), "--tables is an option of bench server, not of a game’s bench"),
-        (("stool-pigeon", "--tables", "200"), "--tables is an option of bench server"),  # its default too
-        (("stool-pigeon", "--url", "http://x"), "--url is an option of bench server"),
-        (("server", "--players", "3"), "--players is an option of a game’s bench (bench GAME), not of"),
-        (("server", "--seconds", "5"), "--seconds is an option of a game’s bench"),
-    ],
-)
-def test_bench_refuses_an_option_meant_for_the_other_target(capsys, argv, said):
-    code, out = run(capsys, "bench", *argv, "--lang", "en")
-    assert code == 2
-    assert said in out
-
-
-def test_bench_refuses_the_other_targets_option_in_the_chosen_language(capsys):
-    code, out = run(capsys, "bench", "stool-pigeon", "--tables", "5", "--lang", "es")
-    assert code == 2
-    assert "--tables es una opción de bench server" in out

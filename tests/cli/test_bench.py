@@ -1,5 +1,6 @@
-"""``backroom bench server`` when it cannot measure: one sentence in the command's language that
-names the cause (nothing listening, seeds refused, the server's own reason to exit)."""
+"""``backroom bench`` when it cannot measure: one sentence in the command's language that names
+the cause (no time to measure, an option of the other target, nothing listening, seeds refused,
+the server's own reason to exit)."""
 
 from __future__ import annotations
 
@@ -122,3 +123,39 @@ def test_a_value_out_of_range_is_refused_in_the_commands_language(capsys, argv, 
     code, out = bench(capsys, *argv, "--lang", "es")
     assert code == 2
     assert said in out
+
+
+def said_by(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1"])
+def test_bench_refuses_no_time_to_measure_as_simulate_refuses_no_games(capsys, seconds):
+    code, out = said_by(capsys, "bench", "stool-pigeon", "--seconds", seconds, "--lang", "en")
+    assert code == 2
+    assert f"must last more than 0 seconds (got {seconds})" in out
+    assert "actions" not in out  # refused before any timing
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("stool-pigeon", "--tables", "5"), "--tables is an option of bench server, not of a game’s bench"),
+        (("stool-pigeon", "--tables", "200"), "--tables is an option of bench server"),  # its default too
+        (("stool-pigeon", "--url", "http://x"), "--url is an option of bench server"),
+        (("server", "--players", "3"), "--players is an option of a game’s bench (bench GAME), not of"),
+        (("server", "--seconds", "5"), "--seconds is an option of a game’s bench"),
+    ],
+)
+def test_bench_refuses_an_option_meant_for_the_other_target(capsys, argv, said):
+    code, out = said_by(capsys, "bench", *argv, "--lang", "en")
+    assert code == 2
+    assert said in out
+
+
+def test_bench_refuses_the_other_targets_option_in_the_chosen_language(capsys):
+    code, out = said_by(capsys, "bench", "stool-pigeon", "--tables", "5", "--lang", "es")
+    assert code == 2
+    assert "--tables es una opción de bench server" in out
