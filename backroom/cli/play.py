@@ -103,8 +103,10 @@ class TerminalTable:
         self.state, events = game.start(record.players, record.options, record.seed)
         self.record = record
         console.rule(translate(lang, f"{game.id}.name"))
-        keys = "" if record.you is None else " " + translate(lang, "ui.keys")  # watching reads no keys
-        console.print(translate(lang, "ui.seed_line", {"seed": record.seed}) + keys)
+        if record.you is None:  # a watcher sees every card anyway; watching reads no keys
+            console.print(translate(lang, "ui.seed_line", {"seed": record.seed}))
+        else:  # the seed would deal every hidden card again elsewhere: it is shown once the game ends
+            console.print(translate(lang, "ui.keys"))
         self.show_events(events)
 
     def t(self, key: str, **params: Any) -> str:
@@ -124,7 +126,14 @@ class TerminalTable:
         return self.state.view(self.human, recall=self.recall if self.human is not None else True)
 
     def run(self, ask: Callable[[str], str]) -> bool:
-        """Play to the end, or until the human leaves (``q``); False if the input ended first."""
+        """Play to the end, or until the human leaves (``q``); False if the input ended first.
+        A player is told the deal's seed only then."""
+        ended = self.play(ask)
+        if self.human is not None:
+            self.console.print(self.t("ui.seed_line", seed=self.record.seed))
+        return ended
+
+    def play(self, ask: Callable[[str], str]) -> bool:
         state = self.state
         while True:
             actors = state.actors()
