@@ -16,16 +16,18 @@ def show_games(console: Console, lang: str, game_id: str | None) -> int:
         show_game(console, lang, get_game(game_id))
         return 0
     table = Table(title=translate(lang, "ui.games_title"))
-    for key in ("ui.col_id", "ui.col_name", "ui.col_players", "ui.col_bots"):
+    # The id and each option are typed back, so they are kept whole (one option, one bot a
+    # line): the name wraps first, so 80 columns show every id and default.
+    table.add_column(translate(lang, "ui.col_id"), no_wrap=True)
+    for key in ("ui.col_name", "ui.col_players", "ui.col_bots"):
         table.add_column(translate(lang, key))
-    # One option a line, kept whole: the other columns wrap first, so 80 columns show every default.
     table.add_column(translate(lang, "ui.col_options"), no_wrap=True)
     for game in all_games():
         table.add_row(
             game.id,
             translate(lang, f"{game.id}.name"),
             f"{game.min_players}–{game.max_players}",
-            ", ".join(bot_kinds(game)),
+            "\n".join(bot_kinds(game)),
             "\n".join(f"{o.name}={o.default}" for o in game.options) or "—",
         )
     console.print(table)

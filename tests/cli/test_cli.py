@@ -11,6 +11,7 @@ from unittest.mock import ANY
 import pytest
 
 from backroom.cli.main import build_parser, main
+from backroom.games import all_games
 from backroom.i18n import LANGUAGES, translate
 
 
@@ -199,13 +200,16 @@ def test_figures_are_written_as_french_writes_them(capsys, argv):
     assert not re.search(r"\d%", figures)
 
 
-def test_games_shows_every_option_default_whole_at_80_columns(capsys, monkeypatch):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_games_shows_every_id_and_option_default_whole_at_80_columns(capsys, monkeypatch, lang):
+    """What is typed back (``stool-pigeon``, ``secret_goals=False``) is never cut."""
     monkeypatch.setenv("COLUMNS", "80")
-    code, out = run(capsys, "games", "--lang", "en")
+    code, out = run(capsys, "games", "--lang", lang)
     assert code == 0
     assert "…" not in out
     for option in ("secret_goals=False", "hidden_illuminati=off", "contracts_file=", "memory_aid=False"):
         assert option in out
+    assert all(f"│ {game.id} " in out for game in all_games())
 
 
 def test_game_options_show_default_and_allowed_values_apart(capsys, monkeypatch):
