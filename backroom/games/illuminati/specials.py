@@ -163,8 +163,10 @@ def roll_window(state: IlluminatiState, start: int) -> Window:
 
 def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] | None) -> None:
     kind, face = action[0], action[1]
-    if seat == state.active and state.phase == ACTION:
-        state.acted = True  # no 5 MB for the turn, even for a special that is no action
+    if seat == state.active:
+        # "Usar una carta Especial" is a free action, so no 5 MB for the turn: in its action
+        # phase or in a window of its turn (before its income, in its own attack)
+        state.acted = True
     if kind == "bribe":
         show(state, seat, BRIBERY)
         state.phase, state.p_stage = PLACE, "bribe"

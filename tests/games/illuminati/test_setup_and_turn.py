@@ -18,7 +18,7 @@ from backroom.games.illuminati.cards import (
 from backroom.games.illuminati.turn import setup_area
 from tests.helpers import kinds, refuse
 
-from .conftest import let_through, position
+from .conftest import let_through, play_special, position
 
 MAFIA_AND_SHARKS = [("the_mafia", "network", "right"), ("loan_sharks", "the_mafia", "top")]
 LASERS_AND_RECYCLERS = [
@@ -196,6 +196,28 @@ def test_only_a_player_who_does_nothing_not_even_a_free_action_takes_five_mb(don
     before = state.money[CARD_OF["network"]]
     state.apply(0, ("end",))
     assert state.money[CARD_OF["network"]] - before == (5 if done == "nothing" else 0)
+
+
+@pytest.mark.parametrize("special", ["market_manipulation", "slush_fund"])
+def test_a_special_played_before_its_income_is_a_free_action_so_no_five_mb_for_passing(special):
+    """ "Un jugador puede escoger no realizar acciones, ni siquiera acciones gratuitas,
+    transferencias gratuitas o acciones especiales, y obtener 5 MB para el tesoro de sus
+    Illuminati." and, among the free actions, "*Usar una carta Especial*: sigue las
+    instrucciones de la carta. Excepción: usar la carta *Soborno* es una acción normal." A
+    special the player on turn plays in the window before its income (ruling 21: Market
+    Manipulation, or any "any time" card) is a free action of that turn like one played in its
+    action phase."""
+    state = position(["ufos", "network"], uncontrolled=["texas", "pentagon"], hands={1: [special]})
+    state.apply(0, ("end",))
+    assert state.phase == "start" and state.actors() == (1,)
+    play_special(state, 1, ("special", special))
+    if state.phase == "start":
+        state.apply(1, ("pass",))
+    assert state.phase == "action" and state.active == 1
+    before = state.money[CARD_OF["network"]]
+    events = state.apply(1, ("end",))
+    assert state.money[CARD_OF["network"]] == before
+    assert not any(e.kind == "passed" for e in events)
 
 
 def test_uncontrolled_area_is_refilled_to_two_at_the_end_of_a_turn():
