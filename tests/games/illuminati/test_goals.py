@@ -136,6 +136,38 @@ def test_special_goals_count_the_structure(root, laid, met):
     assert special_goal(state, 0) is met
 
 
+NETWORK_18 = ["c_i_a", "big_media", "federal_reserve", "i_r_s", "madison_avenue", "kgb"]  # 4+3+3+3+3+2
+BAVARIANS_25 = ["the_mafia", "international_communist_conspiracy", "new_york", "big_media"]  # 7+7+7+4
+WEIRD_5 = ["california", "comic_books", "flat_earthers", "hackers", "punk_rockers"]
+
+
+@pytest.mark.parametrize(
+    ("root", "groups", "met"),
+    [
+        ("network", NETWORK_18, True),  # 7 + 18 = 25
+        ("network", [*NETWORK_18[:-1], "yuppies"], False),  # 7 + 17 = 24
+        ("bavarian_illuminati", BAVARIANS_25, True),  # 10 + 25 = 35
+        ("bavarian_illuminati", [*BAVARIANS_25[:-1], "madison_avenue"], False),  # 10 + 24 = 34
+        ("discordian_society", WEIRD_5, True),
+        ("discordian_society", [*WEIRD_5[:-1], "yuppies"], False),  # four Weird groups
+    ],
+)
+def test_special_goals_of_the_network_the_bavarians_and_the_discordians_at_their_thresholds(root, groups, met):
+    """ "**Illuminati de Baviera:** controlar Grupos con un Poder total de 35 o más, incluyendo
+    sus 10 puntos.", "**La Red:** controlar Grupos con un Poder Transferible total de 25,
+    incluyendo sus 7 puntos." and "**Sociedad de la Discordia:** controlar cinco Grupos
+    Raritos." (summary, "Objetivos especiales"); "Un jugador gana si cumple su Objetivo especial
+    al final de cualquier turno." """
+    state = position([root, "ufos"], structures={0: grown(root, groups)})
+    assert not basic_goal(state, 0)
+    assert special_goal(state, 0) is met
+    events = state.apply(0, ("end",))
+    if met:
+        assert event(events, "game_over").params == {"reason": "goal", "winners": [0]}
+    else:
+        assert not state.is_over
+
+
 def test_bermuda_triangle_needs_every_alignment():
     # "**Triángulo de las Bermudas:** controlar al menos un Grupo de cada alineación. Si el Grupo
     # tiene más de una, cuentan todas."
