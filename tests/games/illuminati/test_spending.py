@@ -46,6 +46,30 @@ def test_a_raise_starts_a_new_round_ending_with_the_raiser_and_a_full_round_of_p
     assert state.phase in ("action", "place")
 
 
+def test_the_attacker_spends_from_the_attacking_groups_treasury_or_its_illuminati_at_one():
+    """ "El dinero para el ataque puede salir tanto del tesoro del grupo atacante como del de los
+    Illuminati. Los demás Grupos de la Estructura de Poder no podrán gastar su dinero para
+    ayudar." and "Cada MB gastado, devuelto al banco, añade un punto de Poder al ataque." """
+    state = position(
+        ["network", "ufos"],
+        structures={0: [("the_mafia", "network", "right"), ("loan_sharks", "the_mafia", "top")]},
+        uncontrolled=["kkk"],
+        money={"network": 10, "the_mafia": 6, "loan_sharks": 9},
+    )
+    declare(state, "control", "kkk", "the_mafia")
+    base = needed(state)
+    sources = {a[1] for a in state.legal_actions(0) if a[0] == "spend"}
+    assert sources == {"group", "illuminati"}  # the Loan Sharks' 9 MB cannot help
+    assert max(a[2] for a in state.legal_actions(0) if a[:2] == ("spend", "group")) == 6
+    state.apply(0, ("spend", "group", 4))
+    assert needed(state) == base + 4
+    assert state.money[CARD_OF["the_mafia"]] == 2 and state.money[CARD_OF["loan_sharks"]] == 9
+    state.chance = dice(12)  # the UFOs hold nothing: the round is the attacker's alone
+    state.apply(0, ("spend", "illuminati", 3))
+    assert needed(state) == base + 7 and state.money[CARD_OF["network"]] == 7
+    assert state.inventory()["mb"] == 0
+
+
 def test_interference_costs_the_interferers_illuminati_one_for_one():
     # "anuncia a quién ayudará y contribuye con dinero *del tesoro de sus Illuminati*. Este
     # dinero pasa al banco. Afecta a la tirada necesaria en 1 por cada MB que se gaste."
