@@ -270,6 +270,24 @@ def test_two_specials_discarded_together_cancel_the_privilege():
     assert [FACE[c] for c in state.discard] == ["slush_fund", "bribery", "interference"]
 
 
+def test_the_attacker_cannot_cancel_the_privilege_of_its_own_attack():
+    """ "Un jugador puede descartar *dos* cartas Especiales cualesquiera, juntas, para cancelar
+    la confidencialidad de otro." Only another player's privilege is cancelled, with two specials
+    or with Deep Agent."""
+    state = position(
+        ROOTS,
+        uncontrolled=["kkk"],
+        money={"ufos": 10},
+        hands={0: ["slush_fund", "deep_agent", "bribery", "swiss_bank_account"]},
+    )
+    declare(state, "control", "kkk", "ufos", how="slush_fund")
+    assert state.p_privileged and state.actors() == (0,)
+    legal = state.legal_actions(0)
+    assert ("special", "deep_agent") not in legal
+    assert not [a for a in legal if a[0] == "unprivilege"]
+    assert refuse(state, 0, ("unprivilege", "bribery", "deep_agent")) == "illuminati.error.cannot_play_special"
+
+
 def test_interference_lets_its_holder_alone_interfere_in_a_privileged_attack():
     # Interference: "The holder may interfere with one privileged attack (spend money for or
     # against it); nobody else may."
