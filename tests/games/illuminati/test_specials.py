@@ -167,6 +167,22 @@ def test_senate_investigating_committee_makes_another_player_lose_the_whole_turn
     assert state.turns[2] == 2 and not any(e.kind == "passed" and e.params["seat"] == 2 for e in events)
 
 
+def test_the_senate_investigating_committee_is_never_played_on_ones_own_turn():
+    """The Senate Investigating Committee is played "at the beginning of another player's
+    turn" (its card; ruling 21): at the start of its holder's own turn it is not offered."""
+    state = position(
+        ["ufos", "network"],
+        uncontrolled=["texas", "pentagon"],
+        hands={1: ["senate_investigating_committee"]},
+    )
+    state.apply(0, ("end",))  # seat 1's turn begins
+    assert state.phase == "start" and state.active == 1 and state.actors() == (1,)
+    assert ("special", "senate_investigating_committee") not in state.legal_actions(1)
+    assert refuse(state, 1, ("special", "senate_investigating_committee")) == (
+        "illuminati.error.cannot_play_special"
+    )
+
+
 def test_market_manipulation_doubles_the_income_of_the_player_on_turn():
     # Market Manipulation: "during your own income phase"; "Doubles the income of all your groups
     # for that turn; the I.R.S. does not tax twice and the Post Office does not cost double."
