@@ -4,6 +4,8 @@ change attacks."""
 
 from __future__ import annotations
 
+import pytest
+
 from backroom.games.illuminati.attack import needed
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event
@@ -156,6 +158,20 @@ def test_survivalists_give_two_resistance_to_their_controllers_other_groups():
     )
     declare(state, "control", "yuppies", "multinational_oil_companies")
     assert needed(state) == 6 - (4 + 2) - 10
+
+
+def test_survivalists_do_not_raise_their_own_resistance():
+    """The Survivalists' card gives +2 Resistance to "all of the owner's other groups": the
+    Survivalists themselves keep their printed Resistance 6."""
+    state = position(
+        ["ufos", "network"],
+        structures={
+            0: [("multinational_oil_companies", "ufos", "right")],
+            1: [("survivalists", "network", "left"), ("yuppies", "network", "right")],
+        },
+    )
+    declare(state, "control", "survivalists", "multinational_oil_companies")
+    assert needed(state) == 6 - 6 - 10  # the Oil Companies have no alignment
 
 
 def test_discordians_are_immune_to_government_and_straight_groups():
