@@ -191,6 +191,22 @@ def test_discordians_are_immune_to_government_and_straight_groups():
     assert ("aid", "c_i_a") not in state.legal_actions(0)
 
 
+@pytest.mark.parametrize("mode", ["neutralize", "destroy"])
+def test_chinese_campaign_donors_count_as_government_only_to_control(mode):
+    """The card: "When this group itself tries to control a Government group it counts as
+    Government"; to neutralize or destroy one, its Communist alignment stays the opposite of
+    Government and nothing is added (ruling 9)."""
+    state = position(
+        ["ufos", "network"],
+        structures={0: [("chinese_campaign_donors", "ufos", "right")], 1: [("post_office", "network", "left")]},
+    )
+    declare(state, mode, "post_office", "chinese_campaign_donors")
+    if mode == "neutralize":  # Power 3 - Resistance 3 - proximity 10 - opposite 4 + 6
+        assert needed(state) == 3 - 3 - 10 - 4 + 6
+    else:  # Power 3 - Power 4 - proximity 10 + opposite 4
+        assert needed(state) == 3 - 4 - 10 + 4
+
+
 def test_discordians_plus_4_to_control_weird_groups():
     # "consiguen un +4 a sus intentos de controlar a estos Grupos"
     state = position(["discordian_society", "network"], uncontrolled=["punk_rockers"])
