@@ -202,6 +202,26 @@ def test_market_manipulation_doubles_the_income_of_the_player_on_turn():
     assert state.money[CARD_OF["post_office"]] == 3
 
 
+def test_market_manipulation_leaves_the_irs_taxing_once():
+    """Market Manipulation: "Doubles the income of all your groups for that turn; the I.R.S.
+    does not tax twice and the Post Office does not cost double." The I.R.S. still taxes, once:
+    "El I.R.S. consigue sus Ingresos cobrando 2 MB en impuestos a cada jugador en el turno del
+    jugador que lo controla." """
+    state = position(
+        ["ufos", "network"],
+        structures={1: [("i_r_s", "network", "right")]},
+        money={"ufos": 10},
+        uncontrolled=["texas", "pentagon"],
+        hands={1: ["market_manipulation"]},
+    )
+    state.apply(0, ("end",))
+    play_special(state, 1, ("special", "market_manipulation"))
+    state.apply(1, ("pass",))
+    assert state.money[CARD_OF["i_r_s"]] == 2
+    assert state.money[CARD_OF["ufos"]] == 10 + 5 - 2  # its 5 MB for passing, then the tax
+    assert state.money[CARD_OF["network"]] == 2 * 9
+
+
 def test_computer_espionage_shows_another_players_specials_and_resamples_keep_them():
     # Computer Espionage: "Either count the money on any one group card, or look at all of one
     # player's Special cards." (ruling 25: treasuries are public, so it shows a hand)
