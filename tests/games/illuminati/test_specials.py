@@ -45,6 +45,30 @@ def test_media_campaign_brings_a_dead_group_back_uncontrolled():
     assert kkk in state.uncontrolled and not state.dead
 
 
+def test_a_group_brought_back_by_media_campaign_still_counts_as_destroyed_and_counts_again():
+    """Media Campaign: "For Cthulhu's goal the group still counts as destroyed, and counts again
+    if destroyed again." (the card); "**Servidores de Cthulhu:** destruir ocho Grupos." """
+    state = position(
+        ["servants_of_cthulhu", "network"],
+        uncontrolled=["kkk"],
+        money={"servants_of_cthulhu": 10},
+        hands={0: ["media_campaign"]},
+    )
+    declare(state, "destroy", "kkk", "servants_of_cthulhu")
+    state.chance = dice(2)
+    all_pass(state)
+    state.apply(0, ("pass",))  # the dice are down: Cthulhu, holding a special, is asked
+    assert CARD_OF["kkk"] in state.dead and state.destroyed[0] == 1
+    play_special(state, 0, ("special_on", "media_campaign", "kkk"))
+    assert CARD_OF["kkk"] in state.uncontrolled and state.destroyed[0] == 1
+    state.apply(0, ("end",))
+    state.apply(1, ("end",))
+    declare(state, "destroy", "kkk", "servants_of_cthulhu")
+    state.chance = dice(2)
+    all_pass(state)
+    assert CARD_OF["kkk"] in state.dead and state.destroyed[0] == 2
+
+
 def test_assassination_makes_the_roll_a_2_after_the_dice():
     # Assassination: "immediately after the dice are rolled for any attack [...] The roll just
     # made is treated as a 2 instead" (ruling 17: the seats holding specials answer the dice)
