@@ -152,7 +152,9 @@ WEIRD_5 = ["california", "comic_books", "flat_earthers", "hackers", "punk_rocker
         ("discordian_society", [*WEIRD_5[:-1], "yuppies"], False),  # four Weird groups
     ],
 )
-def test_special_goals_of_the_network_the_bavarians_and_the_discordians_at_their_thresholds(root, groups, met):
+def test_special_goals_of_the_network_the_bavarians_and_the_discordians_at_their_thresholds(
+    root, groups, met
+):
     """ "**Illuminati de Baviera:** controlar Grupos con un Poder total de 35 o más, incluyendo
     sus 10 puntos.", "**La Red:** controlar Grupos con un Poder Transferible total de 25,
     incluyendo sus 7 puntos." and "**Sociedad de la Discordia:** controlar cinco Grupos

@@ -198,7 +198,10 @@ def test_chinese_campaign_donors_count_as_government_only_to_control(mode):
     Government and nothing is added (ruling 9)."""
     state = position(
         ["ufos", "network"],
-        structures={0: [("chinese_campaign_donors", "ufos", "right")], 1: [("post_office", "network", "left")]},
+        structures={
+            0: [("chinese_campaign_donors", "ufos", "right")],
+            1: [("post_office", "network", "left")],
+        },
     )
     declare(state, mode, "post_office", "chinese_campaign_donors")
     if mode == "neutralize":  # Power 3 - Resistance 3 - proximity 10 - opposite 4 + 6

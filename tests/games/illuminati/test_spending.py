@@ -285,7 +285,9 @@ def test_the_attacker_cannot_cancel_the_privilege_of_its_own_attack():
     legal = state.legal_actions(0)
     assert ("special", "deep_agent") not in legal
     assert not [a for a in legal if a[0] == "unprivilege"]
-    assert refuse(state, 0, ("unprivilege", "bribery", "deep_agent")) == "illuminati.error.cannot_play_special"
+    assert (
+        refuse(state, 0, ("unprivilege", "bribery", "deep_agent")) == "illuminati.error.cannot_play_special"
+    )
 
 
 def test_interference_lets_its_holder_alone_interfere_in_a_privileged_attack():
