@@ -101,6 +101,18 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
         return template
 
 
+def text(lang: str, value: Any) -> str:
+    """A message as rows and views carry it (``{"$": key, ...}``) in ``lang``; other values as
+    they are. A message with a ``text`` parameter (a data file's English words) falls back to
+    that text, not to the English catalog, where ``lang`` has no translation of it."""
+    if not (isinstance(value, dict) and "$" in value):
+        return str(value)
+    params = {k: v for k, v in value.items() if k != "$"}
+    if "text" in params and value["$"] not in catalog(lang):
+        return str(params["text"])
+    return translate(lang, value["$"], params)
+
+
 def texts(lang: str, prefix: str) -> Callable[..., str]:
     """The messages under ``prefix`` in ``lang``, by the rest of their key: a command line's
     help texts (``texts(lang, "cli.run")("games", games=1000)`` is ``cli.run.games``; no key,

@@ -8,7 +8,7 @@ from rich.table import Table
 from backroom.bots import bot_kinds
 from backroom.engine.game import Game
 from backroom.games import all_games, get_game
-from backroom.i18n import catalog, translate
+from backroom.i18n import catalog, text, translate
 
 
 def show_games(console: Console, lang: str, game_id: str | None) -> int:
@@ -65,8 +65,20 @@ def show_game(console: Console, lang: str, game: Game) -> None:
         for row in rows:
             status = translate(lang, f"ui.status.{row['status']}")
             style = "yellow" if row["status"] != "sourced" else "green"
-            data.add_row(row["item"], row["value"], f"[{style}]{status}[/]", row["source"])
+            data.add_row(
+                text(lang, row["item"]),
+                text(lang, row["value"]),
+                f"[{style}]{status}[/]",
+                text(lang, row["source"]),
+            )
         console.print(data)
+        legend = game.data_sources()
+        cited = {code for row in rows for code in row.get("codes", ())}
+        lines = [(code, text(lang, line)) for code, line in legend.items() if code in cited]
+        if lines:
+            console.print(translate(lang, "ui.data_legend"))
+            for code, line in lines:
+                console.print(f"  [bold]{code}[/]: {line}", highlight=False)
     if game.windows:
         console.print(f"[bold]{translate(lang, 'ui.windows_title')}[/]")
         for rule in game.windows:

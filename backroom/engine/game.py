@@ -251,10 +251,17 @@ class Game(ABC):
     def max_actions(self, players: int, options: dict[str, Any]) -> int:
         """A proven bound on the actions of one game: termination is tested against it."""
 
-    def data_status(self) -> list[dict[str, str]]:
-        """Provenance of the game's data: rows of {item, value, status, source}, where status
-        is 'sourced' or 'proposed-default' (a placeholder until someone checks a real copy)."""
+    def data_status(self) -> list[dict[str, Any]]:
+        """Provenance of the game's data: rows ``{item, value, status, source, codes}``
+        (``backroom.engine.provenance``). ``item``, ``value`` and ``source`` are messages
+        (``{"$": key, ...}``: ``backroom.i18n.text`` writes them in a language); ``status`` is
+        'sourced' or 'proposed-default' (a placeholder until someone checks a real copy), or
+        'table-supplied'; ``codes`` are the source codes the source cites."""
         return []
+
+    def data_sources(self) -> dict[str, dict[str, Any]]:
+        """What each source code of ``data_status`` stands for, as a message per code."""
+        return {}
 
     def window_pass(self, state: State, seat: int, passes: frozenset[Action]) -> Action | None:
         """The pass (one of ``passes``, those the windows declare) by which ``seat`` lets the

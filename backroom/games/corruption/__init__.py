@@ -41,6 +41,7 @@ from backroom.games.corruption.cards import (
     PLAYS_PER_ROUND,
     ROUNDS,
     VARIANTS,
+    data_sources,
     data_status,
     load_contracts,
 )
@@ -117,10 +118,13 @@ class Corruption(Game):
             {"black_book": True},
         ]
 
-    def data_status(self, contracts_file: str = "") -> list[dict[str, str]]:
-        """Rows ``{"item", "value", "status", "source"}`` (all strings) for every fact and card
-        the game uses, built-in or from a table's corrected contract file."""
+    def data_status(self, contracts_file: str = "") -> list[dict[str, Any]]:
+        """Rows ``{"item", "value", "status", "source", "codes"}`` (``Game.data_status``) for
+        every fact and card the game uses, built-in or from a table's corrected contract file."""
         return data_status(load_contracts(contracts_file))
+
+    def data_sources(self) -> dict[str, dict[str, Any]]:
+        return data_sources()
 
 
 GAME = Corruption()

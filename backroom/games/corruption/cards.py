@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from backroom.engine.errors import BadOptions
 from backroom.engine.files import FileProblem, read_json
+from backroom.engine.provenance import Message, as_given, legend, message, row, sourced_row
 
 DATA: dict[str, Any] = json.loads((Path(__file__).parent / "contracts.json").read_text("utf-8"))
 
@@ -75,6 +76,9 @@ def contract_label(contract: Contract) -> dict[str, Any]:
     return {"$": "corruption.contract_named", "name": contract.name}
 
 
+TABLE_FILE = "table file"
+"""The source of a corrected file's entry that names none."""
+
 FILE_STATUSES = ("sourced", "proposed-default", "table-supplied")
 """What a corrected file may say of an entry (each has a ``ui.status.<status>`` label)."""
 
@@ -125,7 +129,7 @@ def _entry(path: str, index: int, entry: Any, seen: set[str]) -> list[Contract]:
         raise fault("value")
     if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
         raise fault("count")
-    status, source = entry.get("status", "table-supplied"), entry.get("source", "table file")
+    status, source = entry.get("status", "table-supplied"), entry.get("source", TABLE_FILE)
     if status not in FILE_STATUSES:
         raise fault("status")
     if not isinstance(source, str):
@@ -136,47 +140,85 @@ def _entry(path: str, index: int, entry: Any, seen: set[str]) -> list[Contract]:
     return [Contract(cid, name, value, status, source)] * count
 
 
-def _money(value: int) -> str:
-    return f"${value:,}"
+def _money(value: int) -> Message:
+    return message("corruption.data.money", amount=value)
 
 
-def data_status(contracts: tuple[Contract, ...] = BUILTIN) -> list[dict[str, str]]:
-    """Rows ``{item, value, status, source}`` for every fact and card the game plays with.
+def data_status(contracts: tuple[Contract, ...] = BUILTIN) -> list[dict[str, Any]]:
+    """Rows ``{item, value, status, source, codes}`` (``backroom.engine.provenance``) for every
+    fact and card the game plays with, named as the game names them.
 
     ``status`` is ``sourced``, ``proposed-default`` or, for a table's corrected file,
     whatever the file says (``table-supplied`` by default). A built-in contract whose name is
     attested but whose value is not is ``proposed-default``; its source says which part is which.
     """
+    players, values = DATA["players"], DATA["contract_value_range"]
     rows = [
-        _row("players", f"{DATA['players']['min']}-{DATA['players']['max']}", DATA["players"]),
-        _row("rounds", str(ROUNDS), DATA["rounds"]),
+        _row("players", message("ui.data.players", low=players["min"], high=players["max"]), players),
+        _row("rounds", message("ui.data.count", count=ROUNDS), DATA["rounds"]),
         _row(
-            "new contracts per round",
-            f"{PLAYS_PER_ROUND} ({PER_BODY} per body)",
+            "per_round",
+            message("corruption.data.per_round", count=PLAYS_PER_ROUND, per_body=PER_BODY),
             DATA["new_contracts_per_round"],
         ),
         _row(
-            "contract value range",
-            f"{_money(DATA['contract_value_range']['low'])}-{_money(DATA['contract_value_range']['high'])}",
-            DATA["contract_value_range"],
+            "value_range",
+            message("corruption.data.money_range", low=_money(values["low"]), high=_money(values["high"])),
+            values,
         ),
-        _row("contract's government body", DATA["contract_body"]["value"], DATA["contract_body"]),
+        _row("contract_body", message("corruption.data.body_dealt"), DATA["contract_body"]),
     ]
-    rows += [_row(f"government body: {b['id']}", f"{b['name']} / {b['name_es']}", b) for b in DATA["bodies"]]
+    rows += [
+        _row(
+            "body",
+            message("corruption.data.printed_names", name=b["name"], name_es=b["name_es"]),
+            b,
+            name=message(f"corruption.body.{b['id']}"),
+        )
+        for b in DATA["bodies"]
+    ]
     for e in DATA["player_set"]:
-        value = f"{_money(e['value'])} (Swiss {_money(e['swiss_value'])})" if "value" in e else "character"
-        rows.append(_row(f"player card: {e['face']}", f"{value} x{e['count']}", e))
-    rows += [_row(f"player colour {i + 1}", c["colour"], c) for i, c in enumerate(DATA["colours"])]
-    rows.append(_row("Little Black Book cards", f"{BLACK_BOOK_CARDS} per player", DATA["black_book"]))
+        card = message(f"corruption.card.{e['face']}")
+        if "value" in e:
+            value = message(
+                "corruption.data.bribe",
+                value=_money(e["value"]),
+                swiss=_money(e["swiss_value"]),
+                count=e["count"],
+            )
+        else:
+            value = message("corruption.data.character", count=e["count"])
+        rows.append(_row("player_card", value, e, card=card))
+    rows += [
+        _row("colour", message(f"corruption.data.colour.{c['colour']}"), c, number=i + 1)
+        for i, c in enumerate(DATA["colours"])
+    ]
+    rows.append(
+        _row("black_book", message("corruption.data.per_player", count=BLACK_BOOK_CARDS), DATA["black_book"])
+    )
     for c in dict.fromkeys(contracts):
         count = contracts.count(c)
-        value = _money(c.value) + (f" x{count}" if count > 1 else "")
-        rows.append({"item": f"contract: {c.name}", "value": value, "status": c.status, "source": c.source})
+        value = (
+            message("corruption.data.times", value=_money(c.value), count=count)
+            if count > 1
+            else _money(c.value)
+        )
+        item = message("corruption.data.item.contract", contract=contract_label(c))
+        if c in BUILTIN:
+            rows.append(sourced_row(GAME_ID, item, value, c.status, c.source, DATA["sources"]))
+        else:
+            given = message("corruption.data.table_file") if c.source == TABLE_FILE else as_given(c.source)
+            rows.append({"item": item, "value": value, "status": c.status, "source": given, "codes": []})
     return rows
 
 
-def _row(item: str, value: str, entry: dict[str, Any]) -> dict[str, str]:
-    return {"item": item, "value": value, "status": entry["status"], "source": entry["source"]}
+def data_sources() -> dict[str, Message]:
+    """What each source code of ``data_status`` stands for."""
+    return legend(GAME_ID, DATA["sources"])
+
+
+def _row(item: str, value: Message, entry: dict[str, Any], **params: Any) -> dict[str, Any]:
+    return row(GAME_ID, message(f"corruption.data.item.{item}", **params), value, entry, DATA["sources"])
 
 
 GAME_ID = "corruption"

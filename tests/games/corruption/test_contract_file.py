@@ -11,6 +11,7 @@ from backroom.engine.errors import BadOptions
 from backroom.games.corruption import GAME
 from backroom.games.corruption.cards import BUILTIN, DATA
 from backroom.games.corruption.state import CorruptionState
+from backroom.i18n import text
 
 ONE = '{"contracts": [{"id": "a", "name": "A", "value": 1}]}'
 NEGATIVE = '{"contracts": [{"id": "a", "name": "A", "value": -5}]}'
@@ -34,14 +35,15 @@ def test_data_file_every_contract_carries_its_status_and_source():
 
 def test_data_status_rows_show_item_value_status_source():
     rows = GAME.data_status()
-    assert all(set(r) == {"item", "value", "status", "source"} for r in rows)
-    assert all(isinstance(v, str) for r in rows for v in r.values())
-    by_item = {r["item"]: r for r in rows}
-    assert by_item["players"]["value"] == "3-7" and by_item["players"]["status"] == "sourced"
-    assert by_item["contract: Monument"]["status"] == "sourced"
-    assert by_item["contract: Hospital"]["status"] == "proposed-default"
-    assert by_item["contract: Airport"]["status"] == "proposed-default"
-    assert "name: R" in by_item["contract: Airport"]["source"]
+    assert all(set(r) == {"item", "value", "status", "source", "codes"} for r in rows)
+    assert all("$" in r[k] for r in rows for k in ("item", "value", "source"))
+    by_item = {text("en", r["item"]): r for r in rows}
+    assert text("en", by_item["Players"]["value"]) == "3–7" and by_item["Players"]["status"] == "sourced"
+    assert by_item["Contract: Monument"]["status"] == "sourced"
+    assert by_item["Contract: Hospital"]["status"] == "proposed-default"
+    assert by_item["Contract: Airport"]["status"] == "proposed-default"
+    assert "name: R" in text("en", by_item["Contract: Airport"]["source"])
+    assert by_item["Contract: Airport"]["codes"] == ["R", "S2", "S5", "P"]
     assert {r["status"] for r in rows} <= {"sourced", "proposed-default"}
 
 
@@ -60,12 +62,23 @@ def test_corrected_contract_file_is_played_and_carried_by_the_state(tmp_path):
 def test_corrected_contract_file_data_status_rows(tmp_path):
     path = real_cards(tmp_path / "real.json")
     rows = GAME.data_status(path)
+    shown = [
+        {k: text(lang, r[k]) for k in ("item", "value", "source")} | {"status": r["status"]}
+        for lang in ("en", "fr")
+        for r in rows
+    ]
     assert {
-        "item": "contract: Site 3",
+        "item": "Contract: Site 3",
         "value": "$200,000",
         "status": "table-supplied",
-        "source": "table file",
-    } in rows
+        "source": "the table's file",
+    } in shown
+    assert {
+        "item": "Contrat : Site 3",
+        "value": "200\u202f000 $",
+        "status": "table-supplied",
+        "source": "le fichier de la table",
+    } in shown
 
 
 @pytest.mark.parametrize(
