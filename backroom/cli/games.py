@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 
 from backroom.bots import bot_kinds
@@ -75,10 +76,14 @@ def show_game(console: Console, lang: str, game: Game) -> None:
         legend = game.data_sources()
         cited = {code for row in rows for code in row.get("codes", ())}
         lines = [(code, text(lang, line)) for code, line in legend.items() if code in cited]
-        if lines:
-            console.print(translate(lang, "ui.data_legend"))
+        if lines:  # a grid, so that a long line wraps under its own text, not under its code
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(style="bold", no_wrap=True)
+            grid.add_column()
             for code, line in lines:
-                console.print(f"  [bold]{code}[/]: {line}", highlight=False)
+                grid.add_row(code, line)
+            console.print(translate(lang, "ui.data_legend"))
+            console.print(Padding(grid, (0, 0, 0, 2)), highlight=False)
     if game.windows:
         console.print(f"[bold]{translate(lang, 'ui.windows_title')}[/]")
         for rule in game.windows:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from backroom.engine.events import Event
 from backroom.engine.game import Game, Manifest, State
 from backroom.engine.options import OptionSpec
+from backroom.engine.provenance import legend, message, row
 from backroom.engine.spec import ActionSpec, Param
 from backroom.engine.window import WindowRule
 from backroom.games.stool_pigeon.cards import DATA, DECK_SIZE, GAME_ID, MAX_SLOTS
@@ -84,26 +85,31 @@ class StoolPigeon(Game):
     def test_variants(self) -> list[dict[str, Any]]:
         return [{}, {"memory_aid": True, "round_limit": 3}]
 
-    def data_status(self) -> list[dict[str, str]]:
+    def data_status(self) -> list[dict[str, Any]]:
+        """The player count and every card of ``deck.json``, named as the game names them."""
+        sources, players = DATA["sources"], DATA["players"]
+        item = "stool-pigeon.data.item"
         rows = [
-            {
-                "item": "players",
-                "value": f"{DATA['players']['min']}-{DATA['players']['max']}",
-                "status": DATA["players"]["status"],
-                "source": DATA["players"]["source"],
-            }
+            row(
+                GAME_ID,
+                message(f"{item}.players"),
+                message("ui.data.players", low=players["min"], high=players["max"]),
+                players,
+                sources,
+            )
         ]
         for entry in DATA["cards"]:
-            value = "?" if entry["value"] is None else str(entry["value"])
-            rows.append(
-                {
-                    "item": entry["face"],
-                    "value": f"{entry['count']} x {value}",
-                    "status": entry["status"],
-                    "source": entry["source"],
-                }
+            value = message(
+                "stool-pigeon.data.cards",
+                count=entry["count"],
+                value="?" if entry["value"] is None else entry["value"],
             )
+            card = message(f"stool-pigeon.card.{entry['face']}")
+            rows.append(row(GAME_ID, message(f"{item}.card", card=card), value, entry, sources))
         return rows
+
+    def data_sources(self) -> dict[str, dict[str, Any]]:
+        return legend(GAME_ID, DATA["sources"])
 
     def human_recall(self, options: dict[str, Any]) -> bool:
         """A human seat's view shows remembered cards only with the table's memory aid on."""
