@@ -35,6 +35,7 @@ from backroom.games.slush_fund.cards import (
     POLS,
     VP,
     Deck,
+    data_sources,
     data_status,
     load_deck_file,
 )
@@ -118,10 +119,13 @@ class SlushFund(Game):
     def test_variants(self) -> list[dict[str, Any]]:
         return [{}]
 
-    def data_status(self) -> list[dict[str, str]]:
-        """Rows ``{item, value, status, source}``: each fact of the game data and whether it is
-        sourced or a proposed default (for ``backroom games slush-fund`` and the rules help)."""
+    def data_status(self) -> list[dict[str, Any]]:
+        """Rows ``{item, value, status, source, codes}`` (``Game.data_status``): each fact of the
+        game data and whether it is sourced or a proposed default."""
         return data_status()
+
+    def data_sources(self) -> dict[str, dict[str, Any]]:
+        return data_sources()
 
 
 GAME = SlushFund()

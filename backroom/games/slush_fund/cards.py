@@ -16,6 +16,7 @@ from typing import Any
 
 from backroom.engine.errors import BadOptions
 from backroom.engine.files import FileProblem, read_json
+from backroom.engine.provenance import Message, as_given, legend, message, row
 
 DATA: dict[str, Any] = json.loads((Path(__file__).parent / "deck.json").read_text("utf-8"))
 
@@ -193,38 +194,63 @@ def parse_cards(cards: Any, source: str) -> Deck:
     return make_deck(tuple(entries), source)
 
 
-def data_status() -> list[dict[str, str]]:
-    """Every fact of ``deck.json`` as rows ``{item, value, status, source}``: what is sourced
-    and what is a proposed default, for ``backroom games slush-fund`` and the rules help."""
-    rows: list[dict[str, str]] = []
+def data_status() -> list[dict[str, Any]]:
+    """Every fact of ``deck.json`` as rows ``{item, value, status, source, codes}``
+    (``backroom.engine.provenance``): what is sourced and what is a proposed default, for
+    ``backroom games slush-fund`` and the rules help, named as the game names things."""
+    rows: list[dict[str, Any]] = []
 
-    def add(item: str, value: Any, entry: dict[str, Any]) -> None:
-        rows.append({"item": item, "value": str(value), "status": entry["status"], "source": entry["source"]})
+    def add(item: str, value: Message, entry: dict[str, Any], **params: Any) -> None:
+        rows.append(
+            row(GAME_ID, message(f"{GAME_ID}.data.item.{item}", **params), value, entry, DATA["sources"])
+        )
 
-    add("designer", DATA["designer"]["value"], DATA["designer"])
+    def vp(value: Any) -> Message:
+        return message(f"{GAME_ID}.data.vp", value=value)
+
+    add("designer", as_given(DATA["designer"]["value"]), DATA["designer"])
     publisher = DATA["publisher"]
-    add("publisher", f"{publisher['value']} ({publisher['year']})", publisher)
-    add("players", f"{DATA['players']['min']}-{DATA['players']['max']}", DATA["players"])
-    add("playing time", f"{DATA['playing_time_minutes']['value']} min", DATA["playing_time_minutes"])
-    add("game cards", DATA["game_cards_total"]["value"], DATA["game_cards_total"])
-    add("politician base value", f"{BASE_VP} VP", DATA["politician_base_vp"])
-    add("scandal", f"{SCANDAL_VP} VP", DATA["scandal_vp"])
-    add("VP card", f"+{VP_CARD_VP} VP", DATA["vp_card_vp"])
-    add("scandals that remove a politician", SCANDALS_TO_REMOVE, DATA["scandals_to_remove"])
-    add("Time cards that end the game", TIME_TO_END, DATA["time_cards_to_end"])
-    add("distribution card", DATA["distribution_card"]["value"], DATA["distribution_card"])
+    add(
+        "publisher",
+        message(f"{GAME_ID}.data.publisher", name=publisher["value"], year=str(publisher["year"])),
+        publisher,
+    )
+    add(
+        "players",
+        message("ui.data.players", low=DATA["players"]["min"], high=DATA["players"]["max"]),
+        DATA["players"],
+    )
+    minutes = DATA["playing_time_minutes"]
+    add("playing_time", message(f"{GAME_ID}.data.minutes", count=minutes["value"]), minutes)
+    add(
+        "game_cards",
+        message("ui.data.count", count=DATA["game_cards_total"]["value"]),
+        DATA["game_cards_total"],
+    )
+    add("base_vp", vp(BASE_VP), DATA["politician_base_vp"])
+    add("scandal", vp(SCANDAL_VP), DATA["scandal_vp"])
+    add("vp_card", vp(f"+{VP_CARD_VP}"), DATA["vp_card_vp"])
+    add("scandals_to_remove", message("ui.data.count", count=SCANDALS_TO_REMOVE), DATA["scandals_to_remove"])
+    add("time_to_end", message("ui.data.count", count=TIME_TO_END), DATA["time_cards_to_end"])
+    add("distribution_card", message(f"{GAME_ID}.data.distribution_card"), DATA["distribution_card"])
     for p in sorted(DATA["politicians"], key=lambda p: p["rank"]):
-        add(f"politician {p['rank']}", p["name"], p)
+        add("politician", message(f"{GAME_ID}.politician.{p['id']}"), p, rank=p["rank"])
     for layout in DATA["layouts"]:
         players = "/".join(str(n) for n in layout["players"])
         if "corners" in layout:
-            value = ", ".join(f"{k}: {v}" for k, v in layout["corners"].items())
-            add(f"layout {players}p corners", value, layout)
+            corners = {k: message(f"{GAME_ID}.politician.{v}") for k, v in layout["corners"].items()}
+            add("corners", message(f"{GAME_ID}.data.corners", **corners), layout, players=players)
         else:
-            add(f"layout {players}p", layout["shape"], layout)
+            add("layout", message(f"{GAME_ID}.data.shape.{layout['shape']}"), layout, players=players)
     for card in DATA["cards"]:
-        add(f"card {card['face']}", f"x{card['count']}", card)
+        face = message(f"{GAME_ID}.card.{card['face']}")
+        add("card", message("ui.data.times", count=card["count"]), card, card=face)
     return rows
+
+
+def data_sources() -> dict[str, Message]:
+    """What each source code of ``data_status`` stands for."""
+    return legend(GAME_ID, DATA["sources"])
 
 
 GAME_ID = "slush-fund"

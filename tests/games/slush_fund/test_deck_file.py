@@ -12,7 +12,7 @@ from backroom.engine.errors import BadOptions
 from backroom.engine.record import Record, replay
 from backroom.games.slush_fund import GAME, cards
 from backroom.games.slush_fund.cards import DATA
-from backroom.i18n import LANGUAGES, catalog, translate
+from backroom.i18n import LANGUAGES, catalog, text, translate
 
 REAL = [
     {"type": "money", "value": 10000, "count": 20},
@@ -92,15 +92,16 @@ def test_deck_file_errors_are_bad_options_with_a_key(tmp_path: Path, content: ob
 
 def test_data_status_lists_every_entry_with_its_status_and_source():
     rows = GAME.data_status()
-    assert all(set(r) == {"item", "value", "status", "source"} for r in rows)
+    assert all(set(r) == {"item", "value", "status", "source", "codes"} for r in rows)
     assert {r["status"] for r in rows} == {"sourced", "proposed-default"}
-    by_item = {r["item"]: r for r in rows}
-    assert by_item["politician 1"]["value"] == "President" and by_item["politician 1"]["status"] == "sourced"
-    assert by_item["politician 3"]["status"] == "proposed-default"
-    assert by_item["politician 5"]["status"] == "proposed-default"
-    assert by_item["card money-10"]["status"] == "proposed-default"
-    assert by_item["game cards"]["status"] == "sourced"
-    assert len([r for r in rows if r["item"].startswith("card ")]) == len(DATA["cards"])
+    by_item = {text("en", r["item"]): r for r in rows}
+    assert text("en", by_item["Politician 1"]["value"]) == "President"
+    assert by_item["Politician 1"]["status"] == "sourced"
+    assert by_item["Politician 3"]["status"] == "proposed-default"
+    assert by_item["Politician 5"]["status"] == "proposed-default"
+    assert by_item["Card: $10K"]["status"] == "proposed-default"
+    assert by_item["Game cards"]["status"] == "sourced"
+    assert len([r for r in rows if r["item"]["$"] == "slush-fund.data.item.card"]) == len(DATA["cards"])
 
 
 def test_rules_help_names_the_proposed_defaults_in_every_language():
