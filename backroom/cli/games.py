@@ -62,7 +62,7 @@ def show_game(console: Console, lang: str, game: Game) -> None:
     if rows:
         data = Table(title=translate(lang, "ui.data_title"))
         for key in ("ui.col_item", "ui.col_value", "ui.col_status", "ui.col_source"):
-            data.add_column(translate(lang, key))
+            data.add_column(translate(lang, key), overflow="fold")  # a path or address whole, over lines
         for row in rows:
             status = translate(lang, f"ui.status.{row['status']}")
             style = "yellow" if row["status"] != "sourced" else "green"

@@ -45,6 +45,7 @@ from backroom.games.politburo.cards import (
     ON_OFFICE,
     PLAIN,
     ROUND_LIMIT,
+    data_sources,
     data_status,
 )
 from backroom.games.politburo.state import PolitburoState
@@ -118,8 +119,11 @@ class Politburo(Game):
             ActionSpec("nkvd", cand),
         )
 
-    def data_status(self) -> list[dict[str, str]]:
+    def data_status(self) -> list[dict[str, Any]]:
         return data_status()
+
+    def data_sources(self) -> dict[str, dict[str, Any]]:
+        return data_sources()
 
 
 GAME = Politburo()

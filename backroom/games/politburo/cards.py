@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from backroom.engine.provenance import Message, legend, message, row
+
 DATA: dict[str, Any] = json.loads((Path(__file__).parent / "deck.json").read_text("utf-8"))
 GAME_ID = "politburo"
 
@@ -171,29 +173,54 @@ ROUND_LIMIT = 60
 """Ruling 14: the default safety bound on the length of a game, in rounds."""
 
 
-def data_status() -> list[dict[str, str]]:
-    """Every fact of ``deck.json`` as rows ``{item, value, status, source}``."""
-    rows: list[dict[str, str]] = []
+def data_status() -> list[dict[str, Any]]:
+    """Every fact of ``deck.json`` as rows ``{item, value, status, source, codes}``
+    (``backroom.engine.provenance``), named as the game names things."""
+    rows: list[dict[str, Any]] = []
 
-    def add(item: str, value: Any, entry: dict[str, Any]) -> None:
-        rows.append({"item": item, "value": str(value), "status": entry["status"], "source": entry["source"]})
+    def add(item: str, value: Message, entry: dict[str, Any], **params: Any) -> None:
+        rows.append(
+            row(GAME_ID, message(f"{GAME_ID}.data.item.{item}", **params), value, entry, DATA["sources"])
+        )
 
-    add("designer", DATA["designer"]["value"], DATA["designer"])
+    def times(entry: dict[str, Any]) -> Message:
+        return message("ui.data.times", count=entry["count"])
+
+    add("designer", message(f"{GAME_ID}.data.designer", text=DATA["designer"]["value"]), DATA["designer"])
+    players = DATA["players"]
+    add("players", message(f"{GAME_ID}.data.players", low=players["min"], high=players["max"]), players)
+    add("candidates", message("ui.data.count", count=PER_PLAYER), DATA["candidatesPerPlayer"])
     add(
-        "players",
-        f"{DATA['players']['min']}-{DATA['players']['max']} (2 is a proposed minimum)",
-        DATA["players"],
+        "start",
+        message(f"{GAME_ID}.data.health_loyalty", health=START_HEALTH, loyalty=START_LOYALTY),
+        DATA["startingHealth"],
     )
-    add("candidates per player", PER_PLAYER, DATA["candidatesPerPlayer"])
-    add("starting health / loyalty", f"{START_HEALTH} / {START_LOYALTY}", DATA["startingHealth"])
-    add("hand size", f"{HAND}, +1 per office, -1 per candidate lost", DATA["handSize"])
+    add("hand", message(f"{GAME_ID}.data.hand", base=HAND), DATA["handSize"])
     for o in DATA["offices"]:
-        add(f"office {o['id']}", f"loyalty {o['loyalty']}", o)
+        add(
+            "office",
+            message(f"{GAME_ID}.data.loyalty", value=o["loyalty"]),
+            o,
+            office=message(f"{GAME_ID}.office.{o['id']}"),
+        )
     for t in DATA["basicCardTypes"]:
-        add(f"type {t['type']}", t["effect"] if "effect" in t else f"{t['stat']} {t['direction']}", t)
+        effect = t["effect"] if "effect" in t else f"{t['stat']} {t['direction']}"
+        name = f"{GAME_ID}.card.{t['type']}" if t["type"] in FACES else f"{GAME_ID}.data.type.{t['type']}"
+        add("type", message(f"{GAME_ID}.data.effect.{t['type']}", text=effect), t, type=message(name))
     for c in DATA["basicDeck"]:
-        add(f"card {c['type']} {abs(c.get('value', 0)) or ''}".strip(), f"x{c['count']}", c)
-    for s in DATA["specialCards"]:
-        add(f"special {s['number'] or '-'} {s['name']}", f"x{s['count']}", s)
-    add("candidate names", ", ".join(CANDIDATES), DATA["candidates"][0])
+        face = f"{c['type']}-{abs(c['value'])}" if c.get("value") else c["type"]
+        add("card", times(c), c, card=message(f"{GAME_ID}.card.{face}"))
+    for sp in DATA["specialCards"]:
+        card = message(f"{GAME_ID}.card.{sp['id']}")
+        if sp["number"]:
+            add("special", times(sp), sp, number=sp["number"], card=card)
+        else:
+            add("special_unnumbered", times(sp), sp, card=card)
+    names = [message(f"{GAME_ID}.candidate.{i}") for i in range(len(CANDIDATES))]
+    add("candidate_names", message(f"{GAME_ID}.data.names", names=names), DATA["candidates"][0])
     return rows
+
+
+def data_sources() -> dict[str, Message]:
+    """What each source code of ``data_status`` stands for."""
+    return legend(GAME_ID, DATA["sources"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from backroom.games.politburo import GAME
+from backroom.i18n import text
 from tests.helpers import event, kinds
 
 from .conftest import INDUSTRIA, INTERIOR, NKVD, SECRETARIO, hand, hospitalize, position
@@ -189,8 +190,8 @@ def test_ruling_25_one_card_of_a_type_per_turn_counts_every_players_cards():
 
 def test_ruling_26_players_minimum_two_is_said_in_the_game_data():
     assert GAME.min_players == 2 and GAME.max_players == 5
-    row = next(r for r in GAME.data_status() if r["item"] == "players")
-    assert "proposed" in row["value"] and row["status"] == "proposed-default"
+    row = next(r for r in GAME.data_status() if text("en", r["item"]) == "Players")
+    assert "proposed" in text("en", row["value"]) and row["status"] == "proposed-default"
 
 
 def test_ruling_5_events_name_what_was_played_never_a_face_down_card():
