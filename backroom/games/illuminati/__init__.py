@@ -57,6 +57,7 @@ from backroom.games.illuminati.cards import (
     SPECIAL_CARDS,
     SPECIAL_FACES,
     TURN_LIMIT,
+    data_sources,
     data_status,
 )
 from backroom.games.illuminati.state import IlluminatiState
@@ -237,8 +238,11 @@ class Illuminati(Game):
             {"hidden_illuminati": concealment.EXAGGERATING, "secret_goals": True, "goal_extra": 4},
         ]
 
-    def data_status(self) -> list[dict[str, str]]:
+    def data_status(self) -> list[dict[str, Any]]:
         return data_status()
+
+    def data_sources(self) -> dict[str, dict[str, Any]]:
+        return data_sources()
 
     def window_pass(self, state: State, seat: int, passes: frozenset[Action]) -> Action | None:
         """An offer the player on turn builds in its action phase is its turn (ruling 29), though

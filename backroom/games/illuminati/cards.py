@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from backroom.engine.provenance import Message, legend, message, sourced_row
+
 DATA: dict[str, Any] = json.loads((Path(__file__).parent / "cards.json").read_text("utf-8"))
 GAME_ID = "illuminati"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -251,23 +253,50 @@ other for ever)."""
 SIDES = ("top", "right", "bottom", "left")
 
 
-def data_status() -> list[dict[str, str]]:
-    """Every card of ``cards.json`` as rows ``{item, value, status, source}``: all were
-    cross-checked against photos of the printed cards (``SOURCES.md``)."""
+PHOTOS = "richard-pho/343-GroupC-illuminati:Illuminati/Card Assets Folder/"
+"""Where the photos of the printed cards are (``cards.json``'s ``image`` source)."""
+
+
+def data_status() -> list[dict[str, Any]]:
+    """Every card of ``cards.json`` as rows ``{item, value, status, source, codes}``
+    (``backroom.engine.provenance``): all were cross-checked against photos of the printed
+    cards (``SOURCES.md``); a row's source is its card's photo."""
     rows = []
     for entry in _ALL[:NUM_ILLUMINATI] + _GROUPS + DATA["specials"]:
-        value = (
-            f"{entry.get('power')}/{entry.get('transferable_power')} R{entry.get('resistance') or '—'} "
-            f"I{entry.get('income')} {','.join(entry.get('alignments', []))}"
-            if entry["type"] != "special"
-            else f"x{entry['count']}"
-        )
-        rows.append(
-            {
-                "item": _slug(entry["id"]),
-                "value": value,
-                "status": "sourced" if entry["confidence"] == "cross-checked" else "proposed-default",
-                "source": entry["sources"][0],
+        if entry["type"] == "special":
+            value = message("ui.data.times", count=entry["count"])
+        else:
+            numbers = {
+                "power": entry.get("power"),
+                "transfer": entry.get("transferable_power"),
+                "resistance": "—" if entry.get("resistance") is None else entry["resistance"],
+                "income": "—" if entry.get("income") is None else entry["income"],
             }
-        )
+            alignments = [message(f"{GAME_ID}.alignment.{a}") for a in entry.get("alignments", [])]
+            kind = "illuminati" if entry["type"] == "illuminati" else "group"
+            value = message(f"{GAME_ID}.data.{kind}", **numbers, alignments=alignments or "—")
+        status = "sourced" if entry["confidence"] == "cross-checked" else "proposed-default"
+        first = entry["sources"][0]
+        item = message(f"{GAME_ID}.card.{_slug(entry['id'])}")
+        if first.startswith(PHOTOS) and first.endswith(PHOTO_NOTE):
+            photo = first.removeprefix(PHOTOS).removesuffix(PHOTO_NOTE)
+            rows.append(
+                {
+                    "item": item,
+                    "value": value,
+                    "status": status,
+                    "source": message(f"{GAME_ID}.data.photo", file=photo),
+                    "codes": ["image"],
+                }
+            )
+        else:
+            rows.append(sourced_row(GAME_ID, item, value, status, first, DATA["meta"]["sources"]))
     return rows
+
+
+PHOTO_NOTE = " (photo of the printed card; read visually)"
+
+
+def data_sources() -> dict[str, Message]:
+    """What each source code of ``data_status`` stands for."""
+    return legend(GAME_ID, DATA["meta"]["sources"])
