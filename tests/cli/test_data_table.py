@@ -15,15 +15,51 @@ from backroom.i18n import LANGUAGES, catalog, text
 GAMES = {g.id: g for g in all_games()}
 
 ENGLISH = {
-    "corruption": ["Contract:", "Player card", "Government body", "colour", "per player", "character", "per body",
-                   "name:", "value:", "(sourced)", "proposed default", "says", "Swiss half", "telephone"],
+    "corruption": [
+        "Contract:",
+        "Player card",
+        "Government body",
+        "colour",
+        "per player",
+        "character",
+        "per body",
+        "name:",
+        "value:",
+        "(sourced)",
+        "proposed default",
+        "says",
+        "Swiss half",
+        "telephone",
+    ],
     "stool-pigeon": ["Players", "Card:", "value", "agree", "adopted", "draw-pile"],
-    "slush-fund": ["Designer", "Politician", "Layout", "Corners", "Card:", "agree", "tie-break", "name and rank",
-                   "proposed", "sourced in R", "first-player marker"],
-    "politburo": ["Candidates per player", "Hand size", "Office:", "Card type", "Special card", "loyalty", "per office",
-                  "living rulebook", "no source found", "proposed", "cancel one"],
+    "slush-fund": [
+        "Designer",
+        "Politician",
+        "Layout",
+        "Corners",
+        "Card:",
+        "agree",
+        "tie-break",
+        "name and rank",
+        "proposed",
+        "sourced in R",
+        "first-player marker",
+    ],
+    "politburo": [
+        "Candidates per player",
+        "Hand size",
+        "Office:",
+        "Card type",
+        "Special card",
+        "loyalty",
+        "per office",
+        "living rulebook",
+        "no source found",
+        "proposed",
+        "cancel one",
+    ],
     "illuminati": ["Power ", "Resistance", "Income", "Weird", "Conservative"],
-}  # fmt: skip
+}
 """Words of each game's English table (items, values, sources) that no other language's table has."""
 
 CODE = re.compile(r"(?<![\w/.-])(?:[RPGA]|S\d+)(?![\w/-])")
