@@ -7,9 +7,11 @@ renders in any language; ``status`` is ``sourced``, ``proposed-default`` or
 cites, each explained by the game's legend (``Game.data_sources``).
 
 The data files keep the English source texts. A translation of one is the catalog message
-``<game>.data.source.<slug of the text>``; where a language has none (English, or a text a
-table's file supplied), the text is shown as the data file writes it. Legend lines work the
-same way, keyed ``<game>.data.legend.<code>``.
+``<game>.data.source.<slug of the text>`` (the English catalog repeats the text, and a test
+keeps the two equal, so that a changed source shows which translations to redo); where a
+language has none (a text with no words but codes and addresses, or one a table's file
+supplied), the text is shown as the data file writes it. Legend lines work the same way,
+keyed ``<game>.data.legend.<code>``.
 """
 
 from __future__ import annotations

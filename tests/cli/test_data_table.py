@@ -142,6 +142,17 @@ def test_every_worded_source_and_legend_line_is_translated(game_id, lang):
             assert not re.search(r"[A-Za-z]{3,}", words), text("en", line)
 
 
+@pytest.mark.parametrize("game_id", list(ENGLISH))
+def test_the_english_catalog_repeats_the_data_files_words_exactly(game_id):
+    """A data file's source or legend text changed without its catalogs is caught here: the
+    English message must be the file's text, and es/fr then need a new translation."""
+    game = GAMES[game_id]
+    lines = [m for r in game.data_status() for k in ("value", "source") for m in params(r[k])]
+    for msg in [*lines, *game.data_sources().values()]:
+        if "text" in msg and msg["$"] in catalog("en") and msg["$"] != "ui.data.as_given":
+            assert catalog("en")[msg["$"]] == msg["text"], msg
+
+
 @pytest.mark.parametrize("columns", ["80", "120"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game_id", list(ENGLISH))
