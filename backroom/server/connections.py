@@ -48,6 +48,14 @@ def lent_receive(scope: MutableMapping[str, Any]) -> Callable[[], Awaitable[Any]
     return None if extension is None else extension.get("receive")
 
 
+def lent_closing(scope: MutableMapping[str, Any]) -> Callable[[], bool] | None:
+    """Whether the socket is past sending anything (its close sent or received, the peer gone,
+    the transport closing), lent through the ``ABORT`` extension, or None: a close then writes
+    nothing, and only raises (uvicorn) or does nothing."""
+    extension = (scope.get("extensions") or {}).get(ABORT)
+    return None if extension is None else extension.get("closing")
+
+
 class TokenBucket:
     """``rate`` tokens a second, at most ``burst`` (default: ``rate``) saved up."""
 

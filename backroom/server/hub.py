@@ -226,9 +226,8 @@ class Hub:
         return table
 
     def _store_new(self, row: TableRow) -> int | None:
-        """Store a new table and take its lease (on the writer thread)."""
-        self.store.create_table(row)
-        return self.leases.acquire(row.id)
+        """Store a new table and take its lease, in one transaction (on the writer thread)."""
+        return self.store.create_leased(row, self.leases)
 
     def may_create(self, address: str) -> bool:
         """Whether ``address`` may create a table now (its bucket refills continuously)."""

@@ -64,6 +64,21 @@ def now_sql(dialect: str) -> str:
     return "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
 
 
+def acquire_sql(now: str, table_id: str, owner: str, seconds: str, dead: str, steal: str) -> str:
+    """The statement that takes a lease (``Leases.acquire``), its parameters written as given
+    (names for SQLAlchemy, marks for a DB-API cursor, in this order): a new epoch, returned,
+    unless another worker's lease runs and that worker is neither ``dead`` nor to be robbed
+    (``steal``)."""
+    return (
+        "INSERT INTO backroom_leases (table_id, owner, epoch, expires)"
+        f" VALUES ({table_id}, {owner}, 1, {now} + {seconds})"
+        " ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner,"
+        " epoch = backroom_leases.epoch + 1, expires = excluded.expires"
+        f" WHERE backroom_leases.expires < {now} OR backroom_leases.owner = excluded.owner"
+        f" OR backroom_leases.owner = {dead} OR {steal} RETURNING epoch"
+    )
+
+
 class Leases:
     """The leases of one worker (``owner``) on one database. ``steal``: a process that holds
     the whole database (``dblock``: one server, no workers) takes a lease even while it runs,
@@ -81,15 +96,8 @@ class Leases:
         (unless that worker is ``dead``: known gone, its lease is taken before it runs out).
         Taken before the table's log is read, so that every write of an older epoch is either
         in what is read or refused."""
-        now = self._now
-        statement = text(
-            "INSERT INTO backroom_leases (table_id, owner, epoch, expires)"
-            f" VALUES (:table_id, :owner, 1, {now} + :seconds)"
-            " ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner,"
-            " epoch = backroom_leases.epoch + 1, expires = excluded.expires"
-            f" WHERE backroom_leases.expires < {now} OR backroom_leases.owner = excluded.owner"
-            " OR backroom_leases.owner = :dead OR :steal RETURNING epoch"
-        )
+        names = (":table_id", ":owner", ":seconds", ":dead", ":steal")
+        statement = text(acquire_sql(self._now, *names))
         params = {
             "table_id": table_id,
             "owner": self.owner,
@@ -100,6 +108,17 @@ class Leases:
         with self.engine.begin() as conn:
             epoch = conn.execute(statement, params).scalar()
         return None if epoch is None else int(epoch)
+
+    def acquire_in(self, cursor: Any, dialect: str, table_id: str) -> int | None:
+        """``acquire`` (no dead worker named) as one statement of a transaction the caller
+        holds on a DB-API ``cursor``: the store takes a new table's lease in the transaction
+        that stores the table."""
+        mark = "?" if dialect == "sqlite" else "%s"
+        cursor.execute(
+            acquire_sql(self._now, *[mark] * 5), (table_id, self.owner, self.seconds, "", self.steal)
+        )
+        found = cursor.fetchone()
+        return None if found is None else int(found[0])
 
     def renew(self, table_ids: Sequence[str]) -> set[str]:
         """Extend this worker's leases on ``table_ids``; those it still held (the others were

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from backroom.engine.actions import action_from_json
 from backroom.i18n import LANGUAGES, normalize_language
-from backroom.server.connections import lent_receive, transport_lent
+from backroom.server.connections import lent_closing, lent_receive, transport_lent
 from backroom.server.hub import Hub
 from backroom.server.live import LiveTable
 from backroom.server.messages import Conn, Refused, dumps, error_message, refusal_message
@@ -90,7 +90,8 @@ async def _serve(websocket: WebSocket, hub: Hub, lang: str) -> None:
     except Refused as refused:
         await _refuse(websocket, lang, refused.code, CLOSE_TRY_LATER, **refused.params)
         return
-    sender = asyncio.create_task(_send_loop(websocket, conn, hub.limits.send_timeout))
+    closing = lent_closing(websocket.scope)
+    sender = asyncio.create_task(_send_loop(websocket, conn, hub.limits.send_timeout, closing))
     # Messages are read in a task of their own: this call runs under every layer of the ASGI
     # app (middleware, routing), and a task suspended at each message and each commit passed
     # through all of them every time. Cancelling this call cancels that task too.
@@ -137,10 +138,14 @@ async def _held_elsewhere(hub: Hub, table_id: str) -> bool:
     return holder is not None and holder != hub.leases.owner
 
 
-async def _send_loop(websocket: WebSocket, conn: Conn, timeout: float) -> None:
+async def _send_loop(
+    websocket: WebSocket, conn: Conn, timeout: float, closing: Callable[[], bool] | None = None
+) -> None:
     """Send the outbox in order. A send that fails, or that the socket has not taken within
     ``timeout`` seconds (the peer stopped reading and every buffer is full), aborts the
-    connection: a polite close would queue behind the same full buffers and never finish."""
+    connection: a polite close would queue behind the same full buffers and never finish.
+    A socket that is ``closing`` already (the peer closed it, or left: the transport's,
+    where it lends it) is not closed again: that would write nothing and only raise."""
     try:
         while (text := await conn.outbox.get()) is not None:
             async with asyncio.timeout(timeout):  # no task per message, unlike ``wait_for``
@@ -149,9 +154,10 @@ async def _send_loop(websocket: WebSocket, conn: Conn, timeout: float) -> None:
         conn.closed = True
         conn.abort()
         return
-    if conn.closed:
+    if conn.closed and (closing is None or not closing()):
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(websocket.close(), timeout)
+            async with asyncio.timeout(timeout):
+                await websocket.close()
 
 
 async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | None) -> None:

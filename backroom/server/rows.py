@@ -202,3 +202,76 @@ def listed_row(r: Any) -> TableRow:
         return TableRow(
             r.id, r.game, r.players, {}, 0, r.rules_version, 0.0, None, float(r.created), "damaged", None
         )
+
+
+TABLE_COLUMNS = (
+    "id",
+    "game",
+    "players",
+    "options",
+    "seed",
+    "seeded",
+    "hidden",
+    "rules_version",
+    "bot_delay",
+    "turn_timer",
+    "timers",
+    "rematch_of",
+    "created",
+    "status",
+    "outcome",
+)
+"""The columns a new table's row is stored with (``table_values``); the others keep their
+defaults."""
+
+SEAT_COLUMNS = ("table_id", "seat", "kind", "bot", "name", "token_hash", "joined")
+"""The columns of a new table's seats (``seat_values``)."""
+
+
+def table_values(row: TableRow) -> tuple[Any, ...]:
+    """A new table's ``TABLE_COLUMNS``, in order."""
+    timers = None if row.timers is None else json.dumps(row.timers)
+    return (
+        row.id,
+        row.game,
+        row.players,
+        json.dumps(row.options),
+        row.seed,
+        row.seeded,
+        row.hidden,
+        row.rules_version,
+        row.bot_delay,
+        row.turn_timer,
+        timers,
+        row.rematch_of,
+        row.created,
+        row.status,
+        None,
+    )
+
+
+def seat_values(row: TableRow) -> list[tuple[Any, ...]]:
+    """A new table's ``SEAT_COLUMNS`` for each seat, in order."""
+    return [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash, s.joined) for s in row.seats]
+
+
+def new_table_rows(row: TableRow, mark: str) -> list[tuple[str, list[Any]]]:
+    """The statements that store a new table and its seats on a DB-API cursor (parameters
+    marked ``mark``), with their values: the rows ``Store.create_table`` writes."""
+    table_marks = ", ".join([mark] * len(TABLE_COLUMNS))
+    statements = [
+        (
+            f"INSERT INTO backroom_tables ({', '.join(TABLE_COLUMNS)}) VALUES ({table_marks})",
+            list(table_values(row)),
+        )
+    ]
+    seats = seat_values(row)
+    if seats:  # every table has some
+        seat_marks = ", ".join(["(" + ", ".join([mark] * len(SEAT_COLUMNS)) + ")"] * len(seats))
+        statements.append(
+            (
+                f"INSERT INTO backroom_seats ({', '.join(SEAT_COLUMNS)}) VALUES {seat_marks}",
+                [v for s in seats for v in s],
+            )
+        )
+    return statements

@@ -227,6 +227,19 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             self._disarm()
             forget(self.transport)
             super().connection_lost(exc)
+            # The request cycle holds this protocol's ``on_response_complete`` and the protocol
+            # the cycle: let go, so that reference counting frees the connection now rather
+            # than the cyclic collector later (a request in flight keeps its own cycle).
+            self.cycle = None  # type: ignore[assignment]
+            self.pipeline.clear()
+
+        def handle_websocket_upgrade(self) -> None:
+            """The WebSocket protocol takes the connection; this one is done with it. Its
+            parser holds its callbacks, bound to it: dropped, the protocol goes with the
+            upgrade's last reference instead of waiting for the cyclic collector (a cycle
+            per socket opened, the largest part of what it found)."""
+            super().handle_websocket_upgrade()
+            self.parser = None  # type: ignore[assignment]
 
     class AbortableWebSocket(WebSocketsSansIOProtocol):
         """A WebSocket whose endpoint can drop it without the closing handshake, or send on it
@@ -248,10 +261,6 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             sock = self.transport.get_extra_info("socket")
             if sock is not None:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_BUFFER_BYTES)
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            forget(self.transport)  # counted when it came as HTTP
-            super().connection_lost(exc)
 
         _requests = 0
         """``data_received`` calls before the handshake completed: the first is the upgrade
@@ -371,8 +380,22 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 "write": self.write,
                 "receive": self.receive,
                 "hand_over": self.hand_over,
+                "closing": self.closing,
             }
-            await super().run_asgi()
+            try:
+                await super().run_asgi()
+            finally:
+                # The scope holds these methods, bound to this protocol, which holds the scope:
+                # once the endpoint is done with them, the cycle goes with them.
+                del self.scope["extensions"][ABORT]
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            forget(self.transport)  # counted when it came as HTTP
+            super().connection_lost(exc)
+            # Nothing more can arrive: the library's parser (a generator holding its protocol)
+            # is let go, so that reference counting frees the connection's objects now rather
+            # than the cyclic collector later.
+            self.conn.parser = None
 
         def hand_over(self, hand: Callable[[int, bytes], bool]) -> None:
             """Give this socket, before its handshake, to another worker of this machine
@@ -387,6 +410,13 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 return
             self.transport.abort()  # not ``self.abort``: no reset, the connection lives on
             raise ClientDisconnected
+
+        def closing(self) -> bool:
+            """Whether a close from the endpoint would write nothing: one was sent (or the
+            peer's answered), the peer is gone, or the transport is closing. uvicorn's
+            ``send`` then raises (a disconnect, or a close after a close) or does nothing;
+            not calling it spares the exception, its traceback and the cycle they make."""
+            return self.close_sent or self.disconnected or self.transport.is_closing()
 
         def abort(self) -> None:
             """Drop the connection now, with a reset: closed any other way, the kernel would

@@ -264,3 +264,41 @@ def test_an_unplayed_table_another_worker_holds_is_not_expired(store: Store) -> 
     assert delete_unplayed(store.engine, ["quiet"], time.time(), worker="me") == 0
     assert delete_unplayed(store.engine, ["quiet"], time.time(), worker="other") == 1  # its own: it went
     assert store.load_table("quiet") is None
+
+
+def test_a_new_table_stored_with_its_lease_in_one_transaction_is_stored_as_before(store: Store) -> None:
+    """``create_leased`` (the writer's own connection, one commit) writes the rows, value for
+    value and type for type, that ``create_table`` and ``Leases.acquire`` write."""
+    rows = {}
+    for name in ("apart", "together"):
+        row = table(name)
+        row.created = 1795799730.3716202
+        row.options, row.timers, row.seeded, row.bot_delay, row.turn_timer = {"b": [1]}, {"w": 9}, True, 0, 30
+        row.seats[1] = SeatRow(1, "bot", "random", "Ana ✓", "ab" * 32, joined=True)
+        rows[name] = row
+    store.create_table(rows["apart"])
+    assert Leases(store.engine, "me").acquire("apart") == 1
+    assert store.create_leased(rows["together"], Leases(store.engine, "me")) == 1
+    with store.engine.begin() as conn:
+        held = {
+            r[0]: r[1:3] for r in conn.exec_driver_sql("SELECT table_id, owner, epoch FROM backroom_leases")
+        }
+        tables = {r[0]: tuple(r[1:]) for r in conn.exec_driver_sql("SELECT * FROM backroom_tables")}
+        seats = {(r[0], r[1]): tuple(r[1:]) for r in conn.exec_driver_sql("SELECT * FROM backroom_seats")}
+    assert held["apart"] == held["together"] == ("me", 1)
+    assert tables["apart"] == tables["together"]
+    assert [type(v) for v in tables["apart"]] == [type(v) for v in tables["together"]]
+    for seat in (0, 1):
+        assert seats["apart", seat] == seats["together", seat]
+        assert [type(v) for v in seats["apart", seat]] == [type(v) for v in seats["together", seat]]
+    loaded = store.load_table("together")
+    assert loaded is not None and loaded[0] == rows["together"]
+
+
+def test_a_new_tables_lease_another_worker_holds_is_not_taken(store: Store) -> None:
+    Leases(store.engine, "other").acquire("t")
+    assert store.create_leased(table("t"), Leases(store.engine, "me")) is None
+    assert store.load_table("t") is not None  # stored all the same, as before
+    assert store.create_leased(table("u"), Leases(store.engine, "me", steal=True)) == 1
+    Leases(store.engine, "other").acquire("v")
+    assert store.create_leased(table("v"), Leases(store.engine, "me", steal=True)) == 2

@@ -99,14 +99,14 @@ def test_creating_a_table_while_the_database_refuses_answers_503_json_with_retry
     """Before, a plain-text 500 (a traceback in the log each time)."""
     caplog.set_level(logging.INFO, logger="backroom.server")
     client = make_client()
-    creates = Store.create_table
+    creates = Store.create_leased  # a new table and its lease, in one transaction
 
-    def locked(self: Store, row: Any) -> None:
+    def locked(self: Store, row: Any, leases: Any) -> None:
         raise OperationalError(
             "INSERT INTO backroom_tables ...", {}, sqlite3.OperationalError("database is locked")
         )
 
-    monkeypatch.setattr(Store, "create_table", locked)
+    monkeypatch.setattr(Store, "create_leased", locked)
     for lang in ("fr", "es", "en"):
         refused = client.post(f"/api/tables?lang={lang}", json=BODY)
         assert refused.status_code == 503
@@ -117,7 +117,7 @@ def test_creating_a_table_while_the_database_refuses_answers_503_json_with_retry
         assert error["message"] and not error["message"].startswith("server.error.")
     assert len(lines_about(caplog, "database is locked")) == 1  # three refusals, one line
     assert client.get("/api/tables?status=all").json()["tables"] == []
-    monkeypatch.setattr(Store, "create_table", creates)
+    monkeypatch.setattr(Store, "create_leased", creates)
     assert client.post("/api/tables", json=BODY).status_code == 201
 
 
@@ -198,3 +198,28 @@ def test_on_a_full_disk_play_pauses_quietly_and_resumes_when_space_is_freed(
         os.remove(filler)
         assert wait_for(lambda: version(client, table) > stuck, 10.0)
         assert client.post("/api/tables", json=BODY).status_code == 201
+
+
+def test_a_new_table_the_database_itself_refuses_answers_503_as_before(
+    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table and its lease are written on the writer's own DB-API connection: what the
+    driver raises there reaches the API as SQLAlchemy's error, as it did through SQLAlchemy."""
+    client = make_client()
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+
+    class Refusing:
+        def __init__(self, cursor: Any) -> None:
+            self.cursor = cursor
+
+        def execute(self, sql: str, *args: Any) -> Any:
+            if sql.startswith("INSERT INTO backroom_tables"):
+                raise sqlite3.OperationalError("database is locked")
+            return self.cursor.execute(sql, *args)
+
+    begin = store._begin
+    monkeypatch.setattr(store, "_begin", lambda: Refusing(begin()))
+    refused = client.post("/api/tables", json=BODY)
+    assert refused.status_code == 503 and refused.json()["error"]["code"] == "storage_unavailable"
+    monkeypatch.undo()
+    assert client.post("/api/tables", json=BODY).status_code == 201
