@@ -395,7 +395,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             # Nothing more can arrive: the library's parser (a generator holding its protocol)
             # is let go, so that reference counting frees the connection's objects now rather
             # than the cyclic collector later.
-            self.conn.parser = None
+            self.conn.parser = None  # type: ignore[assignment]
 
         def hand_over(self, hand: Callable[[int, bytes], bool]) -> None:
             """Give this socket, before its handshake, to another worker of this machine
