@@ -113,6 +113,9 @@ class LiveTable:
         # bytes, unlike nested dicts, give the garbage collector nothing to walk.
         self._views: dict[int | None, orjson.Fragment] = {}
         self._legal: dict[tuple[int, str], tuple[int, list[Action], orjson.Fragment]] = {}
+        self._legal_latest: tuple[int, str, list[Action], orjson.Fragment] | None = None
+        """The latest list labelled (version, language, actions, entries): at one version,
+        a list equal to it is the same text whatever the seat, and is not looked up again."""
         self.static_labels = type(state).STATIC_LABELS
         self._entries: dict[tuple[int, str, bool], orjson.Fragment] = {}
         self._names: dict[str, tuple[str, ...]] = {}
@@ -381,6 +384,7 @@ class LiveTable:
         self.bots = {}
         self._views = {}
         self._legal = {}
+        self._legal_latest = None
         self._entries = {}
         self._names = {}
         self._refresh_outcome()

@@ -68,11 +68,15 @@ def _legal_for(table: LiveTable, seat: int, lang: str) -> orjson.Fragment:
         return cached[2]
     state = table.state
     actions = state.legal_actions(seat)
+    latest = table._legal_latest
     if cached is not None and table.static_labels and cached[1] == actions:
         legal = cached[2]
+    elif latest is not None and latest[0] == table.version and latest[1] == lang and latest[2] == actions:
+        legal = latest[3]  # the seat before was offered the same list (a reaction window's seats)
     else:
         legal = legal_json(state, actions, lang, table.names(lang))
     table._legal[key] = (table.version, actions, legal)
+    table._legal_latest = (table.version, lang, actions, legal)
     return legal
 
 
