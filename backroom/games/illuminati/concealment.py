@@ -3,7 +3,8 @@
 With the option ``hidden_illuminati`` every Illuminati is dealt face down: until it is
 identified, another seat sees it as ``illuminati`` in views and public events, and it plays
 with the Power and income its player has claimed (public, only ever raised, at most the
-printed number, or one more with the alternative rule "exaggerating"), never with its
+printed number, or one more with the alternative rule "exaggerating"; one Power claimed for
+attacking and aiding, so at most the lesser of Power and Transferable Power), never with its
 ability. Using an ability turns the card up: the player ``reveal``s it, or the Bavarians'
 privilege and the UFOs' second attack turn it up as they are used. ``accuse target_seat card``
 costs an action: right, the target is identified; wrong, the table learns "not that card".
@@ -58,8 +59,14 @@ def hidden_root(state: IlluminatiState, card: int) -> bool:
 
 
 def bound(state: IlluminatiState, card: int, claim: str) -> int:
-    """The most the Illuminati ``card`` may claim: printed, one more when exaggerating."""
-    printed = state.power(card) if claim == "power" else INCOME[card]
+    """The most the Illuminati ``card`` may claim: printed, one more when exaggerating.
+
+    The Power claimed is one number, used to attack and to aid (ruling 38), so it never passes
+    the lesser of the card's Power and Transferable Power: for every Illuminati the two are
+    equal but for the UFOs with secret goals, Power 7 and Transferable Power 6 (ruling 34),
+    who claim at most 6 (7 exaggerating) and reach their Power 7 by turning the card up. The
+    resample (``fits``) rules cards out by the same bound."""
+    printed = min(state.power(card), TRANSFER[card]) if claim == "power" else INCOME[card]
     return printed + (1 if state.hidden_mode == EXAGGERATING else 0)
 
 
@@ -69,7 +76,8 @@ def power_used(state: IlluminatiState, card: int) -> int:
 
 
 def transfer_used(state: IlluminatiState, card: int) -> int:
-    """The Power ``card`` aids with: the claimed one while it is face down."""
+    """The Power ``card`` aids with: the claimed one while it is face down (never more than its
+    Transferable Power, +1 exaggerating: ``bound``)."""
     return state.shown_power[state.owner[card]] if hidden_root(state, card) else TRANSFER[card]
 
 
@@ -194,7 +202,7 @@ def _accuse(state: IlluminatiState, seat: int, target: int, face: str, events: l
 
 def fits(state: IlluminatiState, seat: int, card: int) -> bool:
     """Whether ``card`` agrees with what the table knows of the seat: not ruled out by an
-    accusation, and printed numbers (+1 exaggerating) at least those claimed."""
+    accusation, and bounds (``bound``: printed numbers, +1 exaggerating) at least those claimed."""
     return (
         not (state.ruled_out[seat] >> card) & 1
         and bound(state, card, "power") >= state.shown_power[seat]

@@ -66,7 +66,8 @@ def illuminati_faces(
     Drawn from what the seat knows: the cards were dealt uniformly and, the model every
     resample uses, each goal written uniformly among those its card could write; the table has
     since ruled out its own card and those turned up, those an accusation named, those whose
-    printed numbers (+1 exaggerating) fall short of a claim, and every card and goal a check
+    bounds (``concealment.bound``: printed numbers, +1 exaggerating, the lesser of Power and
+    Transferable Power for the Power) fall short of a claim, and every card and goal a check
     nobody won found met. Rejection draws exactly that: a deal and goals drawn so, kept when
     nothing rules them out. A try costs a shuffle and while little is ruled out (the usual case)
     the first one is kept, so rejection comes first; failing ``TRIES``, the deals (at most

@@ -7,19 +7,23 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from backroom.games.illuminati import GAME
-from backroom.games.illuminati.attack import needed
-from backroom.games.illuminati.cards import CARD_OF, FACE, ILLUMINATI, INCOME, PASS_INCOME
+from backroom.games.illuminati.attack import needed, terms
+from backroom.games.illuminati.cards import CARD_OF, FACE, ILLUMINATI, INCOME, PASS_INCOME, TRANSFER
 from backroom.games.illuminati.concealment import (
     HIDDEN_FACE,
     INCOME_FLOOR,
     OPEN_EVENTS,
     POWER_FLOOR,
+    bound,
     conceals,
     fits,
+    power_used,
+    transfer_used,
 )
 from backroom.games.illuminati.state import IlluminatiState
 from tests.helpers import event, refuse
@@ -329,3 +333,108 @@ def test_hidden_illuminati_an_offer_is_not_refused_for_a_goal_only_its_owner_kno
     assert ("propose",) in state.legal_actions(0)
     state.identified[1] = True
     assert ("propose",) not in state.legal_actions(0)
+
+
+def _power_claims(state: IlluminatiState, seat: int) -> list[int]:
+    return [a[2] for a in state.legal_actions(seat) if a[:2] == ("claim", "power")]
+
+
+@pytest.mark.parametrize("secret", [False, True])
+@pytest.mark.parametrize("mode", ["face_down", "exaggerating"])
+@pytest.mark.parametrize("card", [FACE[c] for c in ILLUMINATI])
+def test_hidden_illuminati_power_claim_is_at_most_the_lesser_of_power_and_transferable_power(
+    card, mode, secret
+):
+    # "no tienen por qué usar *todo* su Poder": one number claimed, for attacking and aiding
+    # (ruling 38), so never more than the lesser of Power and Transferable Power ("el Poder" is
+    # the first number: ruling 34), one more exaggerating. Only the UFOs with secret goals
+    # (7/6) have two different numbers: they claim at most 6 (7 exaggerating).
+    other = "network" if card != "network" else "gnomes_of_zurich"
+    state = hidden([card, other], mode)
+    state.secret_goals = secret
+    c = CARD_OF[card]
+    extra = 1 if mode == "exaggerating" else 0
+    most = min(state.power(c), TRANSFER[c]) + extra
+    if card == "ufos":
+        assert most == 6 + extra
+    else:
+        assert most == state.power(c) + extra
+    assert _power_claims(state, 0) == list(range(POWER_FLOOR + 1, most + 1))
+    assert refuse(state, 0, ("claim", "power", most + 1)) == "illuminati.error.cannot_claim"
+
+
+def test_hidden_illuminati_face_down_ufos_with_secret_goals_reach_power_seven_by_turning_up():
+    # Ruling 34: "Aumenta el Poder de los OVNIs en 1 punto", and "el Poder" is the first number,
+    # so their Transferable Power stays 6; ruling 38: the claim is at most 6 face down, and
+    # "ni revelar su aptitud especial": turned up, the card attacks with 7 and aids with 6.
+    state = hidden(
+        ["ufos", "network"], structures={0: [("the_mafia", "ufos", "right")]}, uncontrolled=["kkk"]
+    )
+    state.secret_goals = True
+    ufos = CARD_OF["ufos"]
+    assert _power_claims(state, 0) == []  # 6, the least of any Illuminati, is used unclaimed
+    assert (power_used(state, ufos), transfer_used(state, ufos)) == (6, 6)
+    state.apply(0, ("reveal",))
+    assert (power_used(state, ufos), transfer_used(state, ufos)) == (7, TRANSFER[ufos]) == (7, 6)
+
+
+@pytest.mark.parametrize("mode", ["face_down", "exaggerating"])
+def test_hidden_illuminati_face_down_ufos_with_secret_goals_aid_with_the_power_claimed(mode):
+    # The aid of a face-down card is its claim, so the table never sees an aid below a claim
+    # (which only the UFOs, Power 7 and Transferable Power 6 with secret goals, could show).
+    state = hidden(
+        ["ufos", "network"], mode, structures={0: [("the_mafia", "ufos", "right")]}, uncontrolled=["kkk"]
+    )
+    state.secret_goals = True
+    most = 7 if mode == "exaggerating" else 6
+    assert max(_power_claims(state, 0), default=POWER_FLOOR) == most
+    if most > POWER_FLOOR:
+        state.apply(0, ("claim", "power", most))
+    state.apply(0, ("attack", "control", "kkk"))
+    state.apply(0, ("attacker", "the_mafia"))
+    state.apply(0, ("aid", "ufos"))
+    aid = [t for t in terms(state) if t[0] == "aid"]
+    assert aid == [("aid", most, CARD_OF["ufos"], 0)]
+    assert aid[0][1] == state.view(1)["players_info"][0]["face_down"]["power"]
+
+
+@pytest.mark.parametrize("secret", [False, True])
+def test_hidden_illuminati_power_claim_of_seven_rules_out_the_ufos_in_a_resample(secret):
+    # The resample rules cards out by the bound the claim had (``fits``): a claim of 7 is out of
+    # the face-down UFOs' reach with secret goals too (their claim stops at 6), so a seat that
+    # saw it never draws them; a claim of 6 leaves them possible.
+    state = hidden(["network", "servants_of_cthulhu", "discordian_society"])
+    state.secret_goals = secret
+    state.shown_power[1] = 7
+    drawn = {state.resample(0, random.Random(i)).illuminati[1] for i in range(60)}
+    assert CARD_OF["ufos"] not in drawn and len(drawn) > 2
+    state.shown_power[1] = 6
+    drawn = {state.resample(0, random.Random(i)).illuminati[1] for i in range(60)}
+    assert CARD_OF["ufos"] in drawn
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.sampled_from([3, 5]), exaggerating=st.booleans())
+def test_hidden_illuminati_with_secret_goals_resample_keeps_views_legal_actions_and_claim_bounds(
+    seed, players, exaggerating
+):
+    # Both options on: the UFOs' claim bound (ruling 34, 38) is the one the resample uses, so a
+    # seat's view and legal actions do not change when the others' face-down cards are redrawn,
+    # and no drawn card has a claim its bound would not have allowed.
+    options = {**(EXAGGERATING if exaggerating else FACE_DOWN), "secret_goals": True}
+    rng = random.Random(seed)
+    for step, (state, _events) in enumerate(random_game(GAME, options, players, seed)):
+        for s in range(players):
+            if conceals(state, s):
+                assert state.shown_power[s] <= bound(state, state.illuminati[s], "power")
+        if step % 5 or state.is_over:
+            continue
+        seat = rng.randrange(players)
+        other = state.resample(seat, rng)
+        assert json.dumps(other.view(seat), sort_keys=True) == json.dumps(state.view(seat), sort_keys=True)
+        assert other.legal_actions(seat) == state.legal_actions(seat)
+        for s in range(players):
+            if s != seat and conceals(state, s):
+                assert other.shown_power[s] <= bound(other, other.illuminati[s], "power")
+                if other.illuminati[s] == CARD_OF["ufos"]:
+                    assert other.shown_power[s] <= 6 + exaggerating
