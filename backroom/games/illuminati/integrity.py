@@ -20,6 +20,8 @@ def check(state: IlluminatiState) -> None:
         state.identified,
         state.shown_power,
         state.ruled_goals,
+        state.destroyed,
+        state.stripped,
     )
     if not 2 <= state.n <= 8 or any(len(f) != state.n for f in per_seat):
         raise ValueError("not a valid illuminati position: seats")

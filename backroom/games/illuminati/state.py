@@ -6,7 +6,10 @@ nobody) and ``money[c]`` its treasury; ``structures[s]`` lays out seat ``s``'s p
 (``structure.py``: cards by face). The ``deck`` (top at the end), the ``uncontrolled`` area, the
 ``dead`` pile, the ``discard`` pile of specials and the ``hands`` of specials hold cards;
 ``out`` the Illuminati of eliminated players; ``known[s]`` the specials in the others' hands
-that seat ``s`` has seen (Computer Espionage, a gift), as a bit mask. The bank is unlimited:
+that seat ``s`` has seen (Computer Espionage, a gift), as a bit mask; ``destroyed[s]`` the
+groups (and Illuminati put out) seat ``s`` destroyed, and ``stripped[s]`` who took seat ``s``'s
+last group (``goals.eliminate``: ``goals.HOLDING`` while it holds groups, ``goals.NEVER_HELD``
+before it ever held one; public, as the structures are). The bank is unlimited:
 ``issued`` counts the MB it paid out net, so the money in play minus ``issued`` is conserved.
 
 Deals (``deals.py``): ``d_from`` the seat making the offer in hand and ``d_seat`` the other
@@ -134,6 +137,7 @@ class IlluminatiState(State):
         hands=Ints(depth=2),
         known=Masks(),
         destroyed=Ints(),
+        stripped=Ints(),
         actions_left=Int(),
         transfers_left=Int(),
         acted=Bool(),
@@ -223,6 +227,7 @@ class IlluminatiState(State):
     hands: list[list[int]]
     known: list[int]
     destroyed: list[int]
+    stripped: list[int]
     actions_left: int
     transfers_left: int
     acted: bool
@@ -312,6 +317,7 @@ class IlluminatiState(State):
         state.turns = [0] * players
         state.alive = [True] * players
         state.destroyed = [0] * players
+        state.stripped = [goals.NEVER_HELD] * players
         state.hands = [[] for _ in range(players)]
         state.known = [0] * players
         state.gifts = [0] * players

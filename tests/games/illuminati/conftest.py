@@ -5,7 +5,8 @@ Illuminati, the structures, the treasuries, the uncontrolled area, the hands and
 what a test names, and read it back through ``from_json`` (which lays every card again by the
 structure rules and checks that each of the 106 cards is somewhere exactly once). It is
 ``active``'s turn, after income and draw, two actions left, nothing done yet; every seat has
-played ``turns`` turns (1 by default: nobody can be eliminated yet).
+played ``turns`` turns (1 by default: nobody can be eliminated yet); a seat laid with groups
+holds them as after a check of eliminations (``stripped``, ruling 41).
 
 ``structures[seat]`` lists ``(card, master, arrow)``: the card hangs on its master's printed
 ``arrow`` side. ``dice(total)`` is a ``Chance`` whose next two dice make ``total``.
@@ -18,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from backroom.engine.chance import Chance
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import CARD_OF, FACE, ILLUMINATI, NUM_CARDS, is_special
+from backroom.games.illuminati.goals import HOLDING, NEVER_HELD
 from backroom.games.illuminati.layout import new_structure
 from backroom.games.illuminati.state import IlluminatiState
 
@@ -86,6 +88,7 @@ def position(
         turns=[turns] * players,
         alive=[True] * players,
         destroyed=[0] * players,
+        stripped=[HOLDING if (structures or {}).get(seat) else NEVER_HELD for seat in range(players)],
         phase="action",
         actions_left=2,
         transfers_left=2,

@@ -10,7 +10,7 @@ import pytest
 
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import ALIGN, CARD_OF, GOAL_BY_PLAYERS, GROUP_FACES, VIOLENT
-from backroom.games.illuminati.goals import basic_goal, special_goal
+from backroom.games.illuminati.goals import HOLDING, basic_goal, eliminate, special_goal
 from backroom.games.illuminati.layout import new_structure
 from tests.helpers import event
 
@@ -265,6 +265,89 @@ def test_cthulhu_counts_an_illuminati_it_puts_out_of_the_game():
     state.apply(0, ("spend", "illuminati", 8))  # 9 + 2 (Cthulhu's bonus) - 2 - 10 + 8 = 7
     all_pass(state)
     assert state.destroyed[0] == 2 and not state.alive[1]
+
+
+STRIPPED = {
+    0: [("texas", "network", "right")],
+    1: [("kkk", "servants_of_cthulhu", "right")],
+    2: [("yuppies", "ufos", "right")],
+}
+
+
+def strip_cthulhu(taker: int) -> object:
+    """Seat ``taker`` destroys the Servants of Cthulhu's (seat 1's) last group in its second
+    round, too early to put them out; the events."""
+    state = position(
+        ["network", "servants_of_cthulhu", "ufos"],
+        structures=STRIPPED,
+        money={"network": 10, "servants_of_cthulhu": 10},
+        active=taker,
+        turns=2,
+    )
+    declare(state, "destroy", "kkk", state.view(None)["players_info"][taker]["illuminati"])
+    state.chance = dice(2)
+    state.apply(taker, ("spend", "illuminati", 10))
+    all_pass(state)
+    assert CARD_OF["kkk"] in state.dead and state.alive == [True, True, True]
+    assert state.stripped[1] == taker and state.destroyed[taker] == 1
+    return state
+
+
+def test_an_illuminati_stripped_before_its_third_turn_ends_counts_for_its_taker_when_put_out():
+    # "Si echan de la partida a otros Illuminati quitándoles su último Grupo los Illuminati
+    # destruidos también cuentan para el Objetivo." and "Un jugador queda eliminado si en algún
+    # momento posterior a su tercer turno no controla más Grupos que sus Illuminati." The Network
+    # takes Cthulhu's last group in their second round; Cthulhu goes out when its third turn
+    # ends, its own, and the Network's tally counts it (ruling 41).
+    state = strip_cthulhu(0)
+    events = []
+    while not (state.active == 1 and state.turns[1] == 3 and state.phase == "action"):
+        seat = state.actors()[0]
+        events = state.apply(seat, ("end",) if state.phase == "action" else ("pass",))
+        assert state.alive[1]
+    events = state.apply(1, ("end",))  # Cthulhu's third turn is over
+    assert event(events, "eliminated").params["seat"] == 1 and not state.alive[1]
+    assert state.destroyed == [2, 0, 0]
+
+
+@pytest.mark.parametrize(("taker", "wins"), [(1, True), (0, False)])
+def test_cthulhu_stripped_of_its_last_group_by_another_is_not_the_exception(taker, wins):
+    # "Excepción: si los Servidores de Cthulhu destruyen su último Grupo y al hacerlo cumplen su
+    # Objetivo especial de destruir 8 Grupos, no quedan destruidos... ¡ganan!" Only the Servants
+    # who took their own last group win so (ruling 41). The end of a turn checks the goals before
+    # the eliminations, so the exception is examined here on its own: Cthulhu's third turn ends
+    # with its tally at eight and nothing but its Illuminati.
+    state = strip_cthulhu(taker)
+    state.active, state.turns[1], state.destroyed[1] = 1, 3, 8
+    events = []
+    eliminate(state, events, turn_over=True)
+    assert state.alive[1] is wins
+    if wins:
+        assert state.winners == [1] and state.end_reason == "goal"
+    else:
+        assert event(events, "eliminated").params["seat"] == 1 and state.destroyed[0] == 2
+        assert not state.winners and state.phase != "over"
+
+
+def test_an_illuminati_stripped_after_its_third_turn_goes_out_at_once_to_the_player_on_turn():
+    # The ordinary case: "en algún momento posterior a su tercer turno" the loss puts it out at
+    # once, to the player on turn; a seat taking a group again holds it again (ruling 41).
+    state = position(
+        ["network", "servants_of_cthulhu", "ufos"],
+        structures=STRIPPED,
+        money={"network": 10},
+        turns=3,
+        active=2,
+    )
+    state.stripped[0] = 2  # lost a group once, then took Texas: the check marks it as holding
+    eliminate(state, None)
+    assert state.stripped == [HOLDING, HOLDING, HOLDING]
+    state.active = 0
+    declare(state, "destroy", "kkk", "network")
+    state.chance = dice(2)
+    events = state.apply(0, ("spend", "illuminati", 10)) + all_pass(state)
+    assert event(events, "eliminated").params["seat"] == 1 and not state.alive[1]
+    assert state.destroyed == [2, 0, 0] and state.stripped[1] == 0
 
 
 def test_the_round_limit_ends_a_game_with_no_winner():
