@@ -12,6 +12,7 @@ from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import ALIGN, CARD_OF, GOAL_BY_PLAYERS, GROUP_FACES, VIOLENT
 from backroom.games.illuminati.goals import HOLDING, basic_goal, eliminate, special_goal
 from backroom.games.illuminati.layout import new_structure
+from backroom.games.illuminati.state import IlluminatiState
 from tests.helpers import event
 
 from .conftest import all_pass, declare, dice, position
@@ -274,7 +275,7 @@ STRIPPED = {
 }
 
 
-def strip_cthulhu(taker: int) -> object:
+def strip_cthulhu(taker: int) -> IlluminatiState:
     """Seat ``taker`` destroys the Servants of Cthulhu's (seat 1's) last group in its second
     round, too early to put them out; the events."""
     state = position(
