@@ -244,7 +244,8 @@ def test_every_action_and_event_kind_has_a_label_in_every_language(game: Game):
                     if outcome.tiebreak:
                         seen_keys.add(f"{game.id}.tiebreak.{outcome.tiebreak}")
     for lang in LANGUAGES:
-        missing = sorted(k for k in seen_keys if k not in catalog(lang))
+        said = catalog(lang)  # a message whose words follow a number has its plural forms instead
+        missing = sorted(k for k in seen_keys if k not in said and f"{k}.other" not in said)
         assert not missing, f"{lang} lacks {missing}"
 
 
