@@ -64,11 +64,15 @@ def preferred_language(header: str) -> str:
         primary = tag.strip().replace("_", "-").split("-")[0].lower()
         if primary not in LANGUAGES:
             continue
-        name, _, value = param.strip().partition("=")
-        try:
-            quality = float(value) if name.strip() == "q" else 1.0
-        except ValueError:
-            quality = 0.0
+        quality = 1.0
+        for item in param.split(";"):  # q among the range's parameters, anywhere
+            name, _, value = item.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+                quality = quality if 0 <= quality <= 1 else 0.0  # 0 to 1, as RFC 9110 says
         if quality > 0 and (best is None or (-quality, i) < best[:2]):
             best = (-quality, i, primary)
     return DEFAULT_LANGUAGE if best is None else best[2]

@@ -29,7 +29,8 @@ once, without the closing handshake that a peer that does not read would never c
 (True), without the ASGI send's layers and the send loop's wake-up: most of the server's work
 per message otherwise; ``["receive"]()`` awaits the socket's next message as uvicorn's ASGI
 receive does, without Starlette's layer over it; ``["hand_over"](hand)``, before the
-handshake, gives the socket to another worker of this machine (``handoff.py``)."""
+handshake, gives the socket to another worker of this machine (``handoff.py``);
+``["closing"]()`` says whether a close would write nothing (``lent_closing``)."""
 
 
 def transport_lent(

@@ -76,6 +76,7 @@ def server_process(
     command = [sys.executable, "-m", "backroom.server", "serve", "--port", str(port), "--db", db_url]
     log = log or data_dir / "server.log"
     output = log.open("ab")
+    start = output.tell()  # an earlier run's lines in the same log are not this server's reason
     process = subprocess.Popen(
         [*command, *BENCH_LIMITS, *extra],
         start_new_session=True,
@@ -86,7 +87,7 @@ def server_process(
         preexec_fn=None if cores is None else lambda: os.sched_setaffinity(0, cores),
     )
     try:
-        wait_ready(port, process, log)
+        wait_ready(port, process, log, start=start)
         yield process
     finally:
         with contextlib.suppress(ProcessLookupError):  # its workers too, if it has any
@@ -96,14 +97,19 @@ def server_process(
 
 
 def wait_ready(
-    port: int, process: subprocess.Popen[bytes], log: Path | None = None, timeout: float = 30.0
+    port: int,
+    process: subprocess.Popen[bytes],
+    log: Path | None = None,
+    timeout: float = 30.0,
+    start: int = 0,
 ) -> None:
     """Return once the server on ``port`` answers; one that exits first is a ``BenchProblem``
-    with its status and the last line of its output in ``log`` (its reason, where it gave one)."""
+    with its status and the last line of its output in ``log`` from byte ``start`` (its reason,
+    where it gave one)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if process.poll() is not None:
-            said = log.read_text(errors="replace").strip().splitlines() if log else []
+            said = log.read_bytes()[start:].decode(errors="replace").strip().splitlines() if log else []
             if said:
                 raise BenchProblem("error.bench_server_exited", status=process.returncode, reason=said[-1])
             raise BenchProblem("error.bench_server_silent", status=process.returncode)

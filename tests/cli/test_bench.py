@@ -16,7 +16,7 @@ import pytest
 
 from backroom.cli.main import main
 from backroom.i18n import translate
-from backroom.sim.load_clients import seating_problem
+from backroom.sim.load_clients import BenchProblem, seating_problem
 from backroom.sim.server_load import free_port, wait_ready
 
 QUICK = ("--tables", "1", "--duration", "1")
@@ -159,3 +159,14 @@ def test_bench_refuses_the_other_targets_option_in_the_chosen_language(capsys):
     code, out = said_by(capsys, "bench", "stool-pigeon", "--tables", "5", "--lang", "es")
     assert code == 2
     assert "--tables es una opción de bench server" in out
+
+
+def test_a_silent_exit_is_not_given_an_earlier_runs_last_line_as_its_reason(tmp_path):
+    log = tmp_path / "server.log"
+    log.write_text("an earlier run's last words\n", encoding="utf-8")
+    start = log.stat().st_size
+    process = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    process.wait()
+    with pytest.raises(BenchProblem) as caught:
+        wait_ready(free_port(), process, log, start=start)
+    assert caught.value.key == "error.bench_server_silent" and caught.value.params == {"status": 3}

@@ -165,6 +165,9 @@ def test_how_a_game_ended_and_its_tiebreak_are_whole_sentences():
         ("de, it", "en"),
         ("", "en"),
         ("de," * 40 + "es", "en"),  # only the first 32 ranges are read
+        ("es;level=1;q=0, fr;q=0.2", "fr"),  # q is read among the other parameters
+        ("es;q=inf, fr;q=0.5", "fr"),  # a quality outside 0..1 is none
+        ("es;Q=0.1, fr;q=0.2", "fr"),
     ],
 )
 def test_accept_language_header_ranks_by_quality(header: str, lang: str) -> None:
