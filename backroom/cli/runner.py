@@ -5,7 +5,7 @@ on standard error (so ``--json`` output stays clean)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -47,6 +47,8 @@ def run_plans(
     for plan, _ in jobs:  # a mistake is reported before Ray or a pool starts
         check(plan)
     err = Console(stderr=True)
+    total = sum(plan.games for plan, _ in jobs)
+    tenths = None if quiet or err.is_terminal else milestones(err, label, total)
     with (
         open_backend(args.backend, args.workers, args.address) as backend,
         Progress(
@@ -59,5 +61,25 @@ def run_plans(
             disable=quiet,
         ) as progress,
     ):
-        task = progress.add_task("games", total=sum(plan.games for plan, _ in jobs))
-        return [run(plan, backend, tallies, lambda n: progress.advance(task, n)) for plan, tallies in jobs]
+        task = progress.add_task("games", total=total)
+
+        def advance(n: int) -> None:
+            progress.advance(task, n)
+            if tenths is not None:
+                tenths(n)
+
+        return [run(plan, backend, tallies, advance) for plan, tallies in jobs]
+
+
+def milestones(err: Console, label: str, total: int) -> Callable[[int], None]:
+    """Where no bar can be drawn (standard error a log or a pipe), a line at each tenth of the
+    games, so that a long run is never silent: ``Playing 300/1000``."""
+    done = 0
+
+    def advance(n: int) -> None:
+        nonlocal done
+        before, done = done, done + n
+        if done * 10 // total > before * 10 // total:
+            err.print(f"{label} {done}/{total}", highlight=False, markup=False)
+
+    return advance

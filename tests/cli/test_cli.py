@@ -421,3 +421,12 @@ def test_a_player_learns_the_deal_seed_only_when_the_game_is_over_or_left(capsys
     assert code == 0
     left = out.index("Game abandoned.")
     assert out.index("Deal seed 41") > left and out.count("Deal seed") == 1
+
+
+def test_a_run_whose_output_is_no_terminal_says_how_far_it_got_not_nothing(capsys):
+    """No bar can be drawn into a log or a pipe: a line at each tenth of the games instead."""
+    code = main(["simulate", "stool-pigeon", "--games", "40", "--players", "2", "--lang", "en"])
+    said = capsys.readouterr().err.splitlines()
+    progress = [line for line in said if line.startswith("Simulating")]
+    assert code == 0 and progress and progress[-1].endswith(" 40/40")
+    assert len(progress) <= 10
