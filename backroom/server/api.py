@@ -413,13 +413,17 @@ async def get_replay(request: Request) -> Response:
 
 async def get_record(request: Request) -> Response:
     lang = request_language(request)
-    table = await hub_of(request).get(request.path_params["table_id"])
+    hub, table_id = hub_of(request), request.path_params["table_id"]
+    table = await hub.get(table_id)
     if table is None:
-        raise missing(request, lang)
+        record = None if table_id in hub.damaged else await hub.record(table_id, other_rules=True)
+        if record is None:
+            raise missing(request, lang)
+        return JSONResponse(record.to_json())
     if not table.is_over:
         raise fail(lang, "not_over", 409)
-    record = await hub_of(request).record(table)
-    hub_of(request).release(table)
+    record = await hub.record(table_id)
+    hub.release(table)
     if not isinstance(record, Record):
         raise fail(lang, "unknown_table", 404)
     return JSONResponse(record.to_json())

@@ -10,6 +10,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+from backroom.engine.errors import EngineError
 from backroom.engine.events import Event
 from backroom.engine.game import Game
 from backroom.engine.record import Record
@@ -259,12 +260,17 @@ class Hub:
     ) -> list[TableRow]:
         return await asyncio.to_thread(self.store.list_tables, limit, status, before)
 
-    async def record(self, table: LiveTable) -> Record | None:
-        """The table's whole game record (only ever handed out once the game is over)."""
-        loaded = await asyncio.to_thread(self.store.load_table, table.row.id)
+    async def record(self, table_id: str, *, other_rules: bool = False) -> Record | None:
+        """The table's whole game record, as stored (only ever handed out once the game is
+        over). ``other_rules``: only that of a finished table stored under another rules
+        version of its game, which is never loaded (its actions would replay into another
+        game), but whose record is still its players'."""
+        loaded = await asyncio.to_thread(self.store.load_table, table_id)
         if loaded is None:
             return None
         row, _, _, actions = loaded
+        if other_rules and (row.status != "over" or row.rules_version == _rules_version(row.game)):
+            return None
         return Record(
             game=row.game,
             players=row.players,
@@ -272,8 +278,8 @@ class Hub:
             seed=row.seed,
             rules_version=row.rules_version,
             actions=[(a.seat, tuple(a.action)) for a in actions],
-            names=[s.name or "" for s in table.seat_rows()],
-            bots=[s.bot or "" for s in table.seat_rows()],
+            names=[s.name or "" for s in row.seats],
+            bots=[s.bot or "" for s in row.seats],
         )
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -387,3 +393,11 @@ def _rebuild(
     table.delivered = [table.latest_events - 1] * row.players
     table.client_ids = {(a.seat, a.client_id) for a in actions if a.client_id is not None}
     return table
+
+
+def _rules_version(game_id: str) -> int | None:
+    """This release's rules version of ``game_id``; None for a game it no longer has."""
+    try:
+        return get_game(game_id).rules_version
+    except EngineError:
+        return None

@@ -44,7 +44,7 @@ class Replays:
         if found is not None:
             self._kept.move_to_end(key)
             return found
-        record = await self.hub.record(table)
+        record = await self.hub.record(table.row.id)
         if record is None:
             return None
         names = list(table.names(lang))

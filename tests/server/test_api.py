@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from backroom.bots import bot_kinds
 from backroom.engine.record import Record
-from backroom.games import all_games
+from backroom.games import all_games, get_game
 from backroom.i18n import seat_names
 from backroom.server import api
 from backroom.server.app import create_app
@@ -427,3 +427,23 @@ def test_a_record_keeps_bot_kinds_not_english_names_so_a_replay_names_bots_in_it
     assert record["names"] == ["", ""] and record["bots"] == ["random", "heuristic"]
     loaded = Record.from_json(record)
     assert seat_names("es", 2, loaded.names, loaded.bots) == ["Bot 1 (al azar)", "Bot 2 (heurístico)"]
+
+
+def test_a_finished_table_of_other_rules_keeps_its_record_but_is_never_loaded(
+    make_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/server.md: a table stored under another rules version is not loaded (its actions
+    would replay into another game), but the record of a finished one is still its players'."""
+    client = make_client()
+    done = new_table(client, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot"}], players=2)
+    wait_until_over(client, done)
+    playing = new_table(client, seats=[{"kind": "human"}, {"kind": "bot"}], players=2)
+    game = type(get_game("stool-pigeon"))
+    monkeypatch.setattr(game, "rules_version", game.rules_version + 1)
+    upgraded = make_client()
+    record = upgraded.get(f"/api/tables/{done['id']}/record")
+    assert record.status_code == 200
+    assert record.json()["rules_version"] == game.rules_version - 1 and record.json()["bots"][0] == "random"
+    assert upgraded.get(f"/api/tables/{done['id']}").status_code == 404
+    assert upgraded.get(f"/api/tables/{done['id']}/replay").status_code == 404
+    assert upgraded.get(f"/api/tables/{playing['id']}/record").json()["error"]["code"] == "unknown_table"
