@@ -316,7 +316,8 @@ class Hub:
         except Damaged as damaged:
             self._quarantine(damaged)
             return None
-        if loaded is None:
+        if loaded is None:  # no such table: its lease goes too
+            await self.store.on_writer(self.leases.forget, table_id, epoch)
             return None
         row, snapshot, snap_n, actions = loaded
         try:

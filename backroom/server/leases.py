@@ -147,6 +147,19 @@ class Leases:
                 {"table_id": table_id, "owner": self.owner, "epoch": epoch},
             )
 
+    def forget(self, table_id: str, epoch: int) -> None:
+        """Drop the lease just taken on an id no table has (a visitor's guess): its row would
+        otherwise stay for good, one per id asked for, which a client could grow without
+        bound. No write was ever made under it, so no epoch needs to stay higher."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "DELETE FROM backroom_leases"
+                    " WHERE table_id = :table_id AND owner = :owner AND epoch = :epoch"
+                ),
+                {"table_id": table_id, "owner": self.owner, "epoch": epoch},
+            )
+
     def release_all(self) -> None:
         """Let every table of this worker go (it stops): the others need not wait them out."""
         with self.engine.begin() as conn:

@@ -447,3 +447,15 @@ def test_a_finished_table_of_other_rules_keeps_its_record_but_is_never_loaded(
     assert upgraded.get(f"/api/tables/{done['id']}").status_code == 404
     assert upgraded.get(f"/api/tables/{done['id']}/replay").status_code == 404
     assert upgraded.get(f"/api/tables/{playing['id']}/record").json()["error"]["code"] == "unknown_table"
+
+
+def test_asking_for_tables_that_do_not_exist_leaves_nothing_stored(client: TestClient) -> None:
+    """Each unknown id took a lease row for good: a client could grow the database without
+    bound by asking for made-up tables."""
+    for n in range(20):
+        for path in ("", "/record", "/replay"):
+            assert client.get(f"/api/tables/nope{n}{path}").status_code == 404
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as conn:
+        left = conn.exec_driver_sql("SELECT table_id FROM backroom_leases WHERE table_id LIKE 'nope%'")
+        assert left.fetchall() == []
