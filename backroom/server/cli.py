@@ -431,13 +431,26 @@ def database_refused(url: str, checking: bool) -> tuple[str, dict[str, str]] | N
     try:
         parsed = make_url(url)
     except (ArgumentError, ValueError):  # a file's path, a port that is no number: what a URL looks like
-        return "ui.serve_db_not_url", {"url": url.split("@")[-1]}
+        return "ui.serve_db_not_url", {"url": unparsed_shown(url)}
     backend = parsed.get_backend_name()
     if backend not in ("sqlite", "postgresql"):
-        return "ui.serve_db_unsupported", {"url": parsed.render_as_string(hide_password=True)}
+        return "ui.serve_db_unsupported", {"url": shown_url(parsed)}
+    if backend == "sqlite" and parsed.database in (None, "", ":memory:"):
+        return "ui.serve_db_memory", {"url": unparsed_shown(url)}
     if checking and backend == "sqlite" and not os.path.isfile(parsed.database or ""):
         return "ui.check_db_missing", {"path": parsed.database or ""}
     return None
+
+
+def shown_url(parsed: Any) -> str:
+    """A database URL as messages print it: no password, and no query, where a driver also
+    takes one (``?password=``)."""
+    return str(parsed.set(query={}).render_as_string(hide_password=True))
+
+
+def unparsed_shown(url: str) -> str:
+    """What may be printed of a URL that does not parse: after its credentials, before its query."""
+    return url.split("@")[-1].split("?")[0]
 
 
 def database_problem(url: str) -> tuple[str, str] | None:
@@ -448,9 +461,9 @@ def database_problem(url: str) -> tuple[str, str] | None:
     from backroom.server.store import make_engine
 
     try:
-        shown = make_url(url).render_as_string(hide_password=True)
+        shown = shown_url(make_url(url))
     except Exception as exc:
-        return url.split("@")[-1], str(exc).splitlines()[0]
+        return unparsed_shown(url), str(exc).splitlines()[0]
     try:
         engine = make_engine(url)
         try:

@@ -197,7 +197,12 @@ def test_serve_refuses_a_port_in_use_before_it_starts_any_table(
 
 
 @pytest.mark.parametrize(
-    ("given", "shown"), [("tables.db", "tables.db"), ("postgresql://ana:s3cret@host:port/db", "host:port/db")]
+    ("given", "shown"),
+    [
+        ("tables.db", "tables.db"),
+        ("postgresql://ana:s3cret@host:port/db", "host:port/db"),
+        ("postgresql://host:port/db?password=s3cret", "postgresql+psycopg://host:port/db"),
+    ],
 )
 def test_serve_given_no_database_url_says_what_one_looks_like(
     capsys: pytest.CaptureFixture[str],
@@ -262,3 +267,15 @@ def test_a_running_server_collects_cyclic_garbage_less_often_and_gives_the_proce
         assert client.get("/api/games").status_code == 200
         assert gc.get_threshold() == COLLECTOR_THRESHOLDS
     assert gc.get_threshold() == before
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_serve_refuses_a_sqlite_database_in_memory(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    """Every request answered 503 (each connection its own empty database) and stopping
+    printed a traceback."""
+    monkeypatch.setenv("BACKROOM_LANG", "en")
+    assert serve(serve_args("--db", url, "--port", "0")) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{url} is a SQLite database in memory") and "Traceback" not in err
