@@ -308,6 +308,12 @@ def parse_table(
     return row, tokens
 
 
+async def tables(request: Request) -> Response:
+    """``/api/tables``: the list (GET) or a new table (POST), one route so that a refused
+    method's 405 names both in ``Allow``."""
+    return await (create_table(request) if request.method == "POST" else list_tables(request))
+
+
 async def list_tables(request: Request) -> Response:
     hub = hub_of(request)
     wanted = request.query_params.get("status")

@@ -242,6 +242,8 @@ def test_an_unknown_api_path_or_method_gets_the_apis_json_error_in_the_callers_l
     assert wrong.status_code == 405 and "GET" in wrong.headers["allow"]
     assert wrong.json()["error"]["code"] == "method_not_allowed"
     assert wrong.json()["error"]["message"] == "Cette méthode n’est pas acceptée à cette adresse."
+    other = client.request("OPTIONS", "/api/tables")
+    assert other.status_code == 405 and set(other.headers["allow"].split(", ")) == {"GET", "HEAD", "POST"}
     page = client.get("/nothing")
     assert page.status_code == 404 and page.text == "Not Found"
 
