@@ -138,25 +138,19 @@ class Leases:
     def release(self, table_id: str, epoch: int) -> None:
         """Let the table go at once (it left this worker's memory): any worker may take it now.
         The row stays, so that the next epoch is still higher than every one before."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                text(
-                    "UPDATE backroom_leases SET expires = 0"
-                    " WHERE table_id = :table_id AND owner = :owner AND epoch = :epoch"
-                ),
-                {"table_id": table_id, "owner": self.owner, "epoch": epoch},
-            )
+        self._own("UPDATE backroom_leases SET expires = 0", table_id, epoch)
 
     def forget(self, table_id: str, epoch: int) -> None:
         """Drop the lease just taken on an id no table has (a visitor's guess): its row would
         otherwise stay for good, one per id asked for, which a client could grow without
         bound. No write was ever made under it, so no epoch needs to stay higher."""
+        self._own("DELETE FROM backroom_leases", table_id, epoch)
+
+    def _own(self, statement: str, table_id: str, epoch: int) -> None:
+        """``statement`` on this worker's lease of ``table_id`` at ``epoch``, if it still holds it."""
         with self.engine.begin() as conn:
             conn.execute(
-                text(
-                    "DELETE FROM backroom_leases"
-                    " WHERE table_id = :table_id AND owner = :owner AND epoch = :epoch"
-                ),
+                text(f"{statement} WHERE table_id = :table_id AND owner = :owner AND epoch = :epoch"),
                 {"table_id": table_id, "owner": self.owner, "epoch": epoch},
             )
 
