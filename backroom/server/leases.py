@@ -109,11 +109,10 @@ class Leases:
             epoch = conn.execute(statement, params).scalar()
         return None if epoch is None else int(epoch)
 
-    def acquire_in(self, cursor: Any, dialect: str, table_id: str) -> int | None:
+    def acquire_in(self, cursor: Any, mark: str, table_id: str) -> int | None:
         """``acquire`` (no dead worker named) as one statement of a transaction the caller
-        holds on a DB-API ``cursor``: the store takes a new table's lease in the transaction
-        that stores the table."""
-        mark = "?" if dialect == "sqlite" else "%s"
+        holds on a DB-API ``cursor`` whose parameters are marked ``mark``: the store takes a
+        new table's lease in the transaction that stores the table."""
         cursor.execute(
             acquire_sql(self._now, *[mark] * 5), (table_id, self.owner, self.seconds, "", self.steal)
         )

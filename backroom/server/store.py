@@ -123,6 +123,8 @@ class Store:
         self.url = normalize_url(url)
         self.engine = make_engine(self.url)
         migrations.upgrade(self.engine)
+        self._mark = "?" if self.engine.dialect.name == "sqlite" else "%s"
+        """The DB-API parameter mark of the writer's own statements (sqlite3's or psycopg's)."""
         self._queue: asyncio.Queue[tuple[Write | Chore, asyncio.Future[None]] | None] | None = None
         self._raw: Any = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backroom-writer")
@@ -143,14 +145,12 @@ class Store:
         table is stored all the same). The same rows as ``create_table`` writes; one commit
         and one fsync a table instead of two, and no second connection whose writes make the
         group commits' connection read its pages again."""
-        dialect = self.engine.dialect.name
-        mark = "?" if dialect == "sqlite" else "%s"
-        statements = new_table_rows(row, mark)
+        statements = new_table_rows(row, self._mark)
         try:
             cursor = self._begin()
             for statement, values in statements:
                 cursor.execute(statement, values)
-            epoch = leases.acquire_in(cursor, dialect, row.id)
+            epoch = leases.acquire_in(cursor, self._mark, row.id)
             self._raw.commit()
         except Exception as exc:
             self._rollback()
@@ -346,7 +346,7 @@ class Store:
 
     def _insert(self, cursor: Any, writes: Sequence[Write]) -> None:
         """The statements of ``writes``: a few whatever their number (see ``write_batch``)."""
-        mark = "?" if self.engine.dialect.name == "sqlite" else "%s"
+        mark = self._mark
         values: list[Any] = []
         for w in writes:
             values += [w.table_id, w.n, w.seat, w.action, w.client_id, w.chain]
