@@ -49,7 +49,7 @@ class SlushFund(Game):
     id = GAME_ID
     min_players = DATA["players"]["min"]
     max_players = DATA["players"]["max"]
-    rules_version = 2
+    rules_version = 3
     state_class: ClassVar[type[State]] = SlushFundState
     manifest = Manifest(
         package="backroom.games.slush_fund",
@@ -91,11 +91,14 @@ class SlushFund(Game):
         return MAX_ACTIONS_PER_TURN * options["turn_limit"]
 
     def action_specs(self, players: int, options: dict[str, Any]) -> tuple[ActionSpec, ...]:
-        """Cards by face (of this table's deck), politicians 0-4, opponents by seat."""
+        """Cards by face (of this table's deck), politicians 0-4, opponents by seat; a
+        ``transfer_copy`` names which card of its face, counted from the top of the pile (2 up
+        to the most copies of a money face in the deck)."""
         deck = self.deck_for(options)
         faces = tuple(dict.fromkeys(deck.faces))
         money = tuple(f for f in faces if deck.kinds[deck.faces.index(f)] == MONEY)
         bribes = tuple(f for f in faces if deck.kinds[deck.faces.index(f)] in (MONEY, VP))
+        copies = max([2, *(deck.faces.count(f) for f in money)])
         face = Param("card", faces)
         pol = Param("politician", range(POLS))
         seat = Param("target", range(players))
@@ -112,6 +115,13 @@ class SlushFund(Game):
             ActionSpec("no_look"),
             ActionSpec(
                 "transfer", Param("from", range(POLS)), Param("card", money), Param("to", range(POLS))
+            ),
+            ActionSpec(
+                "transfer_copy",
+                Param("from", range(POLS)),
+                Param("card", money),
+                Param("copy", range(2, copies + 1)),
+                Param("to", range(POLS)),
             ),
             ActionSpec("discard", face),
         )

@@ -273,6 +273,7 @@ POLITICIAN_ARGS: dict[str, tuple[int, ...]] = {
     "thief": (2,),
     "spy_move": (1, 2),
     "transfer": (1, 3),
+    "transfer_copy": (1, 4),
     "look": (2,),
 }
 """Where each action names a politician; a Thief and a look name a seat first, which must not

@@ -80,10 +80,32 @@ def play_actions(state: SlushFundState, seat: int) -> list[Action]:
         elif kind == TRANSFER:
             own = state.piles[seat]
             for a in live:
-                for money in distinct([c for c in own[a] if kinds[c] == MONEY], faces):
-                    actions.extend(("transfer", a, money, b) for b in live if b != a)
+                money = distinct([c for c in own[a] if kinds[c] == MONEY], faces)
+                for f in money:
+                    actions.extend(("transfer", a, f, b) for b in live if b != a)
+                for f in money:
+                    for copy in covered_copies(own[a], f, faces):
+                        actions.extend(("transfer_copy", a, f, copy, b) for b in live if b != a)
         actions.append(("discard", face))
     return actions
+
+
+def covered_copies(pile: list[int], face: str, faces: tuple[str, ...]) -> list[int]:
+    """Which cards of ``face`` below its topmost one a Money Transfer may move as a move of its
+    own: copy ``k`` (counted from the top, 1 = the topmost, which ``transfer`` moves) when the
+    card right above it is of another face. Cards of one face lying one on the other leave the
+    same pile whichever moves, so they are one choice (ruling 11)."""
+    copies: list[int] = []
+    k = 0
+    above = ""
+    for i in range(len(pile) - 1, -1, -1):
+        f = faces[pile[i]]
+        if f == face:
+            k += 1
+            if k > 1 and above != face:
+                copies.append(k)
+        above = f
+    return copies
 
 
 def thief_targets(state: SlushFundState, seat: int, live: list[int]) -> list[tuple[int, int]]:

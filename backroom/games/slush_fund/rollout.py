@@ -201,8 +201,8 @@ def _gain(state: SlushFundState, board: Board, action: Action) -> float:
         a, b = action[1], action[2]
         lifted = board.worth(a, board.mine[a], board.rivals[a], board.values[a] - SCANDAL_VP) - board.now(a)
         return lifted + board.scandal(b, len(state.scandals[b]))
-    if kind == "transfer":
-        a, money, b = action[1], float(action[2][6:]), action[3]
+    if kind == "transfer" or kind == "transfer_copy":
+        a, money, b = action[1], float(action[2][6:]), action[-1]
         return board.bribe(a, -money) + board.bribe(b, money)
     if kind == "spy":
         return POWER_GAIN["spy"]

@@ -237,11 +237,11 @@ class SlushFundState(State):
             self.spy_moved = False
             self.phase = SPY_LOOK
             return
-        elif kind == "transfer":
+        elif kind in ("transfer", "transfer_copy"):
             self.out.append(_pop_face(self.held, "transfer", faces))
-            a, face, b = action[1], action[2], action[3]
+            a, face, b = action[1], action[2], action[-1]
             own = self.piles[seat]
-            card = _pop_face(own[a], face, faces)
+            card = _pop_face(own[a], face, faces, action[3] if kind == "transfer_copy" else 1)
             own[b].append(card)
             self._forget(card)
             if events is not None:
@@ -433,9 +433,12 @@ class SlushFundState(State):
         return other
 
 
-def _pop_face(cards: list[int], face: str, faces: tuple[str, ...]) -> int:
-    """Remove and return the topmost card of ``face`` (the last one in the list)."""
+def _pop_face(cards: list[int], face: str, faces: tuple[str, ...], copy: int = 1) -> int:
+    """Remove and return the ``copy``-th card of ``face`` from the top (the end of the list):
+    the topmost one by default."""
     for i in range(len(cards) - 1, -1, -1):
         if faces[cards[i]] == face:
-            return cards.pop(i)
+            copy -= 1
+            if not copy:
+                return cards.pop(i)
     raise AssertionError(face)

@@ -304,8 +304,8 @@ class SeatValue:
             return self.bribe(action[2], action[1])
         if kind == "scandal":
             return self.add_scandal(action[1])
-        if kind == "transfer":
-            return self.transfer(action[1], action[2], action[3])
+        if kind == "transfer" or kind == "transfer_copy":
+            return self.transfer(action[1], action[2], action[-1])
         if kind == "spy_move":
             return self.spy_move(action[1], action[2])
         if kind == "thief":

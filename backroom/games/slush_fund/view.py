@@ -122,12 +122,14 @@ def label(action: Action) -> Msg:
         params = {"target_seat": action[1], "politician": _pol_msg(action[2])}
     elif kind == "spy_move":
         params = {"from_politician": _pol_msg(action[1]), "to_politician": _pol_msg(action[2])}
-    elif kind == "transfer":
+    elif kind in ("transfer", "transfer_copy"):
         params = {
             "card": action[2],
             "from_politician": _pol_msg(action[1]),
-            "to_politician": _pol_msg(action[3]),
+            "to_politician": _pol_msg(action[-1]),
         }
+        if kind == "transfer_copy":
+            params["copy"] = action[3]
     return Msg(f"{GAME_ID}.action.{kind}", params)
 
 

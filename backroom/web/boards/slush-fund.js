@@ -15,7 +15,7 @@ const ICON = { money: "note", vp: "star", scandal: "paper", thief: "mask", spy: 
 /** Points printed on a VP card and taken by a Scandal (deck.json vp_card_vp, scandal_vp). */
 const VP_CARD = 1;
 const SCANDAL = -1;
-const OWN_FACE = { scandal: "scandal", thief: "thief", spy: "spy", spy_move: "spy", transfer: "transfer" };
+const OWN_FACE = { scandal: "scandal", thief: "thief", spy: "spy", spy_move: "spy", transfer: "transfer", transfer_copy: "transfer" };
 
 /** The held face an action plays (bribe and discard name it; the others by kind). */
 function faceOf(action) {
