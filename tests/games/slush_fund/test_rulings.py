@@ -58,6 +58,21 @@ def test_ruling_spy_parts_are_optional_but_one_must_be_possible():
     assert ("no_look",) not in state.legal_actions(0)
 
 
+def test_ruling_spy_moves_the_scandal_first_then_looks():
+    """« Une carte espion est utilisée pour faire 2 choses : (1) déplacer une carte scandale d'un
+    politicien vers un autre et (2) regarder la pile de corruption d'un autre joueur. »
+
+    Ruling 3: the two parts come in the rulebook's order. Playing the Spy is choosing the move
+    (or no move); the look comes after it, so a spy cannot look first and then pick the move."""
+    state = position({(1, SPEAKER): ["money-10"]}, held=["spy", "vp"], phase="play", scandals={SENATOR: 1})
+    first = state.legal_actions(0)
+    assert ("spy_move", SENATOR, PRESIDENT) in first and ("spy",) in first
+    assert not [a for a in first if a[0] in ("look", "no_look")]
+    state.apply(0, ("spy_move", SENATOR, PRESIDENT))
+    assert state.phase == "spy_look"
+    assert {a[0] for a in state.legal_actions(0)} == {"look", "no_look"}
+
+
 def test_ruling_spy_look_is_private_to_the_spy():
     state = position({(1, SPEAKER): ["money-50", "money-10"]}, held=["spy", "vp"], phase="play")
     events = play(state, (0, ("spy",)), (0, ("look", 1, SPEAKER)))
