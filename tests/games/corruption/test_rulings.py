@@ -5,7 +5,7 @@ from __future__ import annotations
 from backroom.games.corruption import GAME
 from backroom.games.corruption.cards import BRIBE_VALUE, FACES
 
-from .conftest import contract, plays_of, position, run
+from .conftest import contract, play, plays_of, position, run
 
 ROUND_ONE = [["monument", "opera_house"], ["stadium", "subway"], ["university", "airport"]]
 
@@ -137,6 +137,25 @@ def test_ruling_7_little_black_book_one_look_per_card_then_spent():
     assert not [a for a in state.legal_actions(2) if a[0] == "look"]
     run(state, [(2, "bribe-2000", "stadium")])
     assert state.actors() == (1, 0)  # seat 1 may still look; seat 2's books are spent
+
+
+def test_ruling_7_a_decline_holds_only_until_the_next_card_is_played():
+    """ "En cualquier momento durante el juego, un jugador puede usar su carta de pequeño libro
+    negro para mirar una carta boca abajo que ha sido jugada en un contrato."
+
+    Ruling 7: a seat that declines a window is not asked again until the next card is played;
+    then it may look again, at the new card or at the one it passed over."""
+    state = position(4, ROUND_ONE, options={"black_book": True})
+    run(state, [(s, "bribe-1000", "stadium") for s in range(4)])
+    play(state, 0, "attorney", "stadium")  # play 4, face down; seat 1 is to play
+    assert state.actors() == (2, 3, 1)
+    state.apply(3, ("decline",))
+    assert state.actors() == (2, 1) and state.legal_actions(3) == []
+    play(state, 1, "bribe-2000", "subway")  # play 5: the window is new
+    assert state.actors() == (3, 0, 1, 2)
+    assert {("look", 4), ("look", 5), ("decline",)} <= set(state.legal_actions(3))
+    state.apply(3, ("look", 4))
+    assert state.view(3)["plays"][4]["card"] == "attorney"
 
 
 def test_ruling_8_first_leading_player_drawn_by_the_seeded_generator_or_chosen():

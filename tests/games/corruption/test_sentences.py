@@ -1,0 +1,82 @@
+"""Rulebook sentences (shared/seeds/000_cc2ae405b88df7bc.txt) that a fresh reading found with no
+test able to fail: the code was right, but breaking it left every rule test green. Each test
+quotes the whole sentence it checks."""
+
+from __future__ import annotations
+
+from .conftest import contract, play, position, run, swiss
+from .test_review import finish_round_books
+
+ROUND_ONE = [["monument", "opera_house"], ["stadium", "subway"], ["university", "airport"]]
+
+
+def test_little_black_book_looks_at_one_card_not_at_a_place_in_the_next_rounds_order():
+    """ "En cualquier momento durante el juego, un jugador puede usar su carta de pequeño libro
+    negro para mirar una carta boca abajo que ha sido jugada en un contrato."
+
+    A look shows one card. Seat 2 looks at seat 0's seventh play of round one (a face-down
+    district attorney); in round two the seventh play is another card, which seat 2 has not
+    seen: it stays hidden from seat 2 and is a card its second book may look at."""
+    state = position(3, ROUND_ONE, options={"black_book": True})
+    run(state, [(s, "bribe-1000", "stadium") for s in range(3)])
+    run(state, [(s, "bribe-2000", "stadium") for s in range(3)])
+    play(state, 0, "attorney", "subway")  # play 6, face down
+    state.apply(2, ("look", 6))
+    assert state.view(2)["plays"][6]["card"] == "attorney"
+    finish_round_books(state)
+    assert state.round == 2 and state.leader == 0 and state.bb_left[2] == 1
+
+    run(state, [(s, "bribe-1000", "stadium") for s in range(3)])
+    run(state, [(s, "bribe-2000", "stadium") for s in range(3)])  # round two: two cards up
+    play(state, 0, "bribe-10000", "university")  # play 6 of round two, face down
+    seen_by_2 = state.view(2)["plays"][6]
+    assert seen_by_2["card"] == "back" and seen_by_2["looked"] is False and seen_by_2["looked_by"] == []
+    assert 6 in state.look_targets(2)
+    assert ("look", 6) in state.legal_actions(2)
+
+
+def test_swiss_bribe_is_shown_at_half_value_wherever_its_value_is_shown():
+    """ "Sin embargo, los valores de los sobornos jugados en cuentas de bancos suizos son
+    divididos en dos, como está impreso en el lado de las cartas de soborno."
+
+    The view tells a player what each card counts: its owner sees a Swiss $8,000 count $4,000
+    from the moment it is played, everyone sees it once revealed, beside a $8,000 played on a
+    contract that counts in full."""
+    state = position(3, ROUND_ONE)
+    swiss(state, 0, "bribe-8000", "city")
+    play(state, 1, "bribe-8000", "monument")
+    assert state.view(0)["plays"][0]["value"] == 4000
+    assert state.view(1)["plays"][0]["value"] is None  # face down: unknown to the others
+    run(state, [(2, "bribe-1000", "stadium")])
+    while state.phase == "corruption":
+        seat = state.mover
+        face = min(
+            (f for f in state.view(seat)["hands"][seat]["cards"] if f.startswith("bribe")),
+            key=lambda f: int(f.split("-")[1]),
+        )
+        play(state, seat, face, "airport")
+    public = state.view(None)
+    assert public["phase"] == "award"
+    assert [public["plays"][i]["value"] for i in (0, 1)] == [4000, 8000]
+    state.apply(0, ("assign", contract(state, "monument")))
+    assert [r[1:] for r in state.results if r[0] == contract(state, "monument")] == [("won", 1, 8000)]
+
+
+def test_each_play_shows_which_of_its_players_cards_it_is_and_whether_that_one_is_face_up():
+    """ "Durante la primera ronda, la primera carta de cada jugador se coloca boca arriba, y el
+    resto boca abajo. Durante la segunda ronda, las primeras dos cartas de cada jugador se colocan
+    boca arriba, y así sucesivamente."
+
+    The rule counts each player's own cards, so the view numbers every play by its player's
+    card (1-6), and the face-up ones are exactly the positions the round lists (Swiss plays
+    excepted)."""
+    state = position(3, ROUND_ONE, round_number=2, leader=1)
+    run(state, [(1, "bribe-1000", "stadium"), (2, "bribe-1000", "stadium"), (0, "bribe-1000", "stadium")])
+    run(state, [(1, "bribe-2000", "swiss:county"), (2, "bribe-2000", "subway"), (0, "bribe-2000", "subway")])
+    run(state, [(1, "bribe-4000", "airport"), (2, "bribe-4000", "airport")])
+    view = state.view(None)
+    assert view["face_up_positions"] == [1, 2]
+    assert [(p["seat"], p["position"]) for p in view["plays"]] == [
+        (1, 1), (2, 1), (0, 1), (1, 2), (2, 2), (0, 2), (1, 3), (2, 3),
+    ]  # fmt: skip
+    assert [p["face_up"] for p in view["plays"]] == [True, True, True, False, True, True, False, False]
