@@ -4,6 +4,8 @@ quotes the whole sentence it checks."""
 
 from __future__ import annotations
 
+from backroom.i18n import LANGUAGES, translate
+
 from .conftest import contract, play, position, run, swiss
 from .test_review import finish_round_books
 
@@ -80,3 +82,18 @@ def test_each_play_shows_which_of_its_players_cards_it_is_and_whether_that_one_i
         (1, 1), (2, 1), (0, 1), (1, 2), (2, 2), (0, 2), (1, 3), (2, 3),
     ]  # fmt: skip
     assert [p["face_up"] for p in view["plays"]] == [True, True, True, False, True, True, False, False]
+
+
+def test_the_board_saying_the_next_card_goes_face_up_names_the_swiss_exception():
+    """ "La única excepción es que las cartas colocadas en cuentas de bancos suizos siempre se
+    colocan boca abajo."
+
+    The board tells a player whose next position is face up "your next card is played face
+    up"; said without the exception it was false for a bribe put in a Swiss account, which stays
+    face down. Every language names the exception."""
+    swiss_account = {"en": "Swiss account", "es": "cuenta suiza", "fr": "compte en Suisse"}
+    face_down = {"en": "face down", "es": "boca abajo", "fr": "face cachée"}
+    assert set(swiss_account) == set(LANGUAGES)
+    for lang in LANGUAGES:
+        text = translate(lang, "web.corruption.next_up")
+        assert swiss_account[lang] in text and face_down[lang] in text, (lang, text)
