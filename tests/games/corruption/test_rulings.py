@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from backroom.games.corruption import GAME
 from backroom.games.corruption.cards import BRIBE_VALUE, FACES
+from tests.helpers import refuse
 
 from .conftest import contract, play, plays_of, position, run
 
@@ -172,3 +173,57 @@ def test_ruling_9_leading_player_still_tied_goes_clockwise_from_the_previous_lea
     assert state.leading_player() == 3
     state = position(4, ROUND_ONE, round_number=2, leader=0, won={0: ["museum"], 3: ["city_park"]})
     assert state.leading_player() == 0
+
+
+def test_ruling_11_two_new_contracts_under_each_body_whatever_figure_1s_caption_says():
+    """ "Reparte los primeros seis cartas de contrato boca arriba, poniendo dos bajo cada carta de
+    cuerpo gubernamental." Figure 1's caption says "tres cuerpos gubernamentales con tres
+    contratos cada uno"; the text governs: two new under each body every round, more under a
+    body only from contracts that stayed."""
+    for players in (3, 7):
+        state, _ = GAME.start(players, {}, players)
+        assert [state.body_of[c] for c in state.table] == [0, 0, 1, 1, 2, 2]
+    state = position(3, ROUND_ONE)
+    finish_round(state)  # a tie on the Monument, no bribe elsewhere: all six stay
+    assert [state.body_of[c] for c in state.table[6:]] == [0, 0, 1, 1, 2, 2]
+    assert [sum(state.body_of[c] == b for c in state.table) for b in range(3)] == [4, 4, 4]
+
+
+def test_ruling_12_a_swiss_bribe_must_be_assigned_only_its_contract_is_chosen():
+    """ "Jugadores que han jugado sobornos en cuentas de bancos suizos los asignan a contratos
+    específicos." The owner chooses the contract of that body; leaving the bribe unassigned is
+    not a choice (a reporter's "no_removal" is refused here)."""
+    state = position(3, ROUND_ONE)
+    run(state, [(0, "bribe-10000", "swiss:county")])
+    while state.phase == "corruption":
+        seat = state.mover
+        bribe = min(k for k in state.hands[seat] if BRIBE_VALUE[k])
+        state.apply(seat, ("play", FACES[bribe], contract(state, "monument")))
+    assert state.actors() == (0,) and state.step == "swiss"
+    assert state.legal_actions(0) == [
+        ("assign", contract(state, "stadium")),
+        ("assign", contract(state, "subway")),
+    ]
+    for action in [("no_removal",), ("decline",)]:
+        assert refuse(state, 0, action) == "corruption.error.unknown_action"
+
+
+def test_ruling_13_each_step_resolves_in_the_order_of_play_not_of_seats():
+    """ "Por cada paso, las acciones proceden en el orden que las cartas fueron jugadas durante la
+    fase de corrupción." and "Más cartas (aunque rara vez importará) deben resolverse de izquierda
+    a derecha." Seat 2 leads: its reporter, played before seat 0's on the same contract, acts
+    first, and removes the bribe seat 0's reporter would otherwise have had to choose."""
+    state = position(3, ROUND_ONE, leader=2)
+    run(state, [(2, "reporter", "stadium"), (0, "reporter", "stadium"), (1, "bribe-10000", "stadium")])
+    run(state, [(2, "bribe-1000", "stadium"), (0, "bribe-2000", "stadium")])
+    while state.phase == "corruption":
+        seat = state.mover
+        bribe = min(k for k in state.hands[seat] if BRIBE_VALUE[k])
+        state.apply(seat, ("play", FACES[bribe], contract(state, "monument")))
+    assert state.actors() == (2,) and state.step == "reporters"
+    ten = plays_of(state, 1, "bribe-10000", "stadium")
+    state.apply(2, ("remove", ten))
+    assert state.actors() == (0,)
+    assert ("remove", ten) not in state.legal_actions(0)
+    state.apply(0, ("remove", plays_of(state, 2, "bribe-1000", "stadium")))
+    assert contract(state, "stadium") in state.won[0]
