@@ -97,3 +97,30 @@ def test_the_board_saying_the_next_card_goes_face_up_names_the_swiss_exception()
     for lang in LANGUAGES:
         text = translate(lang, "web.corruption.next_up")
         assert swiss_account[lang] in text and face_down[lang] in text, (lang, text)
+
+
+def test_a_contract_cancelled_in_the_last_round_is_not_promised_to_a_next_round():
+    """ "Estos contratos se mantienen en la mesa y estarán abiertos para nuevos sobornos en la
+    próxima ronda de juego." and "Luego de la cuarta ronda, el jugador cuyos contratos tengan el
+    mayor valor total es el ganador."
+
+    The log said a cancelled contract "stays for next round" even in round four, after which
+    the game ends; it now says what holds in every round: nobody wins it this round and it stays
+    on the table."""
+    state = position(3, ROUND_ONE, round_number=4)
+    run(state, [(0, "attorney", "stadium"), (1, "bribe-10000", "stadium")])
+    events = []
+    while state.phase == "corruption":
+        seat = state.mover
+        face = min(
+            (f for f in state.view(seat)["hands"][seat]["cards"] if f.startswith("bribe")),
+            key=lambda f: int(f.split("-")[1]),
+        )
+        events += play(state, seat, face, "monument")
+    assert state.phase == "over"
+    cancelled = next(e for e in events if e.kind == "contract_cancelled")
+    next_round = {"en": "next round", "es": "próxima ronda", "fr": "manche suivante"}
+    this_round = {"en": "this round", "es": "esta ronda", "fr": "cette manche"}
+    for lang in LANGUAGES:
+        text = translate(lang, "corruption.event.contract_cancelled", cancelled.params)
+        assert next_round[lang] not in text and this_round[lang] in text, (lang, text)
