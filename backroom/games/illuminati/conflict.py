@@ -74,7 +74,7 @@ def play(state: IlluminatiState, seat: int, action: tuple, events: list[Event] |
         clear(state)
     elif kind == "place":
         _place(state, action[1], events)
-        goals.eliminate(state, events)
+        goals.eliminate(state, events, attack=True)
     elif state.phase == ROLLED:
         state.window = state.window.answered(seat)
         if not state.window:
@@ -187,7 +187,7 @@ def settle(state: IlluminatiState, events: list[Event] | None) -> None:
         _destroy(state, events)
         clear(state)
     if state.phase != PLACE:  # a capture is complete once placed
-        goals.eliminate(state, events)
+        goals.eliminate(state, events, attack=True)
 
 
 def clear(state: IlluminatiState) -> None:

@@ -48,8 +48,10 @@ if TYPE_CHECKING:
 ALL_ALIGNMENTS = (1 << len(ALIGNMENTS)) - 1
 GNOMES_MB, BAVARIANS_POWER, NETWORK_TRANSFER, CTHULHU_KILLS = 150, 35, 25, 8
 DISCORDIANS_WEIRD, ASSASSINS_VIOLENT = 5, 6
-NEVER_HELD, HOLDING = -1, -2
-"""``stripped[s]`` before seat ``s`` ever held a group, and while it holds one (ruling 41)."""
+NEVER_HELD, HOLDING, GAVE_UP = -1, -2, -3
+"""``stripped[s]`` before seat ``s`` ever held a group, while it holds one, and once it lost its
+last group otherwise than to an attack (dropped, given away in a deal, lost in a move): nobody
+took it (ruling 41)."""
 
 
 def special_goal(state: IlluminatiState, seat: int) -> bool:
@@ -153,24 +155,29 @@ def finish_on_points(state: IlluminatiState, reason: str, events: list[Event] | 
     finish(state, [s for s in range(state.n) if state.alive[s] and scores[s] == best], reason, events)
 
 
-def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: bool = False) -> None:
+def eliminate(
+    state: IlluminatiState, events: list[Event] | None, *, turn_over: bool = False, attack: bool = False
+) -> None:
     """ "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla
     más Grupos que sus Illuminati. Su dinero pasa al banco." An Illuminati put out of the game
     counts as destroyed for the goal of destroying eight, to whoever took its last group
     (``strip``, ruling 41); the public tally counts it for every player, so it tells nothing of
-    a secret goal (ruling 34). A player pursuing that goal wins instead of going out if it took
-    its own last group and that destruction meets it. The last player left wins (ruling 13).
+    a secret goal (ruling 34). A player pursuing that goal wins instead of going out if it
+    destroyed its own last group and that destruction meets it (not if it dropped it or gave it
+    away: "si los Servidores de Cthulhu destruyen su último Grupo"). The last player left wins (ruling 13).
     Checked after every loss of groups and at the end of every turn (``turn_over``: the active
-    player's turn counts as played)."""
-    strip(state)
+    player's turn counts as played); ``attack``: the losses come from an attack of the player on
+    turn (a capture, a neutralisation, a destruction), the only way a group is taken (ruling
+    41)."""
+    strip(state, attack)
     for seat in range(state.n):
         done = state.turns[seat] > ELIMINATION_AFTER_TURN or (
             state.turns[seat] == ELIMINATION_AFTER_TURN and (turn_over or seat != state.active)
         )
         if not state.alive[seat] or not done or len(state.structures[seat]) > 1:
             continue
-        hunter = state.stripped[seat] if state.stripped[seat] >= 0 else state.active
-        if hunter != seat:
+        hunter = state.stripped[seat] if state.stripped[seat] != NEVER_HELD else state.active
+        if 0 <= hunter != seat:
             state.destroyed[hunter] += 1
         if seat == hunter and goal_of(state, seat) == CTHULHU and special_goal(state, seat):
             finish(state, [seat], "goal", events)
@@ -189,21 +196,23 @@ def eliminate(state: IlluminatiState, events: list[Event] | None, *, turn_over: 
         turn.end_turn(state, events)
 
 
-def strip(state: IlluminatiState) -> None:
+def strip(state: IlluminatiState, attack: bool = False) -> None:
     """Who took each seat's last group (ruling 41): "Si echan de la partida a otros Illuminati
     quitándoles su último Grupo los Illuminati destruidos también cuentan para el Objetivo." A
     seat losing its last group before its third turn is over goes out only when that turn ends,
     its own: the player on turn when it lost the group, remembered here, is the one who put it
     out. A seat holding groups is marked ``HOLDING``; one so marked holding only its Illuminati
-    now lost its last group on the active player's turn. A seat that never held a group (every
-    seat at the start) records nobody, and its elimination counts for the player on turn."""
+    now lost its last group on the active player's turn: to that player's attack (``attack``:
+    "capturando, neutralizando o destruyendo su último Grupo"), or else it gave it up, and
+    nobody took it (``GAVE_UP``). A seat that never held a group (every seat at the start)
+    records nobody, and its elimination counts for the player on turn."""
     for seat in range(state.n):
         if not state.alive[seat]:
             continue
         if len(state.structures[seat]) > 1:
             state.stripped[seat] = HOLDING
         elif state.stripped[seat] == HOLDING:
-            state.stripped[seat] = state.active
+            state.stripped[seat] = state.active if attack else GAVE_UP
 
 
 def outcome(state: IlluminatiState) -> Outcome:

@@ -9,7 +9,8 @@ nobody) and ``money[c]`` its treasury; ``structures[s]`` lays out seat ``s``'s p
 that seat ``s`` has seen (Computer Espionage, a gift), as a bit mask; ``destroyed[s]`` the
 groups (and Illuminati put out) seat ``s`` destroyed, and ``stripped[s]`` who took seat ``s``'s
 last group (``goals.eliminate``: ``goals.HOLDING`` while it holds groups, ``goals.NEVER_HELD``
-before it ever held one; public, as the structures are). The bank is unlimited:
+before it ever held one, ``goals.GAVE_UP`` once it gave its last group up rather than lose it
+to an attack; public, as the structures are). The bank is unlimited:
 ``issued`` counts the MB it paid out net, so the money in play minus ``issued`` is conserved.
 
 Deals (``deals.py``): ``d_from`` the seat making the offer in hand and ``d_seat`` the other

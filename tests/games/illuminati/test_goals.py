@@ -414,3 +414,57 @@ def test_cthulhu_destroying_its_own_last_group_wins_if_that_is_its_eighth(destro
     assert CARD_OF["texas"] in state.dead and state.destroyed[0] == destroyed + 1
     assert state.alive[0] == wins
     assert state.winners == ([0] if wins else [1])  # else the Network, the last left
+
+
+def test_cthulhu_dropping_its_last_group_is_not_the_exception_only_destroying_it_is():
+    """ "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla
+    más Grupos que sus Illuminati." and "Excepción: si los Servidores de Cthulhu destruyen su
+    último Grupo y al hacerlo cumplen su Objetivo especial de destruir 8 Grupos, no quedan
+    destruidos... ¡ganan!" The Servants make their eighth destruction, then drop their last
+    group (or give it away) instead of destroying it: they go out at once, before the end of the
+    turn that would have given them the win."""
+    state = position(
+        ["servants_of_cthulhu", "network", "ufos"],
+        structures={
+            0: [("texas", "servants_of_cthulhu", "right")],
+            1: [("kkk", "network", "right")],
+            2: [("yuppies", "ufos", "right")],
+        },
+        uncontrolled=["the_mafia"],
+        turns=4,
+    )
+    state.destroyed[0] = 7
+    declare(state, "destroy", "the_mafia", "servants_of_cthulhu")  # 9 + 2 - 7 = 4
+    state.chance = dice(2)
+    all_pass(state)
+    assert state.destroyed[0] == 8 and special_goal(state, 0)
+    events = state.apply(0, ("drop", "texas"))
+    assert event(events, "eliminated").params["seat"] == 0 and not state.alive[0]
+    assert not state.winners and state.phase != "over"
+
+
+def test_an_illuminati_that_trades_away_its_last_group_counts_for_nobody():
+    """ "Si echan de la partida a otros Illuminati quitándoles su último Grupo los Illuminati
+    destruidos también cuentan para el Objetivo." The strategy section says how a group is so
+    taken: "¡Recuerda que si eliminas de la partida a un rival, capturando, neutralizando o
+    destruyendo su último Grupo, el Illuminati destruido cuenta como víctima!" A player who
+    sells its last group goes out, but nobody took it: "Un jugador que esté perdiendo no
+    debería poder decidir quién va a ganar." (ruling 41)."""
+    state = position(
+        ["servants_of_cthulhu", "network", "ufos"],
+        structures={
+            0: [("texas", "servants_of_cthulhu", "right")],
+            1: [("kkk", "network", "right")],
+            2: [("yuppies", "ufos", "right")],
+        },
+        money={"servants_of_cthulhu": 10},
+        turns=4,
+    )
+    state.apply(0, ("offer", 1))
+    state.apply(0, ("offer_take", "kkk"))
+    state.apply(0, ("offer_money", "give", 5))
+    state.apply(0, ("propose",))
+    state.apply(1, ("accept",))
+    events = state.apply(0, next(a for a in state.legal_actions(0) if a[0] == "receive"))
+    assert event(events, "eliminated").params["seat"] == 1 and not state.alive[1]
+    assert state.owner[CARD_OF["kkk"]] == 0 and state.destroyed == [0, 0, 0]
