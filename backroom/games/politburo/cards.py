@@ -103,6 +103,8 @@ DEMAGOGIA_FACES = tuple(f for f in BASIC_FACES if FACE_TYPE[f] == DEMAGOGIA)
 OFFENSIVE_FACES = tuple(f for f in BASIC_FACES if FACE_TYPE[f] in OFFENSIVE)
 INITIATIVE_CARDS = frozenset(c for c in range(len(FACE)) if FACE[c] in INITIATIVE)
 """The cards of ``INITIATIVE``'s faces: a hand without any is passed over in C."""
+OFFENSIVE_CARDS = frozenset(c for c in range(len(FACE)) if TYPE[c] in OFFENSIVE)
+"""The cards of ``OFFENSIVE``'s types: candidates holding none are passed over in C."""
 FACE_BITS: dict[str, int] = {f: sum(1 << c for c in range(len(FACE)) if FACE[c] == f) for f in FACES}
 """The cards of each face, as a bit mask of card ids."""
 assert DECK_SIZE == 98 and len(FACE) - FACE.count("cura") == 96

@@ -37,6 +37,7 @@ from backroom.games.politburo.cards import (
     MURDERED,
     NC,
     OFFENSIVE,
+    OFFENSIVE_CARDS,
     OFFICE,
     OFFICE_MIN,
     ON_OFFICE,
@@ -326,6 +327,11 @@ def any_candidate_play(state: PolitburoState, seat: int) -> bool:
     """Whether ``candidate_plays`` is not empty, answered at the first play found: asked of
     every other seat at the end of every turn."""
     assigned = state.assigned
+    for c in own(state, seat):  # most seats hold no offensive card on a candidate (C-level look)
+        if not OFFENSIVE_CARDS.isdisjoint(assigned[c]):
+            break
+    else:
+        return False
     for c in activatable(state, seat):
         cards = assigned[c]
         if cards:
