@@ -55,7 +55,8 @@ def gain(state: PolitburoState, c: int, amount: int, events: Events, why: str) -
 def round_gain(state: PolitburoState, planned: set[int], events: Events) -> None:
     """The end of a round: ``gain`` for every candidate in play, a point of loyalty, three for
     the players in ``planned`` (Plan quinquenal in force); Patriotismo counted once a player."""
-    bonus = [effect_count(state, PATRIOTISMO, seat) for seat in range(state.n)]
+    n = state.n
+    bonus = [effect_count(state, PATRIOTISMO, seat) for seat in range(n)] if state.effects else [0] * n
     loyalty, owner = state.loyalty, state.owner
     for c in board(state)[3]:
         seat = owner[c]

@@ -11,6 +11,7 @@ asks exactly the seats whose legal list holds more than a pass (``legality.can_a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import and_
 from typing import TYPE_CHECKING
 
 from backroom.engine.events import Event
@@ -211,10 +212,11 @@ def _survivors(state: PolitburoState, events: Events) -> bool:
     """A player without candidates is out; the last player with any wins (ruling 13)."""
     if state.phase == SETUP:
         return False
-    alive = {state.owner[c] for c in range(NC) if state.fate[c] == IN_PLAY}
-    if len(alive) > 1:
+    mine = board(state)[2]
+    if len(mine) - mine.count(()) > 1:  # counted in C: asked after every removal and round
         return False
-    state.winner = next(iter(alive)) if alive else -1
+    alive = [s for s in range(state.n) if mine[s]]
+    state.winner = alive[0] if alive else -1
     finish(state, "last_standing" if alive else "no_candidates", events)
     return True
 
@@ -359,14 +361,17 @@ def end_round(state: PolitburoState, events: Events) -> None:
     """R, "El final de una candidatura": action markers come off, every candidate in play
     gains a point of loyalty (three with Plan quinquenal), and those still negative go to
     Siberia (ruling 7: in that order). The starting player begins the next round."""
-    for c in range(NC):
-        if state.hospital[c] < 0:
-            state.marker[c] = False
-    effects.round_gain(state, {e[2] for e in state.effects if e[1] == PLAN}, events)
-    for c in range(NC):
-        if state.fate[c] == IN_PLAY and state.loyalty[c] < 0:
-            effects.remove(state, c, SIBERIA, events)
-    for e in [e for e in state.effects if e[1] == PLAN]:
+    # In C where it can be (once a round, some 4% of a playout): markers stay on those in
+    # hospital only, and Siberia is looked for only when a loyalty in play is negative.
+    state.marker = list(map(and_, state.marker, map((-1).__lt__, state.hospital)))
+    plans = [e for e in state.effects if e[1] == PLAN] if state.effects else []
+    effects.round_gain(state, {e[2] for e in plans}, events)
+    live, loyalty = board(state)[3], state.loyalty
+    if live and min(map(loyalty.__getitem__, live)) < 0:
+        for c in live:  # a removal changes no one else's loyalty
+            if loyalty[c] < 0:
+                effects.remove(state, c, SIBERIA, events)
+    for e in plans:
         state.effects.remove(e)
         state.discard.append(e[0])
     state.powers = 0
