@@ -119,16 +119,11 @@ _BULK = frozenset((TURN, TURN_END, SETUP))
 
 
 def keep_patched(state: PolitburoState, before: Kept, seat: int, action: Action) -> None:
-    """After an assign or a discard: keep the turn's list, patched, for the turn's next action."""
-    if before[3] and _still_turn(state, seat):
-        listed = patched(state, before[1], before[2], action)
-        if listed is not None:
-            state._turn = (seat, *listed, True, None)
-
-
-def _still_turn(state: PolitburoState, seat: int) -> bool:
-    """Whether ``seat``'s next list is its turn's (its turn, no window, no second decision)."""
-    return state.phase == TURN and not state.step and not state.react and state.active == seat
+    """After an assign or a discard from ``seat``'s turn's list ``before``, which leave it on
+    its turn (no window, no second decision): keep that list, patched, for its next action."""
+    listed = patched(state, before[1], before[2], action)
+    if listed is not None:
+        state._turn = (seat, *listed, True, None)
 
 
 def arrange(state: PolitburoState, seat: int) -> list[Segment]:

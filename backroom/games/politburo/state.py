@@ -75,11 +75,13 @@ from backroom.games.politburo.cards import (
     PROPAGANDA,
     REDRAW,
     REDRAW_EXTRA,
+    ROUND_END,
     ROUND_LIMIT,
     SETUP,
     START_HEALTH,
     START_LOYALTY,
     TURN,
+    TURN_END,
     TYPES,
     UNUSED,
     cand,
@@ -294,13 +296,25 @@ class PolitburoState(State):
         passed = False
         if kind == "pass":
             passed = not self.react and not self.step and self.phase != REDRAW
-            hidden.remember(self, seat)
+            if self.react or self.phase in (TURN_END, ROUND_END):  # a window: the pass tells something
+                hidden.remember(self, seat)
         if self.react and not self.step:
             self.window = self.window.answered(seat)
-        _HANDLERS[kind](self, seat, *action[1:], events)
-        flow.advance(self, events, passed)
-        if kept is not None and kind in ("assign", "discard"):
+        handler, n = _HANDLERS[kind], len(action)
+        if n == 3:  # arguments spelled out: a call with ``*action[1:]`` is not inlined on CPython 3.11
+            handler(self, seat, action[1], action[2], events)
+        elif n == 1:
+            handler(self, seat, events)
+        elif n == 2:
+            handler(self, seat, action[1], events)
+        else:
+            handler(self, seat, *action[1:], events)
+        if kept is not None and kept[3] and kind in ("assign", "discard"):
+            # from its turn's list: only the hand, a candidate's cards and the pile changed, and
+            # the turn goes on with nothing for ``advance`` to settle (a quarter of all actions)
             listing.keep_patched(self, kept, seat, action)
+        else:
+            flow.advance(self, events, passed)
 
     # -------------------------------------------------------------- helpers
 
