@@ -101,10 +101,20 @@ FACE_VALUE: dict[str, int] = {f: VALUE[FACE.index(f)] for f in FACES}
 AGRESION_FACES = tuple(f for f in BASIC_FACES if FACE_TYPE[f] == AGRESION)
 DEMAGOGIA_FACES = tuple(f for f in BASIC_FACES if FACE_TYPE[f] == DEMAGOGIA)
 OFFENSIVE_FACES = tuple(f for f in BASIC_FACES if FACE_TYPE[f] in OFFENSIVE)
-INITIATIVE_CARDS = frozenset(c for c in range(len(FACE)) if FACE[c] in INITIATIVE)
-"""The cards of ``INITIATIVE``'s faces: a hand without any is passed over in C."""
-OFFENSIVE_CARDS = frozenset(c for c in range(len(FACE)) if TYPE[c] in OFFENSIVE)
-"""The cards of ``OFFENSIVE``'s types: candidates holding none are passed over in C."""
+
+
+def cards_of(faces: tuple[str, ...] | frozenset[str]) -> frozenset[int]:
+    """The cards of ``faces``: a hand or a candidate holding none of them is passed over in C
+    (``isdisjoint``) before any look at its faces."""
+    return frozenset(c for c in range(len(FACE)) if FACE[c] in faces)
+
+
+INITIATIVE_CARDS = cards_of(INITIATIVE)
+OFFENSIVE_CARDS = cards_of(OFFENSIVE_FACES)
+OFFICE_ANSWER_CARDS = cards_of((*ON_OFFICE, "ascenso"))
+"""What may answer in the office window (``legality.answers``)."""
+ROUND_END_CARDS = cards_of((*DEMAGOGIA_FACES, "plan_quinquenal"))
+"""What may be played at the end of the round (``legality.round_end_plays``)."""
 FACE_BITS: dict[str, int] = {f: sum(1 << c for c in range(len(FACE)) if FACE[c] == f) for f in FACES}
 """The cards of each face, as a bit mask of card ids."""
 assert DECK_SIZE == 98 and len(FACE) - FACE.count("cura") == 96

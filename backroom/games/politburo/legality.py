@@ -39,12 +39,14 @@ from backroom.games.politburo.cards import (
     OFFENSIVE,
     OFFENSIVE_CARDS,
     OFFICE,
+    OFFICE_ANSWER_CARDS,
     OFFICE_MIN,
     ON_OFFICE,
     OVER,
     PLAN,
     PROPAGANDA,
     ROUND_END,
+    ROUND_END_CARDS,
     SECRETARIO,
     SETUP,
     TURN,
@@ -346,7 +348,10 @@ def round_end_plays(state: PolitburoState, seat: int) -> list[Action]:
     """The end of a round: Demagogia from the hand on a candidate in disgrace (R, Siberia),
     and Plan quinquenal, which acts "at the end of the round" (R, card 11-12; ruling 4)."""
     out: list[Action] = []
-    for f in faces(state.hands[seat]):
+    hand = state.hands[seat]
+    if ROUND_END_CARDS.isdisjoint(hand):  # asked of every seat at every round's end
+        return out
+    for f in faces(hand):
         if FACE_TYPE[f] == DEMAGOGIA:
             out.extend(("play", f, c) for c in disgraced(state, seat))
         elif f == "plan_quinquenal":
@@ -379,7 +384,7 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
     if react == OFFICE:
         mine = own(state, seat)
         out: list[Action] = []
-        if mine:
+        if mine and not OFFICE_ANSWER_CARDS.isdisjoint(hand):  # asked of every seat at each move
             for f in faces(hand):
                 if f in ON_OFFICE or f == "ascenso":
                     out += special_plays(state, seat, f, mine)
