@@ -43,13 +43,15 @@ from backroom.games.politburo.cards import (
     cand,
 )
 from backroom.games.politburo.legality import (
+    PASS,
+    answers,
     at_turn_end,
     board,
     can_answer,
-    defences,
     offices_of,
     own,
 )
+from backroom.games.politburo.listing import keep_listed
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -78,9 +80,7 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
         if state.wounded and _dying(state, events):
             return
         if state.murdered:
-            seat = state.murdered.pop(0)
-            if can_answer(state, seat, MURDERED):
-                _open(state, MURDERED, (seat,), events)
+            if _ask(state, MURDERED, state.murdered.pop(0), events):
                 return
             continue
         if state.culled:
@@ -144,20 +144,27 @@ def _open(state: PolitburoState, react: str, seats: tuple[int, ...] | list[int],
         events.append(Event("window", {"window": {"$": f"politburo.window.{react}"}, "seats": list(seats)}))
 
 
+def _ask(state: PolitburoState, react: str, seat: int, events: Events) -> bool:
+    """Open window ``react`` for ``seat`` alone if it holds an answer (``can_answer``), and keep
+    its list, those answers and a pass, for its next action: they are not looked for twice."""
+    found = answers(state, seat, react)
+    if not found:
+        return False
+    _open(state, react, (seat,), events)
+    keep_listed(state, seat, [*found, PASS])
+    return True
+
+
 def _pending(state: PolitburoState, events: Events) -> bool:
     """The attack in flight; True when a window was opened for it."""
     if state.p_stage == 0:
         state.p_stage = 1
-        if state.p_kind == LOYALTY and not state.p_sure and can_answer(state, state.p_seat, BETRAY):
-            _open(state, BETRAY, (state.p_seat,), events)
+        if state.p_kind == LOYALTY and not state.p_sure and _ask(state, BETRAY, state.p_seat, events):
             return True
     if state.p_stage == 1:
         state.p_stage = 2
         if not state.p_sure:
-            seat = state.owner[state.p_target]
-            react = ATTACK if state.p_kind == HEALTH else DEFAME
-            if defences(state, seat, react):  # ``can_answer`` in these windows
-                _open(state, react, (seat,), events)
+            if _ask(state, ATTACK if state.p_kind == HEALTH else DEFAME, state.owner[state.p_target], events):
                 return True
     c = state.p_target
     if state.fate[c] == IN_PLAY:
@@ -199,9 +206,8 @@ def _dying(state: PolitburoState, events: Events) -> bool:
     for c in board(state)[3]:  # a removal below changes only that candidate's fate
         if health[c] <= 0:
             state.dying = c
-            if can_answer(state, state.owner[c], DYING):
+            if _ask(state, DYING, state.owner[c], events):
                 state.wounded = True  # others may be at 0 too: look again after this one
-                _open(state, DYING, (state.owner[c],), events)
                 return True
             state.dying = -1
             effects.remove(state, c, DEAD, events)

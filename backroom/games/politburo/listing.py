@@ -106,6 +106,11 @@ def kept(state: PolitburoState, seat: int) -> Kept:
     return out
 
 
+def keep_listed(state: PolitburoState, seat: int, listed: list[Action]) -> None:
+    """Keep ``listed``, ``seat``'s whole legal list now, for its next action (``kept``)."""
+    state._turn = (seat, [], len(listed), False, listed)
+
+
 def listed(state: PolitburoState, seat: int, action: Action) -> bool:
     """Whether ``action`` is among ``seat``'s kept legal actions (no list expanded)."""
     _, segments, _, _, full = kept(state, seat)

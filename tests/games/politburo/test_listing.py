@@ -16,7 +16,7 @@ from .conftest import NKVD, position
 
 
 def test_kept_segments_are_the_legal_list_and_a_patched_turn_list_is_the_rebuilt_one():
-    patched = 0
+    patched = windows = 0
     for seed in range(40):
         rng = random.Random(seed)
         state, _ = GAME.start(2 + seed % 4, {}, seed)
@@ -28,11 +28,17 @@ def test_kept_segments_are_the_legal_list_and_a_patched_turn_list_is_the_rebuilt
                 assert _same(kept[1], turn_segments(state, seat))
             action = state.random_action(seat, rng)
             state.apply_quiet(seat, action)
-            if state._turn is not None:  # only a patched list outlives an action
-                patched += 1
-                assert _same(state._turn[1], turn_segments(state, seat))
-                assert state._turn[2] == len(state.legal_actions(seat))  # counted as patched
-    assert patched > 1000
+            if state._turn is not None:  # a patched turn list, or a window's kept as it opened
+                asked = state._turn[0]
+                assert state.actors() == (asked,)
+                assert _listed(state._turn) == state.legal_actions(asked)
+                assert state._turn[2] == len(state.legal_actions(asked))  # counted as patched
+                if state._turn[3]:
+                    patched += 1
+                    assert asked == seat and _same(state._turn[1], turn_segments(state, seat))
+                else:
+                    windows += 1
+    assert patched > 1000 and windows > 500
 
 
 def _listed(kept) -> list:
