@@ -29,7 +29,6 @@ from backroom.games.politburo.cards import (
     HOSPITAL_HEALTH,
     IN_PLAY,
     MURDERED,
-    NC,
     OFFICE,
     OVER,
     PER_PLAYER,
@@ -163,9 +162,9 @@ def _pending(state: PolitburoState, events: Events) -> bool:
             return True
     if state.p_stage == 1:
         state.p_stage = 2
-        if not state.p_sure:
-            if _ask(state, ATTACK if state.p_kind == HEALTH else DEFAME, state.owner[state.p_target], events):
-                return True
+        react = ATTACK if state.p_kind == HEALTH else DEFAME
+        if not state.p_sure and _ask(state, react, state.owner[state.p_target], events):
+            return True
     c = state.p_target
     if state.fate[c] == IN_PLAY:
         if state.p_kind == HEALTH:

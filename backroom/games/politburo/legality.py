@@ -1,4 +1,4 @@
-"""What a seat may do in a Politburó position, and why anything else is refused.
+"""What a seat may do in a Politburó position (why anything else is refused: ``refusals.py``).
 
 The functions here state each rule once; ``listing.actions(state, seat)`` puts them together
 into every legal action. A reaction window asks a seat only when its list holds more than a
@@ -25,7 +25,6 @@ from backroom.games.politburo.cards import (
     DYING,
     FACE,
     FACE_TYPE,
-    GAME_ID,
     HEALTH_DEFENCE,
     HEALTH_MAX,
     IN_PLAY,
@@ -33,7 +32,6 @@ from backroom.games.politburo.cards import (
     INITIATIVE_CARDS,
     INTERIOR,
     LOYALTY_DEFENCE,
-    MAX_ASSIGNED,
     MURDERED,
     NC,
     OFFENSIVE,
@@ -42,7 +40,6 @@ from backroom.games.politburo.cards import (
     OFFICE_ANSWER_CARDS,
     OFFICE_MIN,
     ON_OFFICE,
-    OVER,
     PLAN,
     PROPAGANDA,
     ROUND_END,
@@ -477,29 +474,3 @@ def step_actions(state: PolitburoState, seat: int) -> list[Action]:
     if step == "usurp":
         return [("target", c) for c in usurpers(state, seat, state.step_arg)]
     return [("target", c) for c in own(state, seat)]  # "smuggle": who pays the two loyalty
-
-
-# ---------------------------------------------------------------------- refusals
-
-
-def why_illegal(state: PolitburoState, seat: int, action: Action) -> str:
-    """The catalog key of the rule an illegal action breaks; never a fact hidden from ``seat``."""
-    if state.phase == OVER:
-        return "error.game_over"
-    if seat not in state.actors():
-        return f"{GAME_ID}.error.not_your_turn"
-    kind = action[0] if type(action) is tuple and action else ""
-    shaped = len(action) > 1 if kind else False
-    cards = ("play", "assign", "discard", "special", "special_on", "special_office")
-    if kind in cards and shaped and action[1] not in faces(state.hands[seat]):
-        return f"{GAME_ID}.error.not_in_hand"
-    c = action[2] if kind in ("assign", "play") and len(action) == 3 else None
-    if kind == "assign" and type(c) is int and 0 <= c < NC and len(state.assigned[c]) >= MAX_ASSIGNED:
-        return f"{GAME_ID}.error.two_assigned"
-    if kind == "play" and len(action) == 3 and type(action[2]) is int and 0 <= action[2] < NC:
-        t = FACE_TYPE.get(action[1], -1) if isinstance(action[1], str) else -1
-        if t >= 0 and (state.typed[t] >> action[2]) & 1:
-            return f"{GAME_ID}.error.one_of_a_type"
-    if kind == "use" and state.active == seat:
-        return f"{GAME_ID}.error.own_turn_from_hand"
-    return "error.illegal_action"

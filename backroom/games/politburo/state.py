@@ -51,6 +51,7 @@ from backroom.games.politburo import (
     integrity,
     legality,
     listing,
+    refusals,
     scoring,
     specials,
     view,
@@ -288,7 +289,7 @@ class PolitburoState(State):
             super().apply_quiet(seat, action)
 
     def why_illegal(self, seat: int, action: Action) -> str:
-        return legality.why_illegal(self, seat, action)
+        return refusals.why_illegal(self, seat, action)
 
     def play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kept, self._turn, self._picked = self._turn, None, None
