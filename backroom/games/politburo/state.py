@@ -348,8 +348,9 @@ class PolitburoState(State):
     def _reveal(self, card: int) -> None:
         """An assigned card played goes face up to the discard pile: no one's secret now."""
         self.discard.append(card)
-        bit = ~(1 << card)
-        self.known = [k & bit for k in self.known]
+        if any(self.known):  # most games no one has looked (Líder del NKVD)
+            bit = ~(1 << card)
+            self.known = [k & bit for k in self.known]
 
     def _activate(self, seat: int, c: int, events: list[Event] | None) -> None:
         if self.used_from[seat] != c:
