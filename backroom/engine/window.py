@@ -64,6 +64,8 @@ class Window(tuple[int, ...]):
 
     def answered(self, seat: int) -> Window:
         """``seat`` played or passed; it is not asked again in this window."""
+        if len(self) == 1 and self[0] == seat:  # most windows ask one seat: no list made
+            return CLOSED
         return Window([s for s in self if s != seat])
 
     def claimed(self) -> Window:
