@@ -115,6 +115,7 @@ OFFICE_ANSWER_CARDS = cards_of((*ON_OFFICE, "ascenso"))
 """What may answer in the office window (``legality.answers``)."""
 ROUND_END_CARDS = cards_of((*DEMAGOGIA_FACES, "plan_quinquenal"))
 """What may be played at the end of the round (``legality.round_end_plays``)."""
+CONTRABANDO_CARDS = cards_of(("contrabando",))
 FACE_BITS: dict[str, int] = {f: sum(1 << c for c in range(len(FACE)) if FACE[c] == f) for f in FACES}
 """The cards of each face, as a bit mask of card ids."""
 assert DECK_SIZE == 98 and len(FACE) - FACE.count("cura") == 96

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
 from backroom.games.politburo.cards import (
+    CONTRABANDO_CARDS,
     DIFAMACION,
     FACE,
     FACE_TYPE,
@@ -246,16 +247,33 @@ def patched(
         out, total = kept[1:], total - 1
     else:
         out = kept[:]
-    if f not in map(FACE.__getitem__, state.hands[state.active]):  # the last of its face: its choices go
-        smuggled = f == "contrabando"  # and with Contrabando the discards it could take back
-        left = []
-        for segment in out:
-            prefix, options = segment
-            if f in prefix or (smuggled and prefix[0] == "smuggle"):  # a face is only a prefix's second
-                total -= 1 if options is None else len(options)
-            else:
-                left.append(segment)
-        out = left
+    hand = state.hands[state.active]
+    if f not in map(FACE.__getitem__, hand):  # the last of its face: its choices go
+        assign, discard, play, _ = _PREFIXES[f]
+        if assign is None:  # a special card's uses, and with Contrabando the discards it could take back
+            smuggled = f == "contrabando"
+            left = []
+            for segment in out:
+                prefix, options = segment
+                if f in prefix or (smuggled and prefix[0] == "smuggle"):  # a face is only a prefix's second
+                    total -= 1 if options is None else len(options)
+                else:
+                    left.append(segment)
+            out = left
+        else:  # a basic card's segments hold ``_PREFIXES``' own objects: found by identity, not walked to
+            i = out.index(discard)
+            del out[i]
+            total -= 1
+            if i and out[i - 1][0] is assign:  # its assign segment comes just before
+                i -= 1
+                total -= len(out[i][1])  # type: ignore[arg-type]
+                del out[i]
+            if play is not None:  # and its play segment after every face's
+                for j in range(i, len(out)):
+                    if out[j][0] is play:
+                        total -= len(out[j][1])  # type: ignore[arg-type]
+                        del out[j]
+                        break
     if action[0] == "assign":
         c = action[2]
         if len(state.assigned[c]) >= MAX_ASSIGNED:
@@ -272,6 +290,8 @@ def patched(
                     room.remove(c)  # one list, shared by every assign segment
                     break
             out = left
+        return out, total
+    if CONTRABANDO_CARDS.isdisjoint(hand):  # no Contrabando to take the card back
         return out, total
     for i, (prefix, options) in enumerate(out):
         if prefix[0] == "smuggle" and options is not None:
