@@ -379,9 +379,11 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
     if react == MURDERED:
         return [("special", "patriotismo")] if holds(hand, "patriotismo") and own(state, seat) else []
     if react == OFFICE:
-        mine = own(state, seat)
         out: list[Action] = []
-        if mine and not OFFICE_ANSWER_CARDS.isdisjoint(hand):  # asked of every seat at each move
+        if OFFICE_ANSWER_CARDS.isdisjoint(hand):  # asked of every seat at each move: most hold none
+            return out
+        mine = own(state, seat)
+        if mine:
             for f in faces(hand):
                 if f in ON_OFFICE or f == "ascenso":
                     out += special_plays(state, seat, f, mine)
