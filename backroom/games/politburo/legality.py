@@ -199,8 +199,11 @@ def activatable(state: PolitburoState, seat: int) -> list[int]:
 def initiative(state: PolitburoState, seat: int) -> list[Segment]:
     """Special cards a seat may play of its own accord (ruling 4), as segments: each card's
     targets are one entry (Atentado on every candidate in play is not a dozen actions)."""
-    specials = [FACE[c] for c in state.hands[seat] if TYPE[c] < 0]
-    return initiative_of(state, seat, dict.fromkeys(specials), own(state, seat)) if specials else []
+    hand = state.hands[seat]
+    if INITIATIVE_CARDS.isdisjoint(hand):  # in C: many hands hold no such card
+        return []
+    specials = [FACE[c] for c in hand if TYPE[c] < 0]
+    return initiative_of(state, seat, dict.fromkeys(specials), own(state, seat))
 
 
 def initiative_of(
@@ -309,7 +312,7 @@ def candidate_segments(state: PolitburoState, seat: int) -> list[Segment]:
     out: list[Segment] = []
     for c in activatable(state, seat):
         cards = state.assigned[c]
-        if not cards or all(TYPE[x] not in OFFENSIVE for x in cards):
+        if OFFENSIVE_CARDS.isdisjoint(cards):
             continue
         for f in faces(cards):
             kind = FACE_TYPE[f]
