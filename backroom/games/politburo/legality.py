@@ -243,32 +243,49 @@ def special_plays(state: PolitburoState, seat: int, f: str, mine: Sequence[int])
 
 
 def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int]) -> Segment | None:
-    """``special_plays`` as one segment (None: the card cannot be played now)."""
+    """``special_plays`` as one segment (None: the card cannot be played now). The cards
+    played alone come first: most looks are for them."""
     if f in ON_OFFICE:
         return _some(("special_office", f), removable(state, seat, f))
+    if f in _ALONE:
+        if f == "revueltas":
+            return _ALONE[f] if not offices_of(state, seat) and max(state.office) >= 0 else None
+        if f == "popularidad":
+            return _ALONE[f]
+        if not offices_of(state, seat):  # Gran Purga, Industrialización, Colectivización, Plan
+            return None
+        if f == "plan_quinquenal" and any(e[1] == PLAN and e[2] == seat for e in state.effects):
+            return None
+        return _ALONE[f]
     hospital = state.hospital
+    if f == "cura":
+        health = state.health
+        return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and health[c] < HEALTH_MAX])
     if f == "ascenso":
         o = first_vacant(state)
         if o < 0:
             return None
         return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and office_of(state, c) < o])
-    if f == "atentado":
-        return _some(("special_on", f), targets(state, AGRESION))
     if f == "hospitalizacion":
         return _some(("special_on", f), [c for c in mine if hospital[c] < 0])
-    if f == "cura":
-        health = state.health
-        return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and health[c] < HEALTH_MAX])
-    if f == "contrabando":
-        return _some(("smuggle",), faces(state.discard))
-    if f in ("gran_purga", "industrializacion", "colectivizacion"):
-        return (("special", f), None) if offices_of(state, seat) else None
-    if f == "plan_quinquenal":
-        planned = any(e[1] == PLAN and e[2] == seat for e in state.effects)
-        return (("special", f), None) if offices_of(state, seat) and not planned else None
-    if f == "revueltas":
-        return (("special", f), None) if not offices_of(state, seat) and max(state.office) >= 0 else None
-    return (("special", f), None)  # popularidad
+    if f == "atentado":
+        return _some(("special_on", f), targets(state, AGRESION))
+    assert f == "contrabando", f  # the faces above are every special card of one's own accord
+    return _some(("smuggle",), faces(state.discard))
+
+
+_ALONE: dict[str, Segment] = {
+    f: (("special", f), None)
+    for f in (
+        "revueltas",
+        "plan_quinquenal",
+        "popularidad",
+        "gran_purga",
+        "industrializacion",
+        "colectivizacion",
+    )
+}
+"""The special cards played with no target, each one segment shared by every list."""
 
 
 def _some(prefix: tuple[str, ...], options: Sequence[int] | Sequence[str]) -> Segment | None:
