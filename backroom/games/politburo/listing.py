@@ -174,13 +174,14 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
     specials: list[str] = []
     chosen: list[tuple[int, ...] | None] = [None, None, None]  # by offensive type
     more = 0  # the actions beyond one per segment
+    beyond = len(room) - 1  # those of each assign segment
     for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
         assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
             specials.append(f)
         elif room:
             out.append((assign, room))
-            more += len(room) - 1
+            more += beyond
         out.append(discard)
         if play is not None:
             on = chosen[kind]
