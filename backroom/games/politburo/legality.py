@@ -103,14 +103,14 @@ def board(state: PolitburoState) -> Board:
     mine = state._mine
     if mine is None:  # who owns whom never changes after the deal
         owner = state.owner
-        mine = state._mine = tuple(tuple(c for c in range(NC) if owner[c] == s) for s in range(state.n))
-    live = tuple(c for c in range(NC) if fate[c] == IN_PLAY)
+        mine = state._mine = tuple([tuple([c for c in range(NC) if owner[c] == s]) for s in range(state.n)])
+    live = tuple([c for c in range(NC) if fate[c] == IN_PLAY])  # lists, not generators: cheaper on 3.11
     kept = state._board = (
         fate[:],
         hospital[:],
-        tuple(tuple(c for c in m if fate[c] == IN_PLAY) for m in mine),
+        tuple([tuple([c for c in m if fate[c] == IN_PLAY]) for m in mine]),
         live,
-        tuple(c for c in live if hospital[c] < 0),
+        tuple([c for c in live if hospital[c] < 0]),
     )
     return kept
 
