@@ -133,7 +133,7 @@ def offices_of(state: PolitburoState, seat: int) -> tuple[int, ...]:
         for o, c in enumerate(office):
             if c >= 0:
                 held[owner[c]].append(o)
-        kept = state._held = (office[:], tuple(tuple(h) for h in held))
+        kept = state._held = (office[:], tuple(map(tuple, held)))
     return kept[1][seat]
 
 
