@@ -137,10 +137,11 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
     setup's choices (a turn's are written out in ``turn_segments``)."""
     out: list[Segment] = []
     room = _room(state, board(state)[2][seat])
-    for f in faces(state.hands[seat]):
-        if room and FACE_TYPE[f] >= 0:
-            out.append((("assign", f), room))
-        out.append((("discard", f), None))
+    for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
+        assign, discard, _, _ = _PREFIXES[f]
+        if room and assign is not None:
+            out.append((assign, room))
+        out.append(discard)
     return out
 
 
