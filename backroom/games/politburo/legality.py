@@ -74,8 +74,15 @@ def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
 
 def at_turn_end(state: PolitburoState, seat: int) -> bool:
     """``can_answer`` at the end of another's turn (asked of every other seat at every turn's
-    end, so asked directly): a card from a candidate, or a special card of one's own accord."""
-    return any_candidate_play(state, seat) or any_initiative(state, seat)  # the cheaper first
+    end, so asked directly): a card from a candidate, or a special card of one's own accord.
+    Most seats hold no offensive card on a candidate: seen in C before anything else."""
+    assigned = state.assigned
+    for c in own(state, seat):
+        if not OFFENSIVE_CARDS.isdisjoint(assigned[c]):
+            if any_candidate_play(state, seat):  # the cheaper first
+                return True
+            break
+    return any_initiative(state, seat)
 
 
 def faces(cards: list[int]) -> list[str]:
@@ -346,11 +353,6 @@ def any_candidate_play(state: PolitburoState, seat: int) -> bool:
     """Whether ``candidate_plays`` is not empty, answered at the first play found: asked of
     every other seat at the end of every turn."""
     assigned = state.assigned
-    for c in own(state, seat):  # most seats hold no offensive card on a candidate (C-level look)
-        if not OFFENSIVE_CARDS.isdisjoint(assigned[c]):
-            break
-    else:
-        return False
     for c in activatable(state, seat):
         cards = assigned[c]
         if cards:
@@ -473,26 +475,3 @@ def return_targets(state: PolitburoState) -> list[int]:
     if source >= 0:
         return [source] if state.fate[source] == IN_PLAY and state.hospital[source] < 0 else []
     return [c for c in own(state, state.p_seat) if state.hospital[c] < 0]
-
-
-def step_actions(state: PolitburoState, seat: int) -> list[Action]:
-    """The second decision of a card that needs two (ruling 11: one choice per decision)."""
-    step = state.step
-    hand = state.hands[seat]
-    if step == "trim":
-        return [("discard", f) for f in faces(hand)]
-    if step == "industry":
-        return [
-            ("industry_discard",),
-            ("industry_return",),
-            *(("industry_swap", f) for f in faces(hand)),
-        ]
-    if step == "return":
-        return [("target", c) for c in return_targets(state)]
-    if step == "counter_add":
-        return [*(("add", f) for f in faces(hand) if FACE_TYPE[f] == AGRESION), PASS]
-    if step == "redirect":
-        return [("target", c) for c in range(NC) if state.fate[c] == IN_PLAY and c != state.p_target]
-    if step == "usurp":
-        return [("target", c) for c in usurpers(state, seat, state.step_arg)]
-    return [("target", c) for c in own(state, seat)]  # "smuggle": who pays the two loyalty

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 
 from backroom.engine.actions import Action
 from backroom.games.politburo.cards import (
+    AGRESION,
     CONTRABANDO_CARDS,
     DIFAMACION,
     FACE,
     FACE_TYPE,
     FACES,
+    IN_PLAY,
     MAX_ASSIGNED,
     NC,
     NKVD,
@@ -38,8 +40,10 @@ from backroom.games.politburo.legality import (
     initiative,
     initiative_of,
     offices_of,
+    own,
+    return_targets,
     round_end_plays,
-    step_actions,
+    usurpers,
 )
 from backroom.games.politburo.segments import Segment, expand, member, size
 
@@ -69,6 +73,29 @@ def actions(state: PolitburoState, seat: int) -> list[Action]:
     if phase == TURN_END:
         return expand(turn_end_segments(state, seat))
     return [*round_end_plays(state, seat), PASS]  # ROUND_END
+
+
+def step_actions(state: PolitburoState, seat: int) -> list[Action]:
+    """The second decision of a card that needs two (ruling 11: one choice per decision)."""
+    step = state.step
+    hand = state.hands[seat]
+    if step == "trim":
+        return [("discard", f) for f in faces(hand)]
+    if step == "industry":
+        return [
+            ("industry_discard",),
+            ("industry_return",),
+            *(("industry_swap", f) for f in faces(hand)),
+        ]
+    if step == "return":
+        return [("target", c) for c in return_targets(state)]
+    if step == "counter_add":
+        return [*(("add", f) for f in faces(hand) if FACE_TYPE[f] == AGRESION), PASS]
+    if step == "redirect":
+        return [("target", c) for c in range(NC) if state.fate[c] == IN_PLAY and c != state.p_target]
+    if step == "usurp":
+        return [("target", c) for c in usurpers(state, seat, state.step_arg)]
+    return [("target", c) for c in own(state, seat)]  # "smuggle": who pays the two loyalty
 
 
 Kept = tuple[int, list[Segment], int, bool, list[Action] | None]
