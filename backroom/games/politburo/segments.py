@@ -63,18 +63,20 @@ def pick(segments: list[Segment], total: int, r: float) -> Action:
                 if i == 0:
                     return prefix
                 i -= 1
-            elif i < len(options):
-                return (*prefix, options[len(options) - 1 - i])
             else:
-                i -= len(options)
+                n = len(options)  # once: this walk is a few percent of a playout
+                if i < n:
+                    return (*prefix, options[n - 1 - i])
+                i -= n
         raise AssertionError(r)
     for prefix, options in segments:
         if options is None:
             if i == 0:
                 return prefix
             i -= 1
-        elif i < len(options):
-            return (*prefix, options[i])
         else:
-            i -= len(options)
+            n = len(options)
+            if i < n:
+                return (*prefix, options[i])
+            i -= n
     raise AssertionError(r)
