@@ -392,4 +392,8 @@ def end_round(state: PolitburoState, events: Events) -> None:
     if state.round > state.round_limit:
         finish(state, "round_limit", events)
         return
-    start_turn(state, min(s for s in range(state.n) if own(state, s)), events)
+    mine = board(state)[2]
+    for seat in range(state.n):  # the first seat with a candidate in play (two have, at least)
+        if mine[seat]:
+            start_turn(state, seat, events)
+            return
