@@ -91,13 +91,19 @@ def shuffle(items: list[Any], seed: int) -> None:
     of the bound's bit length, drawn again while out of range), without a Python call per
     card (a test holds it to ``random.Random.shuffle``)."""
     getrandbits = random.Random(seed).getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
+    n = len(items)
+    bits_of = _BITS if n <= len(_BITS) else [(i + 1).bit_length() for i in range(n)]
+    for i in range(n - 1, 0, -1):
+        bits = bits_of[i]  # the bit length of the bound, i + 1
         j = getrandbits(bits)
-        while j >= bound:
+        while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+_BITS = tuple((i + 1).bit_length() for i in range(1024))
+"""``(i + 1).bit_length()`` for each index of a list of up to 1,024 items, looked up, not
+worked out, at each step of a shuffle."""
 
 
 _set_seed = Chance.__dict__["seed"].__set__
