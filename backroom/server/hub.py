@@ -213,9 +213,9 @@ class Hub:
         # and must wait for it rather than load a second copy that takes the lease from it.
         try:
             async with self._loading.setdefault(row.id, asyncio.Lock()):
-                # Stored and leased in one trip to the writer thread (each trip is two thread
-                # switches on a busy event loop).
-                epoch = await self.store.on_writer(self._store_new, row)
+                # Stored and leased with the next group commit: no transaction, fsync or trip
+                # to the writer thread of its own.
+                epoch = await self.store.acreate_leased(row, self.leases)
                 if epoch is None:
                     raise RuntimeError(f"table {row.id} was taken by another worker as it was created")
                 table = LiveTable(self, row, game, state, 0, epoch)
@@ -225,10 +225,6 @@ class Hub:
         finally:
             self._loading.pop(row.id, None)
         return table
-
-    def _store_new(self, row: TableRow) -> int | None:
-        """Store a new table and take its lease, in one transaction (on the writer thread)."""
-        return self.store.create_leased(row, self.leases)
 
     def may_create(self, address: str) -> bool:
         """Whether ``address`` may create a table now (its bucket refills continuously)."""

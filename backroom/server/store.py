@@ -80,6 +80,16 @@ class Chore:
     params: tuple[Any, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """A new table, its seats and its lease, riding along with the next group commit like a
+    ``Chore`` (no transaction and fsync of its own, no trip of its own to the writer thread):
+    its result is the lease's epoch, or None as ``Leases.acquire`` says."""
+
+    row: TableRow
+    leases: Leases
+
+
 SNAPSHOT_EVERY = 100
 """Actions between snapshots: a reload replays at most this many actions per table."""
 
@@ -125,7 +135,7 @@ class Store:
         migrations.upgrade(self.engine)
         self._mark = "?" if self.engine.dialect.name == "sqlite" else "%s"
         """The DB-API parameter mark of the writer's own statements (sqlite3's or psycopg's)."""
-        self._queue: asyncio.Queue[tuple[Write | Chore, asyncio.Future[None]] | None] | None = None
+        self._queue: asyncio.Queue[tuple[Write | Chore | NewTable, asyncio.Future[Any]] | None] | None = None
         self._raw: Any = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backroom-writer")
         self._writer: asyncio.Task[None] | None = None
@@ -145,20 +155,28 @@ class Store:
         table is stored all the same). The same rows as ``create_table`` writes; one commit
         and one fsync a table instead of two, and no second connection whose writes make the
         group commits' connection read its pages again."""
-        statements = new_table_rows(row, self._mark)
         try:
             cursor = self._begin()
-            for statement, values in statements:
-                cursor.execute(statement, values)
-            epoch = leases.acquire_in(cursor, self._mark, row.id)
+            epoch = self._create(cursor, NewTable(row, leases))
             self._raw.commit()
         except Exception as exc:
             self._rollback()
-            error: type[Exception] = getattr(self.engine.dialect.dbapi, "Error", Exception)
-            if isinstance(exc, error):  # as SQLAlchemy raises it: the API answers 503, not 500
-                raise DBAPIError.instance(statements[0][0], None, exc, error) from exc
-            raise
+            raise self._as_dbapi_error(exc, row) from exc
         return epoch
+
+    def _create(self, cursor: Any, new: NewTable) -> int | None:
+        """``new``'s rows and lease, in the transaction ``cursor`` holds; the lease's epoch."""
+        for statement, values in new_table_rows(new.row, self._mark):
+            cursor.execute(statement, values)
+        return new.leases.acquire_in(cursor, self._mark, new.row.id)
+
+    def _as_dbapi_error(self, exc: Exception, row: TableRow) -> Exception:
+        """``exc``, met storing ``row``, as SQLAlchemy raises a driver's error (the API then
+        answers 503, not 500)."""
+        error: type[Exception] = getattr(self.engine.dialect.dbapi, "Error", Exception)
+        if isinstance(exc, error):
+            return DBAPIError.instance(new_table_rows(row, self._mark)[0][0], None, exc, error)
+        return exc
 
     def load_table(
         self, table_id: str
@@ -269,10 +287,10 @@ class Store:
             r.seats.sort(key=lambda s: s.seat)
         return rows
 
-    def write_batch(self, writes: Sequence[Write], chores: Sequence[Chore] = ()) -> list[Exception | None]:
+    def write_batch(self, writes: Sequence[Write], chores: Sequence[Chore | NewTable] = ()) -> list[Any]:
         """Store several actions in one transaction, with ``chores`` beside them; per write,
-        then per chore, None (committed) or why the database refused it (``Conflict`` when
-        an action's place in the log is taken).
+        then per chore, None (committed; a ``NewTable``: its lease's epoch) or why the
+        database refused it (``Conflict`` when an action's place in the log is taken).
 
         Runs on the single writer thread, on one raw DB-API connection, with one multi-row
         INSERT. The driver releases the GIL at every statement step, and a writer thread that
@@ -289,13 +307,12 @@ class Store:
             kept = [w for w, out in zip(writes, refused, strict=True) if not out]
             if kept:
                 self._insert(cursor, kept)
-            for chore in chores:
-                self._do(cursor, chore)
+            made = [self._do(cursor, chore) for chore in chores]
             self._raw.commit()
-            results: list[Exception | None] = [
+            results: list[Any] = [
                 Fenced.of(w) if out else None for w, out in zip(writes, refused, strict=True)
             ]
-            return results + [None] * len(chores)
+            return results + made
         except Exception:
             self._rollback()
         results = []
@@ -318,22 +335,25 @@ class Store:
             for chore in chores:
                 cursor.execute("SAVEPOINT one_write")
                 try:
-                    self._do(cursor, chore)
+                    done = self._do(cursor, chore)
                 except Exception as exc:
                     cursor.execute("ROLLBACK TO SAVEPOINT one_write")
                     results.append(exc)
                 else:
                     cursor.execute("RELEASE SAVEPOINT one_write")
-                    results.append(None)
+                    results.append(done)
             conn.commit()
         except Exception:
             self._rollback()
             raise
         return results
 
-    def _do(self, cursor: Any, chore: Chore) -> None:
+    def _do(self, cursor: Any, chore: Chore | NewTable) -> int | None:
+        if isinstance(chore, NewTable):
+            return self._create(cursor, chore)
         sql = chore.sql if self.engine.dialect.name == "sqlite" else chore.sql.replace("?", "%s")
         cursor.execute(sql, chore.params)
+        return None
 
     def _begin(self) -> Any:
         """A cursor in a new transaction. SQLite's holds the write lock from the start: the
@@ -475,19 +495,28 @@ class Store:
         """``set_hidden`` on the writer thread, as ``on_writer`` says."""
         await self.on_writer(self.set_hidden, table_id, hidden)
 
+    async def acreate_leased(self, row: TableRow, leases: Leases) -> int | None:
+        """``create_leased``, committed with the next group of actions (``NewTable``): a new
+        table costs no transaction of its own."""
+        try:
+            epoch: int | None = await self._commit(NewTable(row, leases))
+        except Exception as exc:
+            raise self._as_dbapi_error(exc, row) from exc
+        return epoch
+
     async def awrite(self, write: Write) -> None:
         """Store one action; returns once it is committed (raises if the commit failed)."""
         await self._commit(write)
 
-    async def _commit(self, item: Write | Chore) -> None:
-        """``item`` in the next group commit; returns once that has committed."""
+    async def _commit(self, item: Write | Chore | NewTable) -> Any:
+        """``item`` in the next group commit; returns its result once that has committed."""
         queue = self._queue
         if queue is None:
             queue = self._queue = asyncio.Queue()
             self._writer = asyncio.create_task(self._write_loop())
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         queue.put_nowait((item, future))
-        await future
+        return await future
 
     async def _write_loop(self) -> None:
         assert self._queue is not None
@@ -506,10 +535,10 @@ class Store:
             if not batch:
                 continue
             writes = [w for w, _ in batch if isinstance(w, Write)]
-            chores = [c for c, _ in batch if isinstance(c, Chore)]
+            chores = [c for c, _ in batch if not isinstance(c, Write)]
             # The results come writes first, then chores.
             futures = [f for w, f in batch if isinstance(w, Write)] + [
-                f for c, f in batch if isinstance(c, Chore)
+                f for c, f in batch if not isinstance(c, Write)
             ]
             try:
                 if chores:
@@ -521,10 +550,10 @@ class Store:
             for future, result in zip(futures, results, strict=True):
                 if future.done():
                     continue
-                if result is None:
-                    future.set_result(None)
-                else:
+                if isinstance(result, Exception):
                     future.set_exception(result)
+                else:
+                    future.set_result(result)
 
     async def aclose(self) -> None:
         """Finish the writes already queued, then release the database."""

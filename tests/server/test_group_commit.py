@@ -133,3 +133,30 @@ def test_a_table_read_while_a_move_commits_is_read_whole(
     finally:
         writer.engine.dispose()
         reader.engine.dispose()
+
+
+def test_a_new_table_rides_with_a_group_commit_and_a_refused_one_fails_alone(tmp_path: Path) -> None:
+    """``Store.acreate_leased``: a new table, its seats and its lease are written in the next
+    group commit, beside other tables' actions, and answer the lease's epoch; a table whose id
+    is taken is refused alone, the rest of the group commits."""
+    from backroom.server.leases import Leases
+
+    store = Store(f"sqlite:///{tmp_path / 'n.db'}")
+    store.create_table(table("old"))
+    leases = Leases(store.engine, "me")
+
+    async def scenario() -> list[Any]:
+        results = await asyncio.gather(
+            store.awrite(write("old")),
+            store.acreate_leased(table("new"), leases),
+            store.acreate_leased(table("old"), leases),
+            return_exceptions=True,
+        )
+        await store.aclose()
+        return results
+
+    moved, epoch, refused = asyncio.run(scenario())
+    assert moved is None and epoch == 1
+    assert type(refused).__name__ == "IntegrityError"  # SQLAlchemy's, as the API answers it
+    assert store.load_table("new") is not None and leases.holder("new") == "me"
+    assert store.load_table("old") is not None and store.load_table("old")[3][0].n == 1
