@@ -22,41 +22,22 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-import orjson
+from uvicorn.logging import TRACE_LOG_LEVEL
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.protocol import State
+from websockets.http11 import Request
+from websockets.protocol import Protocol, State
 
 try:
     from websockets.speedups import apply_mask
 except ImportError:  # pragma: no cover - the library's C speedups are in every wheel
     from websockets.utils import apply_mask
 
-from backroom.i18n import translate
 from backroom.server.connections import ABORT
 from backroom.server.handoff import Adopt
 from backroom.server.settings import HEAD_BYTES, PIPELINED, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
-
-
-def _answer(status: bytes, code: str, **params: Any) -> bytes:
-    """A whole HTTP answer with the usual error body, written before any request was read: no
-    language is known yet, so it is in English."""
-    body = orjson.dumps({"error": {"code": code, "message": translate("en", f"server.error.{code}", params)}})
-    head = (
-        f"HTTP/1.1 {status.decode()}\r\ncontent-type: application/json\r\n"
-        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
-    )
-    return head.encode("ascii") + body
-
-
-BUSY = _answer(b"503 Service Unavailable", "server_busy")
-
-TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
-
-HEAD_TOO_LARGE = _answer(b"431 Request Header Fields Too Large", "headers_too_large", limit=HEAD_BYTES)
-PONG = b"\x8a"
-"""The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
+from backroom.server.wire import BUSY, HEAD_TOO_LARGE, PONG, TOO_SLOW, frame_head, parsed_request
 
 PROTOCOL_LOG = logging.getLogger("websockets.server")
 """Where the WebSocket library's own messages about a connection go (its default logger)."""
@@ -234,11 +215,26 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             self.pipeline.clear()
 
         def handle_websocket_upgrade(self) -> None:
-            """The WebSocket protocol takes the connection; this one is done with it. Its
-            parser holds its callbacks, bound to it: dropped, the protocol goes with the
-            upgrade's last reference instead of waiting for the cyclic collector (a cycle
-            per socket opened, the largest part of what it found)."""
-            super().handle_websocket_upgrade()
+            """The WebSocket protocol takes the connection, and the request as parsed here
+            (``wire.parsed_request``; else as uvicorn does: written out for the library's
+            parser to read again); this one is done with it. Its parser holds its callbacks,
+            bound to it: dropped, the protocol goes with the upgrade's last reference instead
+            of waiting for the cyclic collector (a cycle per socket opened, the largest part
+            of what it found)."""
+            request = parsed_request(self.scope["method"], self.url, self.scope["headers"])
+            if request is None or self.ws_protocol_class is not AbortableWebSocket:
+                super().handle_websocket_upgrade()
+            else:  # uvicorn's steps, the request handed on whole
+                if self.logger.level <= TRACE_LOG_LEVEL:
+                    prefix = f"{self.client[0]}:{self.client[1]} - " if self.client else ""
+                    self.logger.log(TRACE_LOG_LEVEL, "%sUpgrading to WebSocket", prefix)
+                self.connections.discard(self)
+                protocol = AbortableWebSocket(
+                    config=self.config, server_state=self.server_state, app_state=self.app_state
+                )
+                protocol.connection_made(self.transport)
+                protocol.upgraded(request)
+                self.transport.set_protocol(protocol)
             self.parser = None  # type: ignore[assignment]
 
     class AbortableWebSocket(WebSocketsSansIOProtocol):
@@ -261,6 +257,21 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             sock = self.transport.get_extra_info("socket")
             if sock is not None:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_BUFFER_BYTES)
+
+        def upgraded(self, request: Request) -> None:
+            """Take ``request``, the upgrade, as the library's parser would have read it: its
+            parser goes on from there to frames (``ServerProtocol.parse`` does the same after
+            a request), and the request is handled as uvicorn handles the one it reads."""
+            self._requests = 1
+            conn = self.conn
+            conn.parser = Protocol.parse(conn)
+            next(conn.parser)
+            if conn.debug:
+                conn.logger.debug("< GET %s HTTP/1.1", request.path)
+                for key, value in request.headers.raw_items():
+                    conn.logger.debug("< %s: %s", key, value)
+            conn.events.append(request)
+            self.handle_events()
 
         _requests = 0
         """``data_received`` calls before the handshake completed: the first is the upgrade
@@ -493,17 +504,3 @@ def refuse(sock: socket.socket) -> None:
     with contextlib.suppress(OSError):
         sock.send(BUSY)
     sock.close()
-
-
-def text_frame(data: bytes) -> bytes:
-    """One unfragmented, unmasked, uncompressed text frame (RFC 6455, 5.2): a server's."""
-    return frame_head(len(data)) + data
-
-
-def frame_head(size: int) -> bytes:
-    """The head of ``text_frame`` for a payload of ``size`` bytes."""
-    if size < 126:
-        return bytes((0x81, size))
-    if size < 1 << 16:
-        return struct.pack("!BBH", 0x81, 126, size)
-    return struct.pack("!BBQ", 0x81, 127, size)

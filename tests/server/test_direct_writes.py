@@ -18,7 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from backroom.server.messages import Conn
 from backroom.server.protocol import _send_loop
-from backroom.server.transport import text_frame
+from backroom.server.wire import text_frame
 from backroom.sim.load_clients import create_table
 from backroom.sim.server_load import free_port, server_process
 

@@ -1,0 +1,85 @@
+"""What the transport (``transport.py``) writes and reads itself: the answers it gives before
+any request is read, a server's text frames, and the upgrade request handed to the
+``websockets`` library as already parsed."""
+
+from __future__ import annotations
+
+import re
+import struct
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+from websockets.datastructures import Headers
+from websockets.http11 import MAX_LINE_LENGTH, MAX_NUM_HEADERS, Request
+
+from backroom.i18n import translate
+from backroom.server.settings import HEAD_BYTES
+
+
+def _answer(status: bytes, code: str, **params: Any) -> bytes:
+    """A whole HTTP answer with the usual error body, written before any request was read: no
+    language is known yet, so it is in English."""
+    body = orjson.dumps({"error": {"code": code, "message": translate("en", f"server.error.{code}", params)}})
+    head = (
+        f"HTTP/1.1 {status.decode()}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode("ascii") + body
+
+
+BUSY = _answer(b"503 Service Unavailable", "server_busy")
+
+TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
+
+HEAD_TOO_LARGE = _answer(b"431 Request Header Fields Too Large", "headers_too_large", limit=HEAD_BYTES)
+PONG = b"\x8a"
+"""The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
+
+
+TOKEN = re.compile(rb"[-!#$%&'*+.^_`|~0-9a-zA-Z]+")
+"""A header's name, as the library's own parser accepts it (RFC 9110, 5.1)."""
+
+PLAIN_VALUE = re.compile(rb"[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?|")
+"""A header's value in printable ASCII without spaces around it: one that every version of the
+library reads the same way (a value with other bytes is read as text in two different ways)."""
+
+
+def parsed_request(method: str, target: bytes, headers: Iterable[tuple[bytes, bytes]]) -> Request | None:
+    """The upgrade request that the library's own parser reads from the bytes uvicorn writes
+    out again from what httptools parsed (``method target HTTP/1.1``, then each header as
+    ``name: value``), without writing and reading them: that parser (a generator per line)
+    cost more than the rest of accepting a socket. None for any request it might read
+    differently or refuse (a method other than GET, a line near its length limit, too many
+    headers, a name or value it checks and might not take, a body announced): uvicorn's way
+    then serves it, and the library answers it as before."""
+    if method != "GET" or len(target) + 16 > MAX_LINE_LENGTH:
+        return None
+    try:
+        path = target.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+    made = Headers()
+    for count, (name, value) in enumerate(headers, 1):
+        if count >= MAX_NUM_HEADERS or len(name) + len(value) + 8 > MAX_LINE_LENGTH:
+            return None
+        if TOKEN.fullmatch(name) is None or PLAIN_VALUE.fullmatch(value) is None:
+            return None
+        made[name.decode("ascii")] = value.decode("ascii")
+    if "Transfer-Encoding" in made or "Content-Length" in made:
+        return None
+    return Request(path, made)
+
+
+def text_frame(data: bytes) -> bytes:
+    """One unfragmented, unmasked, uncompressed text frame (RFC 6455, 5.2): a server's."""
+    return frame_head(len(data)) + data
+
+
+def frame_head(size: int) -> bytes:
+    """The head of ``text_frame`` for a payload of ``size`` bytes."""
+    if size < 126:
+        return bytes((0x81, size))
+    if size < 1 << 16:
+        return struct.pack("!BBH", 0x81, 126, size)
+    return struct.pack("!BBQ", 0x81, 127, size)
