@@ -55,6 +55,8 @@ with the square of its length, in the event loop (a 32 kB path held every table 
 def redact(text: str) -> str:
     """``text`` with the value of every ``token`` parameter replaced. The name is compared
     percent-decoded, as the server reads it: ``?%74oken=`` opens a seat just as ``?token=``."""
+    if "=" not in text:  # no parameter at all (most of what is logged)
+        return text
     return _PARAM.sub(
         lambda m: f"{m['name']}=<redacted>" if unquote_plus(m["name"]) == "token" else m[0], text
     )
@@ -74,6 +76,15 @@ class RedactTokens(logging.Filter):
 def install_log_redaction() -> None:
     for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
         logging.getLogger(name).addFilter(RedactTokens())
+
+
+def lighten_log_records() -> None:
+    """Log records without where they were made (source file, line, function: a walk up the
+    stack, through every ASGI layer, for each access line, a line a request and a socket),
+    nor thread and process names: the server's log formats print none of them (the logging
+    HOWTO's "Optimization")."""
+    logging._srcfile = None
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
 
 
 def _within(
@@ -327,6 +338,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
     server = uvicorn.Server(config)
     app.state.adopt = adopter(server)  # sockets handed over by this machine's other workers
     install_log_redaction()
+    lighten_log_records()
     # The database writer thread hands the GIL back and forth with the event loop at every
     # commit; a shorter switch interval keeps a busy loop from delaying commits (and acks).
     sys.setswitchinterval(0.001)
