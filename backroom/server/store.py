@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +61,7 @@ from backroom.server.rows import (
     tables_t,
 )
 from backroom.server.settings import normalize_url
+from backroom.server.writer import WriterThread
 
 T = TypeVar("T")
 
@@ -137,7 +137,7 @@ class Store:
         """The DB-API parameter mark of the writer's own statements (sqlite3's or psycopg's)."""
         self._queue: asyncio.Queue[tuple[Write | Chore | NewTable, asyncio.Future[Any]] | None] | None = None
         self._raw: Any = None
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backroom-writer")
+        self._thread = WriterThread("backroom-writer")
         self._writer: asyncio.Task[None] | None = None
 
     # -- synchronous primitives (run in threads by the async wrappers, or directly by tools)
@@ -459,7 +459,8 @@ class Store:
     async def on_writer(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` on the writer thread: SQLite takes one writer at a time, and a second
         thread's transaction would make the actions' group commit wait for its lock."""
-        return await asyncio.get_running_loop().run_in_executor(self._thread, work, *args)
+        result: T = await self._thread.call(work, *args)
+        return result
 
     async def arotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """``rotate_token`` on the writer thread, as ``on_writer`` says."""
@@ -520,7 +521,6 @@ class Store:
 
     async def _write_loop(self) -> None:
         assert self._queue is not None
-        loop = asyncio.get_running_loop()
         running = True
         while running:
             first = await self._queue.get()
@@ -542,9 +542,9 @@ class Store:
             ]
             try:
                 if chores:
-                    results = await loop.run_in_executor(self._thread, self.write_batch, writes, chores)
+                    results = await self._thread.call(self.write_batch, writes, chores)
                 else:
-                    results = await loop.run_in_executor(self._thread, self.write_batch, writes)
+                    results = await self._thread.call(self.write_batch, writes)
             except Exception as exc:  # the database itself failed: nothing was stored
                 results = [exc] * len(futures)
             for future, result in zip(futures, results, strict=True):
@@ -562,8 +562,8 @@ class Store:
             await self._writer
             self._writer = None
             self._queue = None
-        self._thread.submit(self._close_raw).result()
-        self._thread.shutdown()
+        await self._thread.call(self._close_raw)
+        self._thread.stop()
         self.engine.dispose()
 
     def _close_raw(self) -> None:
