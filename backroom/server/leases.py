@@ -33,7 +33,7 @@ nobody connected move after at most this (those with someone connected move soon
 
 
 RELEASE_LEASE = "UPDATE backroom_leases SET expires = 0 WHERE table_id = ? AND owner = ? AND epoch = ?"
-"""Let a table go at once (``Leases.release``), as a ``store.Chore``'s statement."""
+"""Let a table go at once (``Leases.release``), as a ``writer.Chore``'s statement."""
 
 
 class Fenced(Exception):

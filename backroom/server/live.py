@@ -36,8 +36,8 @@ from backroom.server.leases import Fenced
 from backroom.server.messages import Conn, Refused, dumps
 from backroom.server.rows import SeatRow, TableRow, Write
 from backroom.server.seating import Seating
-from backroom.server.store import Conflict
 from backroom.server.trouble import WriteTrouble
+from backroom.server.writer import Conflict
 
 if TYPE_CHECKING:
     from backroom.server.hub import Hub

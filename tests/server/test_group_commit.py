@@ -17,7 +17,8 @@ from sqlalchemy import event
 
 from backroom.server.chain import GENESIS, link
 from backroom.server.rows import SeatRow, TableRow, Write
-from backroom.server.store import Conflict, Store
+from backroom.server.store import Store
+from backroom.server.writer import Conflict
 from tests.server.conftest import pg_url
 
 
