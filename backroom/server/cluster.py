@@ -32,8 +32,9 @@ import orjson
 from backroom.server.connections import ABORT
 from backroom.server.handoff import Adopt, Handoff
 from backroom.server.settings import data_dir
-from backroom.server.transport import refuse, was_handed_over
+from backroom.server.transport import refuse
 from backroom.server.tunnel import Tunnels
+from backroom.server.wire import was_handed_over
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send

@@ -9,7 +9,7 @@ adopts it as if it had accepted it: the same checks, the same handshake, and no 
 between from then on. Workers find one another by name in a directory only their user may
 enter (``run/`` in the data directory: workers of one ``serve`` share it); a holder not found
 there runs on another machine, and the relay serves that socket as before. The uvicorn side
-(re-reading the request, adopting the socket) is in ``transport.py``.
+(adopting the socket) is in ``transport.py``, the request written out again in ``wire.py``.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import logging
 import socket
 import struct
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from uvicorn.logging import TRACE_LOG_LEVEL
@@ -37,16 +37,19 @@ except ImportError:  # pragma: no cover - the library's C speedups are in every 
 from backroom.server.connections import ABORT
 from backroom.server.handoff import Adopt
 from backroom.server.settings import HEAD_BYTES, PIPELINED, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
-from backroom.server.wire import BUSY, HEAD_TOO_LARGE, PONG, TOO_SLOW, frame_head, parsed_request
+from backroom.server.wire import (
+    BUSY,
+    HANDED_OVER,
+    HEAD_TOO_LARGE,
+    PONG,
+    TOO_SLOW,
+    frame_head,
+    parsed_request,
+    request_bytes,
+)
 
 PROTOCOL_LOG = logging.getLogger("websockets.server")
 """Where the WebSocket library's own messages about a connection go (its default logger)."""
-
-HANDED_OVER = b"x-backroom-handed-over"
-"""A header on a request that another worker of this machine handed over with its socket
-(``handoff.py``): if its new worker does not hold the table either (it moved meanwhile), the
-relay serves it rather than a second hand-over. Taken only from a handed-over connection: a
-client's own is dropped as the request is read."""
 
 
 class ReadTooFar(Exception):
@@ -461,21 +464,6 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             return True
 
     return GuardedHttp, AbortableWebSocket
-
-
-def request_bytes(scope: Mapping[str, Any]) -> bytes:
-    """The HTTP request a WebSocket scope was read from, as its new worker will read it again
-    (as uvicorn itself re-reads it on an upgrade), marked as handed over."""
-    raw_path: bytes = scope.get("raw_path") or scope["path"].encode()
-    query: bytes = scope.get("query_string") or b""
-    lines = [b"GET " + raw_path + (b"?" + query if query else b"") + b" HTTP/1.1"]
-    lines += [name + b": " + value for name, value in scope["headers"]]
-    lines.append(HANDED_OVER + b": 1")
-    return b"\r\n".join(lines) + b"\r\n\r\n"
-
-
-def was_handed_over(scope: Mapping[str, Any]) -> bool:
-    return any(name == HANDED_OVER for name, _ in scope.get("headers", []))
 
 
 def adopter(server: Any) -> Adopt:

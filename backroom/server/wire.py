@@ -1,12 +1,12 @@
 """What the transport (``transport.py``) writes and reads itself: the answers it gives before
-any request is read, a server's text frames, and the upgrade request handed to the
-``websockets`` library as already parsed."""
+any request is read, a server's text frames, the upgrade request handed to the ``websockets``
+library as already parsed, and a request handed over to another worker with its socket."""
 
 from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
@@ -33,6 +33,13 @@ BUSY = _answer(b"503 Service Unavailable", "server_busy")
 TOO_SLOW = _answer(b"408 Request Timeout", "too_slow")
 
 HEAD_TOO_LARGE = _answer(b"431 Request Header Fields Too Large", "headers_too_large", limit=HEAD_BYTES)
+
+HANDED_OVER = b"x-backroom-handed-over"
+"""A header on a request that another worker of this machine handed over with its socket
+(``handoff.py``): if its new worker does not hold the table either (it moved meanwhile), the
+relay serves it rather than a second hand-over. Taken only from a handed-over connection: a
+client's own is dropped as the request is read."""
+
 PONG = b"\x8a"
 """The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
 
@@ -83,3 +90,18 @@ def frame_head(size: int) -> bytes:
     if size < 1 << 16:
         return struct.pack("!BBH", 0x81, 126, size)
     return struct.pack("!BBQ", 0x81, 127, size)
+
+
+def request_bytes(scope: Mapping[str, Any]) -> bytes:
+    """The HTTP request a WebSocket scope was read from, as its new worker will read it again
+    (as uvicorn itself re-reads it on an upgrade), marked as handed over."""
+    raw_path: bytes = scope.get("raw_path") or scope["path"].encode()
+    query: bytes = scope.get("query_string") or b""
+    lines = [b"GET " + raw_path + (b"?" + query if query else b"") + b" HTTP/1.1"]
+    lines += [name + b": " + value for name, value in scope["headers"]]
+    lines.append(HANDED_OVER + b": 1")
+    return b"\r\n".join(lines) + b"\r\n\r\n"
+
+
+def was_handed_over(scope: Mapping[str, Any]) -> bool:
+    return any(name == HANDED_OVER for name, _ in scope.get("headers", []))

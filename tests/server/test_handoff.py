@@ -14,7 +14,8 @@ import pytest
 
 from backroom.server.handoff import LARGEST, Handoff, address
 from backroom.server.settings import DEFAULT_LIMITS
-from backroom.server.transport import BUSY, protocols, refuse, request_bytes, was_handed_over
+from backroom.server.transport import protocols, refuse
+from backroom.server.wire import BUSY, request_bytes, was_handed_over
 
 SCOPE = {
     "type": "websocket",
