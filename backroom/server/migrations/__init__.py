@@ -6,7 +6,7 @@ a fresh database is created by the steps, one left by a release before schema ve
 by ``create_all``, so exactly revision 1) is recognised and stamped first.
 
 A new schema change is a new file in ``versions/`` whose ``down_revision`` is the latest one,
-and the same change in ``backroom.server.store``'s tables; a test compares the two.
+and the same change in ``backroom.server.rows``' tables; a test compares the two.
 """
 
 from __future__ import annotations
