@@ -264,6 +264,35 @@ def test_request_headers_are_bounded(server: Server, idle: None, shape: str) -> 
     assert server_memory(server) - before < 10 * 1024 * 1024
 
 
+UPGRADE = (
+    b"GET /ws/abc?lang=en HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("extra", "status", "code"),
+    [
+        (b"".join(b"X-%d: 1\r\n" % n for n in range(200)), b"431", "upgrade_too_large"),
+        (b"X-Long: " + b"a" * 9000 + b"\r\n", b"431", "upgrade_too_large"),
+        (b"Content-Length: 5\r\n", b"400", "bad_upgrade"),
+    ],
+    ids=["too many headers", "a header line too long", "a body"],
+)
+def test_an_upgrade_the_websocket_library_cannot_read_is_answered_and_closed(
+    server: Server, idle: None, extra: bytes, status: bytes, code: str
+) -> None:
+    """An upgrade request within ``HEAD_BYTES`` that the library's parser refuses (more than
+    its 128 headers, a line over its 8 KiB, a body) was neither answered nor closed: the
+    library's answer waited in its buffer, and the header timeout is disarmed on an upgrade,
+    so each such request held a connection, and its slot under the caps, for good."""
+    with connect(server) as sock:
+        sock.sendall(UPGRADE + extra + b"\r\n")
+        answer = read_to_end(sock)
+    assert answer.startswith(b"HTTP/1.1 " + status), answer[:100]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"]["code"] == code
+
+
 def test_a_request_with_a_head_within_the_bound_is_served(server: Server, idle: None) -> None:
     with connect(server) as sock:
         filler = b"".join(b"X-Filler-%d: %s\r\n" % (n, b"a" * 1000) for n in range(20))
