@@ -46,6 +46,7 @@ from backroom.server.wire import (
     frame_head,
     parsed_request,
     request_bytes,
+    unread_upgrade,
 )
 
 PROTOCOL_LOG = logging.getLogger("websockets.server")
@@ -298,6 +299,8 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 self._requests += 1
                 self._framing = self._framing and self._requests == 1
                 super().data_received(data)
+                if self.conn.handshake_exc is not None and not self.handshake_initiated:
+                    self._unread(self.conn.handshake_exc)
                 return
             if not self._framing:
                 super().data_received(data)
@@ -338,6 +341,16 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             self._framing = False  # the library's parser reads the rest of the connection
             if pos < end:
                 super().data_received(data[pos:])
+
+        def _unread(self, exc: Exception) -> None:
+            """The library's parser refused the upgrade request (too many headers, a line
+            too long, a body, a malformed line): uvicorn writes only the answers to requests
+            it read, so the library's waited unsent, and with the header timeout disarmed
+            for the upgrade the connection stayed open for good. Answered here and closed."""
+            self.conn.data_to_send()  # the library's own answer, if any
+            self.handshake_complete = self.close_sent = True
+            self.transport.write(unread_upgrade(exc))
+            self.transport.close()
 
         def send_receive_event_to_app(self) -> None:
             """A whole message for the endpoint, as uvicorn passes it on; a text message that is

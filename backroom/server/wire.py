@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 from websockets.datastructures import Headers
+from websockets.exceptions import SecurityError
 from websockets.http11 import MAX_LINE_LENGTH, MAX_NUM_HEADERS, Request
 
 from backroom.i18n import translate
@@ -39,6 +40,19 @@ HANDED_OVER = b"x-backroom-handed-over"
 (``handoff.py``): if its new worker does not hold the table either (it moved meanwhile), the
 relay serves it rather than a second hand-over. Taken only from a handed-over connection: a
 client's own is dropped as the request is read."""
+
+UPGRADE_TOO_LARGE = _answer(
+    b"431 Request Header Fields Too Large", "upgrade_too_large", headers=MAX_NUM_HEADERS, line=MAX_LINE_LENGTH
+)
+
+BAD_UPGRADE = _answer(b"400 Bad Request", "bad_upgrade")
+
+
+def unread_upgrade(exc: BaseException) -> bytes:
+    """The answer to an upgrade request the library's parser refused with ``exc`` (its own
+    answer is English text outside the catalogs, or none at all)."""
+    return UPGRADE_TOO_LARGE if isinstance(exc, SecurityError) else BAD_UPGRADE
+
 
 PONG = b"\x8a"
 """The first byte of a whole pong frame (RFC 6455, 5.2): control frames are never compressed."""
