@@ -538,3 +538,18 @@ def test_trusted_proxies_are_matched_as_uvicorn_takes_them() -> None:
     assert not trusted("127.0.0.2") and not trusted("192.168.0.1") and not trusted("unix")
     assert trusts(["*"])("203.0.113.9")
     assert not trusts([])("127.0.0.1")
+
+
+def test_clients_that_leave_before_their_refusal_log_no_traceback(tmp_path: Path) -> None:
+    """A socket refused after its upgrade (an unknown table here; a bad origin, or a client
+    over its connects a minute, go the same way) whose client has gone by the time the refusal
+    is sent logged a traceback each (``WebSocketDisconnect`` out of ``_refuse``): a client
+    that opens and drops sockets as fast as it can filled the log, refused or not."""
+    with running(tmp_path) as server:
+        for _ in range(20):
+            sock = connect(server)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.sendall(UPGRADE.replace(b"/ws/abc", b"/ws/no-such-table") + b"\r\n")
+            sock.close()  # a reset, before any answer is read
+        server.wait_connections(at_most=0)
+        time.sleep(0.5)
