@@ -119,8 +119,11 @@ async def _read(
 
 
 async def _refuse(websocket: WebSocket, lang: str, code: str, close_code: int, **params: Any) -> None:
-    await websocket.send_text(dumps(error_message(lang, code, None, **params)))
-    await websocket.close(close_code)
+    """Say why and close; nothing if the client has gone already (uvicorn's ``send`` then
+    raises, and the traceback, one a socket, was logged as fast as a client drops them)."""
+    with contextlib.suppress(WebSocketDisconnect):
+        await websocket.send_text(dumps(error_message(lang, code, None, **params)))
+        await websocket.close(close_code)
 
 
 async def _refuse_missing(websocket: WebSocket, hub: Hub, lang: str, table_id: str) -> None:
