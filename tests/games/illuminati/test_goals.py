@@ -248,16 +248,21 @@ def test_a_player_who_loses_its_last_group_in_its_third_turn_is_eliminated_only_
     assert (state.phase == "over") is not recaptured  # the last player left wins (ruling 13)
 
 
+CTHULHU_FIRST = {
+    0: [("texas", "servants_of_cthulhu", "right")],
+    1: [("kkk", "network", "right")],
+    2: [("yuppies", "ufos", "right")],
+}
+"""Three players, the Servants of Cthulhu first, each with one group: the tables of the tests
+on who takes a last group."""
+
+
 def test_cthulhu_counts_an_illuminati_it_puts_out_of_the_game():
     # "Si echan de la partida a otros Illuminati quitándoles su último Grupo los Illuminati
     # destruidos también cuentan para el Objetivo."
     state = position(
         ["servants_of_cthulhu", "network", "ufos"],
-        structures={
-            0: [("texas", "servants_of_cthulhu", "right")],
-            1: [("kkk", "network", "right")],
-            2: [("yuppies", "ufos", "right")],
-        },
+        structures=CTHULHU_FIRST,
         money={"servants_of_cthulhu": 8},
         turns=4,
     )
@@ -425,11 +430,7 @@ def test_cthulhu_dropping_its_last_group_is_not_the_exception_only_destroying_it
     turn that would have given them the win."""
     state = position(
         ["servants_of_cthulhu", "network", "ufos"],
-        structures={
-            0: [("texas", "servants_of_cthulhu", "right")],
-            1: [("kkk", "network", "right")],
-            2: [("yuppies", "ufos", "right")],
-        },
+        structures=CTHULHU_FIRST,
         uncontrolled=["the_mafia"],
         turns=4,
     )
@@ -452,11 +453,7 @@ def test_an_illuminati_that_trades_away_its_last_group_counts_for_nobody():
     debería poder decidir quién va a ganar." (ruling 41)."""
     state = position(
         ["servants_of_cthulhu", "network", "ufos"],
-        structures={
-            0: [("texas", "servants_of_cthulhu", "right")],
-            1: [("kkk", "network", "right")],
-            2: [("yuppies", "ufos", "right")],
-        },
+        structures=CTHULHU_FIRST,
         money={"servants_of_cthulhu": 10},
         turns=4,
     )
