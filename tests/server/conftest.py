@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import time
@@ -52,6 +53,20 @@ def make_client(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
 @pytest.fixture
 def pg_schema() -> Iterator[str]:
     """A fresh schema in the test PostgreSQL, dropped afterwards (skipped where there is none)."""
+    with fresh_schema() as schema:
+        yield schema
+
+
+@pytest.fixture
+def pg_other() -> Iterator[str]:
+    """A second fresh schema, for a test that needs two databases. Not ``public``: a test
+    running beside it may hold that one's lock (``dblock``)."""
+    with fresh_schema() as schema:
+        yield schema
+
+
+@contextlib.contextmanager
+def fresh_schema() -> Iterator[str]:
     psycopg = pytest.importorskip("psycopg")
     try:
         admin = psycopg.connect(PG, autocommit=True, connect_timeout=3)

@@ -63,7 +63,8 @@ def test_the_lock_is_exclusive_and_released_with_its_holder(
     if backend == "sqlite":
         url, other = f"sqlite:///{tmp_path / 'a.db'}", f"sqlite:///{tmp_path / 'b.db'}"
     else:  # the lock is per schema: two schemas of one PostgreSQL database are two databases
-        url, other = pg_url(request.getfixturevalue("pg_schema")), pg_url("public")
+        # (a second fresh one: ``public`` may be locked by a test running beside this one)
+        url, other = pg_url(request.getfixturevalue("pg_schema")), pg_url(request.getfixturevalue("pg_other"))
     first = DatabaseLock(url).acquire()
     with pytest.raises(DatabaseInUse):
         DatabaseLock(url).acquire()
