@@ -90,7 +90,8 @@ def _settle(future: asyncio.Future[Any], result: Any, exc: BaseException | None)
 
 
 MAX_BATCH = 500
-"""Actions per transaction: five bound values each stays far below SQLite's variable limit."""
+"""Actions per transaction: six bound values each, and three per table in the head update, stay
+far below SQLite's limit on bound variables (32,766)."""
 
 
 @dataclass(frozen=True, slots=True)
