@@ -249,6 +249,30 @@ def test_special_17_patriotismo_heroico_only_when_a_candidate_is_assassinated():
     assert state.loyalty[3] == 8
 
 
+def test_special_17_patriotismo_heroico_lasts_until_the_turn_of_the_player_on_turn_when_played():
+    """R: "Al jugar esta carta, colócala delante del jugador que estaba jugando su turno. Hasta que
+    vuelva a ser el turno de ese jugador, todos tus candidatos aumentan en uno toda ganancia de
+    lealtad." Played by seat 1 on seat 0's turn, it adds one through seat 1's own turn and the
+    round's point, and ends when seat 0's turn comes back."""
+    state = position(
+        players=2,
+        hands={0: ["agresion-4", "demagogia-3"], 1: ["patriotismo", "demagogia-2"]},
+        health={4: 3},
+    )
+    state.apply(0, ("play", "agresion-4", 4))
+    state.apply(1, ("special", "patriotismo"))
+    state.apply(0, ("pass",))
+    state.apply(1, ("play", "demagogia-2", 3))
+    assert state.loyalty[3] == 8  # 5 + 2 + 1
+    events = []
+    while state.active != 0:
+        events += state.apply(state.actors()[0], ("pass",))
+    assert state.loyalty[5] == 7  # the round's point, + 1
+    assert "effect_over" in kinds(events) and not state.effects
+    state.apply(0, ("play", "demagogia-3", 5))
+    assert state.loyalty[5] == 10  # 7 + 3: over
+
+
 def test_special_18_traicion_doubles_a_difamacion_that_cannot_be_prevented():
     # "Juega esta carta junto con cualquier carta de difamación, para doblar su valor."
     # "Esta carta no puede ser evitada por ninguna carta."
