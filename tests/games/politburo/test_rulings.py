@@ -369,3 +369,40 @@ def test_ruling_39_an_office_power_is_used_once_a_round_whoever_holds_the_office
     while state.round == 1 or state.active != 1 or state.phase != "turn":
         state.apply(state.actors()[0], ("pass",))
     assert state.office[INDUSTRIA] == 3 and ("industry",) in state.legal_actions(1)
+
+
+def test_ruling_40_hospitalizacion_lasts_until_the_turn_of_the_player_on_turn_comes_back():
+    """R: "Permite hospitalizar a un candidato, que contará como activado hasta que todos los
+    jugadores hayan jugado un turno, y recuperará 5 puntos de salud al final de la misma." read
+    with Popularidad's "Al jugar esta carta, colócala delante del jugador que estaba jugando su
+    turno. Hasta que vuelva a ser el turno de ese jugador, todos tus candidatos reducen en uno
+    cualquier pérdida de lealtad que sufran." Played on its owner's own turn, the stay lasts
+    through every other turn and ends, with the five health, when that owner's turn comes back."""
+    state = position(players=3, hands={1: ["hospitalizacion"]}, active=1, health={4: 4})
+    state.apply(1, ("special_on", "hospitalizacion", 4))
+    assert state.hospital[4] >= 0 and state.marker[4]
+    events = []
+    while state.active != 1 or state.round == 1:
+        assert state.hospital[4] >= 0 and state.health[4] == 4
+        events += state.apply(state.actors()[0], ("pass",))
+    assert state.round == 2 and state.hospital[4] < 0 and not state.marker[4]
+    assert state.health[4] == 9 and "discharged" in kinds(events)
+
+
+def test_ruling_41_usurpacion_taken_by_an_own_candidate_never_the_holder_nor_a_step_down():
+    """R: "Permite expulsar de su cargo a un candidato que ostente dicho cargo sin reunir el nivel
+    mínimo de lealtad necesario. Un candidato del jugador que jugó la carta ocupará ese cargo
+    ahora." and "Dado que solo se puede ostentar un cargo cada vez, si el candidato que accede al
+    cargo ocupaba otro cargo inferior con anterioridad, este quedará vacante y podrá ser ocupado
+    por cualquier otro candidato que cumpla los requisitos de la forma habitual." A candidate
+    holding a higher office never steps down to it; one holding a lower office leaves that one
+    vacant for the usual rules."""
+    state = position(
+        hands={0: ["usurpacion"]},
+        offices={NKVD: 1, INTERIOR: 3, INDUSTRIA: 2},
+        loyalty={1: 22, 2: 10, 3: 5},
+    )
+    state.apply(0, ("special_office", "usurpacion", INTERIOR))
+    assert state.legal_actions(0) == [("target", 0), ("target", 2)]  # not 1, the NKVD
+    state.apply(0, ("target", 2))
+    assert state.office == [-1, 2, -1, 1, -1] and state.loyalty[2] == 14
