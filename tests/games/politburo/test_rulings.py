@@ -406,3 +406,22 @@ def test_ruling_41_usurpacion_taken_by_an_own_candidate_never_the_holder_nor_a_s
     assert state.legal_actions(0) == [("target", 0), ("target", 2)]  # not 1, the NKVD
     state.apply(0, ("target", 2))
     assert state.office == [-1, 2, -1, 1, -1] and state.loyalty[2] == 14
+
+
+def test_ruling_42_the_last_demagogia_is_one_card_for_each_candidate_in_disgrace():
+    """R: "Para evitar que el candidato acabe sus días en Siberia, un jugador puede, una vez todos
+    los turnos de la ronda han sido jugados, pero antes de que esta acabe, jugar una carta de
+    Demagogia de su mano y tratar de elevar la lealtad de su candidato por encima de los valores
+    negativos." and (FAQ) "Si el candidato llega al final de la ronda con un valor negativo de
+    lealtad, se le permite jugar una carta desde su mano." One card for each candidate in
+    disgrace: two of them may each have one, neither a second."""
+    state = position(
+        players=2, hands={0: ["demagogia-2", "demagogia-3", "demagogia-4"]}, loyalty={1: -3, 2: -4}
+    )
+    state.apply(0, ("pass",))
+    state.apply(1, ("pass",))
+    assert state.phase == "round_end"
+    state.apply(0, ("play", "demagogia-2", 1))
+    assert state.legal_actions(0) == [("play", "demagogia-3", 2), ("play", "demagogia-4", 2), ("pass",)]
+    state.apply(0, ("play", "demagogia-3", 2))
+    assert state.round == 2 and state.fate[1] == state.fate[2] == 0  # -3 +2 +1 = 0; -4 +3 +1 = 0
