@@ -425,3 +425,16 @@ def test_ruling_42_the_last_demagogia_is_one_card_for_each_candidate_in_disgrace
     assert state.legal_actions(0) == [("play", "demagogia-3", 2), ("play", "demagogia-4", 2), ("pass",)]
     state.apply(0, ("play", "demagogia-3", 2))
     assert state.round == 2 and state.fate[1] == state.fate[2] == 0  # -3 +2 +1 = 0; -4 +3 +1 = 0
+
+
+def test_ruling_43_the_window_at_the_end_of_a_turn_is_still_that_turn():
+    """R: "Un jugador puede jugar cartas en el turno de otro jugador de dos maneras:" and "Como ya
+    se ha dicho, un jugador puede jugar cartas desde sus candidatos siempre que no esté en su
+    turno." The others' plays in the window at the end of seat 0's turn are plays in seat 0's
+    turn: attacked there, seat 0 answers from its hand, never from its candidates."""
+    state = position(players=3, hands={0: ["guardaespaldas"]}, assigned={3: ["agresion-2"], 0: ["vengativo"]})
+    state.apply(0, ("pass",))
+    assert state.phase == "turn_end" and state.actors() == (1,)
+    state.apply(1, ("use", 3, "agresion-2", 0))
+    assert state.react == "attack"
+    assert state.legal_actions(0) == [("defend", "guardaespaldas", "hand"), ("pass",)]
