@@ -396,8 +396,7 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
     if react in (ATTACK, DEFAME):
         return defences(state, seat, react)
     if react == DYING:
-        c = state.dying
-        return [("special_on", "cura", c)] if state.owner[c] == seat and holds(hand, "cura") else []
+        return dying_answers(state, seat)
     if react == MURDERED:
         return [("special", "patriotismo")] if holds(hand, "patriotismo") and own(state, seat) else []
     if react == OFFICE:
@@ -411,6 +410,20 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
                     out += special_plays(state, seat, f, mine)
         return out
     return []
+
+
+def dying_answers(state: PolitburoState, seat: int) -> list[Action]:
+    """A candidate at 0 health: its owner may play a cure from the hand, or, with none there,
+    take one back from the discard pile with Contrabando ("en cualquier momento") and then be
+    asked again with it in hand."""
+    c = state.dying
+    if state.owner[c] != seat:
+        return []
+    hand = state.hands[seat]
+    out: list[Action] = [("special_on", "cura", c)] if holds(hand, "cura") else []
+    if holds(hand, "contrabando") and holds(state.discard, "cura"):
+        out.append(("smuggle", "cura"))
+    return out
 
 
 def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
