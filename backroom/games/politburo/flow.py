@@ -320,7 +320,9 @@ def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
         if e[1] == HOSPITAL:
             c = e[4]
             state.hospital[c] = -1
-            state.marker[c] = False
+            # its marker comes off, unless it had been activated this round before (a stay that
+            # ends within the round: ruling 27); "solo puede activarse una vez por ronda"
+            state.marker[c] = len(e) > 5 and e[5] == state.round
             if events is not None:
                 events.append(Event("discharged", {"candidate": cand(c)}))
             effects.heal(state, c, HOSPITAL_HEALTH, events, "hospitalizacion")

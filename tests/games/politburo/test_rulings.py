@@ -456,3 +456,57 @@ def test_ruling_43_the_window_at_the_end_of_a_turn_is_still_that_turn():
     state.apply(1, ("use", 3, "agresion-2", 0))
     assert state.react == "attack"
     assert state.legal_actions(0) == [("defend", "guardaespaldas", "hand"), ("pass",)]
+
+
+def test_ruling_27_a_stay_ended_early_keeps_the_marker_of_a_candidate_activated_that_round():
+    """Rulebook: "Dicho marcador indica que el candidato ya se ha activado esta candidatura y que no
+    puede jugar más cartas que tenga asignadas hasta la próxima, ni siquiera para defenderse." and
+    "Cada candidato solo puede activarse una vez por ronda. Una vez deja de estar activado no puede
+    volver a jugar cartas hasta la siguiente ronda, ni siquiera para defenderse." and "Permite
+    hospitalizar a un candidato, que contará como activado hasta que todos los jugadores hayan
+    jugado un turno, y recuperará 5 puntos de salud al final de la misma."
+
+    Candidate 4 is activated at the end of seat 0's turn, then hospitalized there; seat 0 loses
+    its last candidate, so the stay ends at the start of the next turn (ruling 27), still in
+    round 1. The hospital's marker comes off, the activation's stays: 4 plays no other card
+    before the next round."""
+    state = position(
+        players=3,
+        hands={0: [], 1: ["hospitalizacion"], 2: []},
+        assigned={4: ["agresion-4", "difamacion-2"]},
+        health={0: 3},
+        out={1: "dead", 2: "dead"},
+    )
+    state.apply(0, ("pass",))
+    state.apply(1, ("use", 4, "agresion-4", 0))
+    assert state.fate[0] == 1 and state.marker[4]
+    state.apply(1, ("special_on", "hospitalizacion", 4))  # nothing else to play: the window closes
+    assert state.active == 1 and state.round == 1 and state.hospital[4] < 0
+    assert state.marker[4]
+    state.apply(1, ("pass",))
+    state.apply(2, ("pass",))  # seat 2's turn ends: seat 1 may be asked, for its hand only
+    assert state.round == 1 and not [a for a in state.legal_actions(1) if a[0] == "use"]
+
+
+def test_ruling_27_a_stay_ended_early_frees_a_candidate_not_activated_that_round():
+    """Rulebook: "Permite hospitalizar a un candidato, que contará como activado hasta que todos los
+    jugadores hayan jugado un turno, y recuperará 5 puntos de salud al final de la misma."
+
+    Hospitalized without having been activated that round, candidate 4 is free again when its
+    stay ends early (ruling 27) and may play its card at the end of the next turn."""
+    state = position(
+        players=3,
+        hands={0: [], 1: ["hospitalizacion", "agresion-4"], 2: []},
+        assigned={4: ["difamacion-2"]},
+        health={0: 3},
+        out={1: "dead", 2: "dead"},
+        active=1,
+    )
+    state.apply(1, ("special_on", "hospitalizacion", 4))
+    state.effects[0][3] = 0  # as if played on seat 0's turn
+    state.apply(1, ("play", "agresion-4", 0))
+    assert state.fate[0] == 1
+    state.apply(1, ("pass",))
+    assert state.active == 2 and state.hospital[4] < 0 and not state.marker[4]
+    state.apply(2, ("pass",))
+    assert state.actors() == (1,) and ("use", 4, "difamacion-2", 6) in state.legal_actions(1)
