@@ -510,3 +510,47 @@ def test_ruling_27_a_stay_ended_early_frees_a_candidate_not_activated_that_round
     assert state.active == 2 and state.hospital[4] < 0 and not state.marker[4]
     state.apply(2, ("pass",))
     assert state.actors() == (1,) and ("use", 4, "difamacion-2", 6) in state.legal_actions(1)
+
+
+def test_ruling_44_a_pass_ends_a_seats_part_in_the_window_at_the_end_of_a_turn():
+    """Rulebook: "Estas cartas se pueden jugar en cualquier momento, incluso en el turno de otros
+    jugadores, pero solo pueden ser jugadas desde la mano, por lo que nunca pueden ser asignadas a
+    un candidato." and "Así, en el turno de otro jugador se pueden jugar cartas desde un
+    candidato, tantas como este tenga asignadas (nunca más de dos)."
+
+    At the end of seat 0's turn seat 2 (the most loyalty) is asked first and passes; seat 3,
+    holding only a cure with every candidate at full health, is not asked. Seat 1 then hurts a
+    candidate of each: their cures could now be played, but neither is asked again in that
+    window; the window closes and the next turn begins."""
+    state = position(
+        hands={0: [], 1: [], 2: ["popularidad", "cura"], 3: ["cura"]},
+        assigned={4: ["agresion-2", "agresion-3"]},
+        loyalty={6: 9},
+    )
+    state.apply(0, ("pass",))
+    assert state.actors() == (2, 1)
+    state.apply(2, ("pass",))
+    state.apply(1, ("use", 4, "agresion-2", 6))
+    assert state.health[6] == 8 and state.actors() == (1,)
+    state.apply(1, ("use", 4, "agresion-3", 9))
+    assert state.health[9] == 7
+    assert state.phase == "turn" and state.active == 1 and state.actors() == (1,)
+
+
+def test_ruling_45_industrializacion_hits_at_once_with_no_hospitalizacion_before_it():
+    """Rulebook: "Todos los candidatos que no ostenten un cargo pierden dos puntos de salud, de forma
+    inmediata.Esta carta solo puede ser jugada por un cargo." and "Al jugar esta carta todos los
+    candidatos que no ostenten un cargo pierden dos puntos de salud, de forma inmediata. Descarta
+    esta carta." against "Mientras un candidato esté hospitalizado permanecerá inactivo a todos
+    los efectos. El jugador no podrá jugar cartas de ningún tipo sobre él ni desde él.  Este no
+    podrá ser objetivo de ningún ataque a su salud por parte del resto de candidatos, pero si
+    podrá ser objeto de difamaciones."
+
+    Seat 1 holds Hospitalización but is not asked before the two points are lost: only a
+    candidate already in hospital is spared (ruling 23)."""
+    state = position(
+        hands={0: ["industrializacion"], 1: ["hospitalizacion"]}, offices={INDUSTRIA: 0}, loyalty={0: 10}
+    )
+    events = state.apply(0, ("special", "industrializacion"))
+    assert "window" not in kinds(events) and state.actors() == (0,)
+    assert state.health[4] == 8 and state.health[0] == 10
