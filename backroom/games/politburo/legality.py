@@ -42,6 +42,7 @@ from backroom.games.politburo.cards import (
     ON_OFFICE,
     PLAN,
     PROPAGANDA,
+    PURGE_LOYALTY,
     ROUND_END,
     ROUND_END_CARDS,
     SECRETARIO,
@@ -261,7 +262,10 @@ def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int
             return _ALONE[f]
         if not offices_of(state, seat):  # Gran Purga, Industrialización, Colectivización, Plan
             return None
-        if f == "plan_quinquenal" and any(e[1] == PLAN and e[2] == seat for e in state.effects):
+        if f == "plan_quinquenal":
+            if any(e[1] == PLAN and e[2] == seat for e in state.effects):
+                return None
+        elif not _hits(state, f):  # ruling 46: nobody it would act on
             return None
         return _ALONE[f]
     hospital = state.hospital
@@ -279,6 +283,22 @@ def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int
         return _some(("special_on", f), targets(state, AGRESION))
     assert f == "contrabando", f  # the faces above are every special card of one's own accord
     return _some(("smuggle",), faces(state.discard))
+
+
+def _hits(state: PolitburoState, f: str) -> bool:
+    """Whether Gran Purga (a candidate at 4 or less) or Industrialización / Colectivización (one
+    holding no office and not in hospital) would act on anyone now (ruling 46)."""
+    if f == "gran_purga":
+        loyalty = state.loyalty
+        for c in board(state)[3]:
+            if loyalty[c] <= PURGE_LOYALTY:
+                return True
+        return False
+    office = state.office
+    for c in board(state)[4]:
+        if c not in office:
+            return True
+    return False
 
 
 _ALONE: dict[str, Segment] = {

@@ -554,3 +554,35 @@ def test_ruling_45_industrializacion_hits_at_once_with_no_hospitalizacion_before
     events = state.apply(0, ("special", "industrializacion"))
     assert "window" not in kinds(events) and state.actors() == (0,)
     assert state.health[4] == 8 and state.health[0] == 10
+
+
+def test_ruling_46_a_special_card_that_can_change_nothing_is_not_offered():
+    """Rulebook: "Todos los candidatos que ostenten un cargo pierden dos puntos de lealtad, de forma
+    inmediata.Esta carta no puede ser jugada por un cargo." (Revueltas), "Un jugador que vea la
+    salud de uno de sus candidatos reducida a cero y que tenga una carta de cura en su mano puede
+    emplear esta de forma inmediata para recuperar salud y evitar así la muerte de su
+    candidato.", "Todos los Candidatos con 4 puntos o menos de lealtad son enviados a Siberia de
+    forma inmediata.Esta carta solo puede ser jugada por un cargo." (Gran Purga) and "Todos los
+    candidatos que no ostenten un cargo pierden dos puntos de salud, de forma
+    inmediata.Esta carta solo puede ser jugada por un cargo." (Industrialización).
+
+    Revueltas with no office held, a cure on a candidate at full health, a Gran Purga with no
+    candidate at 4 or less and an Industrialización with no candidate to hurt are not offered,
+    so no window asks a seat for them; each is as soon as it has someone to act on."""
+    state = position(hands={0: ["revueltas", "cura"]})
+    plays = state.legal_actions(0)
+    assert ("special", "revueltas") not in plays and not [a for a in plays if a[:2] == ("special_on", "cura")]
+    state = position(hands={0: ["gran_purga", "industrializacion"]}, offices={INDUSTRIA: 0}, loyalty={0: 10})
+    plays = state.legal_actions(0)
+    assert ("special", "gran_purga") not in plays and ("special", "industrializacion") in plays
+    state = position(hands={0: ["gran_purga"]}, offices={INDUSTRIA: 0}, loyalty={0: 10, 7: 4})
+    assert ("special", "gran_purga") in state.legal_actions(0)
+    state = position(
+        players=2,
+        hands={0: ["industrializacion"]},
+        offices={INDUSTRIA: 0, INTERIOR: 1},
+        loyalty={0: 10, 1: 14},
+        out={2: "dead", 3: "dead", 4: "siberia"},
+    )
+    hospitalize(state, 5)  # every candidate holds an office or lies in hospital
+    assert ("special", "industrializacion") not in state.legal_actions(0)
