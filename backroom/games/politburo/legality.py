@@ -289,16 +289,10 @@ def _hits(state: PolitburoState, f: str) -> bool:
     """Whether Gran Purga (a candidate at 4 or less) or Industrialización / Colectivización (one
     holding no office and not in hospital) would act on anyone now (ruling 46)."""
     if f == "gran_purga":
-        loyalty = state.loyalty
-        for c in board(state)[3]:
-            if loyalty[c] <= PURGE_LOYALTY:
-                return True
-        return False
+        lowest = min(map(state.loyalty.__getitem__, board(state)[3]), default=PURGE_LOYALTY + 1)
+        return lowest <= PURGE_LOYALTY
     office = state.office
-    for c in board(state)[4]:
-        if c not in office:
-            return True
-    return False
+    return any(c not in office for c in board(state)[4])
 
 
 _ALONE: dict[str, Segment] = {
