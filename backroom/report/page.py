@@ -242,7 +242,8 @@ class Page:
                 "ui.report_usage_card",
                 {"name": translate(self.lang, f"{self.game}.card.{row['name']}")},
             )
-        return translate(self.lang, "ui.report_usage_action", {"name": row["name"]})
+        kind = translate(self.lang, f"{self.game}.kind.{row['name']}")  # its full label needs arguments
+        return translate(self.lang, "ui.report_usage_action", {"name": kind})
 
     def verdict(self, verdict: str) -> str:
         """favoured, disfavoured or even, as ``BalanceTally.summary`` judges a seat."""

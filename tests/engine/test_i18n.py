@@ -172,3 +172,20 @@ def test_how_a_game_ended_and_its_tiebreak_are_whole_sentences():
 )
 def test_accept_language_header_ranks_by_quality(header: str, lang: str) -> None:
     assert preferred_language(header) == lang
+
+
+def test_every_declared_action_kind_of_every_game_has_a_short_label_in_every_language():
+    """Tables such as the balance report name an action by its kind alone (``snap``), without
+    the arguments its full label (``<game>.action.<kind>``) needs: ``<game>.kind.<kind>``."""
+    from backroom.games import all_games
+
+    missing = [
+        (lang, f"{game.id}.kind.{spec.kind}")
+        for game in all_games()
+        for variant in game.test_variants()
+        for spec in game.action_specs(game.max_players, game.resolve_options(variant))
+        for lang in LANGUAGES
+        if f"{game.id}.kind.{spec.kind}" not in catalog(lang)
+    ]
+    assert missing == []
+    assert translate("es", "stool-pigeon.kind.snap") == "Eliminar una carta igual"

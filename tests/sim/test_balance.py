@@ -3,6 +3,8 @@ against the fair share, distributions kept as counts."""
 
 from collections import Counter
 
+import pytest
+
 from backroom.games import get_game
 from backroom.sim.backends import LocalBackend
 from backroom.sim.balance import BalanceTally
@@ -72,3 +74,17 @@ def test_every_registered_game_reports_its_actions():
         assert s["games"] == 2 and s["usage"], game.id
         total = sum(row["per_seat_game"] for row in s["usage"] if row["what"] == "action")
         assert total * 2 * game.min_players == sum(n * v for v, n in s["lengths"].items())
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "kind", "shown"),
+    [
+        ("es", "stool-pigeon", "snap", "acción «Eliminar una carta igual»"),
+        ("fr", "stool-pigeon", "pass", "action « Passer »"),
+        ("en", "illuminati", "attacker", "action “Choose the attacker”"),
+    ],
+)
+def test_the_report_names_an_action_kind_in_the_readers_language_not_by_its_id(lang, game, kind, shown):
+    from backroom.report.page import Page
+
+    assert Page(lang, game, []).usage_name({"what": "action", "name": kind}) == shown
