@@ -9,7 +9,7 @@ from rich.table import Table
 from backroom.bots import bot_kinds
 from backroom.engine.game import Game
 from backroom.games import all_games, get_game
-from backroom.i18n import catalog, text, translate
+from backroom.i18n import catalog, format_number, text, translate
 
 
 def show_games(console: Console, lang: str, game_id: str | None) -> int:
@@ -90,14 +90,30 @@ def show_game(console: Console, lang: str, game: Game) -> None:
             order = translate(lang, rule.order)
             closes = translate(lang, f"ui.window_closes.{rule.closes}")
             console.print(f"  {translate(lang, f'{game.id}.window.{rule.name}')}: {order}; {closes}")
+    show_actions(console, lang, game)
+    console.print(translate(lang, "ui.bots_available", {"bots": ", ".join(bot_kinds(game))}))
+
+
+SHOWN_VALUES = 4
+"""A parameter with more values than this says how many: Illuminati's faces, every one listed,
+made one line of 27,000 characters."""
+
+
+def show_actions(console: Console, lang: str, game: Game) -> None:
+    """The numbered action space, one kind a line: its arguments, how many actions it numbers
+    and what it does."""
     space = game.action_space(game.max_players)
-    specs = ", ".join(spec.describe() for spec in space.specs)
     console.print(
         translate(
-            lang,
-            "ui.actions_available",
-            {"count": space.num_distinct_actions, "players": game.max_players, "specs": specs},
-        ),
-        soft_wrap=True,
+            lang, "ui.actions_available", {"count": space.num_distinct_actions, "players": game.max_players}
+        )
     )
-    console.print(translate(lang, "ui.bots_available", {"bots": ", ".join(bot_kinds(game))}))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(overflow="fold")
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column()
+    for spec in space.specs:
+        label = translate(lang, f"{game.id}.kind.{spec.kind}")
+        shown = spec.describe(SHOWN_VALUES, lambda n: translate(lang, "ui.param_values", {"count": n}))
+        grid.add_row(shown, format_number(lang, spec.size), label)
+    console.print(Padding(grid, (0, 0, 0, 2), expand=False), highlight=False)

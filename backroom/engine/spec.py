@@ -14,7 +14,7 @@ the order the specs are listed, so they are stable as long as the specs are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,13 +67,17 @@ class ActionSpec:
             total *= len(p.values)
         return total
 
-    def describe(self) -> str:
-        """``play(card: 10 values, contract: 0..23)``, for documentation and ``backroom games``."""
+    def describe(self, most: int | None = None, many: Callable[[int], str] = "{} values".format) -> str:
+        """``play(card: a|b, contract: 0..23)``, for documentation and ``backroom games``. With
+        ``most``, a parameter of more values than that says how many (``target_card: 83
+        values``, in the reader's words with ``many``): a terminal line, not a flood of faces."""
         parts = []
         for p in self.params:
             v = p.values
             if all(isinstance(x, int) for x in v) and list(v) == list(range(v[0], v[0] + len(v))):
                 parts.append(f"{p.name}: {v[0]}..{v[-1]}")
+            elif most is not None and len(v) > most:
+                parts.append(f"{p.name}: {many(len(v))}")
             else:
                 parts.append(f"{p.name}: {'|'.join(map(str, v))}")
         return f"{self.kind}({', '.join(parts)})"

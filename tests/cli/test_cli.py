@@ -212,6 +212,19 @@ def test_games_shows_every_id_and_option_default_whole_at_80_columns(capsys, mon
     assert all(f"│ {game.id} " in out for game in all_games())
 
 
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_a_games_actions_are_shown_one_kind_a_line_not_as_one_flooding_line(capsys, monkeypatch, game):
+    """Illuminati's 28,232 actions, every face listed, printed one line of 26,891 characters."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out = run(capsys, "games", game.id, "--lang", "en")
+    assert code == 0
+    assert max(map(len, out.splitlines())) <= 200
+    rows = [line for line in out.split(", by kind:\n", 1)[1].splitlines() if line.startswith("  ")]
+    assert [spec.kind for spec in game.action_space(game.max_players).specs] == [
+        r.split("(")[0].strip() for r in rows
+    ]
+
+
 def test_game_options_show_default_and_allowed_values_apart(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     code, out = run(capsys, "games", "illuminati", "--lang", "en")

@@ -211,3 +211,11 @@ def test_schema_decode_reports_a_missing_field():
     del data["deck"]
     with pytest.raises(ValueError, match="deck is missing"):
         _Toy.SCHEMA.decode_into(object.__new__(_Toy), data, "toy")
+
+
+def test_a_spec_described_for_a_terminal_counts_a_long_list_of_values_instead_of_listing_it():
+    spec = ActionSpec(
+        "play", Param("card", ("a", "b", "c")), Param("mode", ("x", "y")), Param("slot", range(4))
+    )
+    assert spec.describe(2) == "play(card: 3 values, mode: x|y, slot: 0..3)"
+    assert spec.describe(2, "{} valeurs".format) == "play(card: 3 valeurs, mode: x|y, slot: 0..3)"
