@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import decimal
 import os
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -20,6 +21,7 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
+from backroom import articles
 from backroom.engine.errors import describe_with, listed
 from backroom.games import all_games
 
@@ -98,11 +100,18 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
     prefix = key.split(".", 1)[0]
     values = _Params()
     for name, value in (params or {}).items():
-        values[name] = _render(lang, prefix, name, value, names)
+        rendered = _render(lang, prefix, name, value, names)
+        values[name] = articles.mark(_names(lang), rendered) if isinstance(rendered, str) else rendered
     try:
-        return template.format_map(values)
+        return articles.settle(lang, template.format_map(values))
     except (ValueError, IndexError, AttributeError):
         return template
+
+
+@cache
+def _names(lang: str) -> re.Pattern[str] | None:
+    """The cards' names of ``lang`` that begin with an article, wherever a sentence puts them."""
+    return articles.names_pattern(lang, (text for key, text in catalog(lang).items() if ".card." in key))
 
 
 def text(lang: str, value: Any) -> str:
@@ -166,7 +175,10 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
         return "; ".join(each)
     if isinstance(value, list):
         items = [str(_render(lang, prefix, name, v, names)) for v in value]
-        return ("; " if any("," in item for item in items) else ", ").join(items)
+        separator = "; " if any("," in item for item in items) else ", "
+        return separator.join(
+            [items[0], *(articles.mark(_names(lang), i) for i in items[1:])] if items else []
+        )
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else seat_name(lang, value)
     if (name == "slot" or name.endswith("_slot")) and isinstance(value, int):

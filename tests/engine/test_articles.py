@@ -1,0 +1,82 @@
+"""Illuminati's groups are named with their article ("Los OVNIs", "Le Triangle des Bermudes"):
+in the middle of a sentence the article is written lower-case, and contracted with "de"/"a" in
+Spanish and "de"/"à" in French, whichever message puts the name there."""
+
+import pytest
+
+from backroom.i18n import translate
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "params", "text"),
+    [
+        (
+            "es",
+            "illuminati.event.spent",
+            {"mb": 4, "card": "bavarian_illuminati", "source": "x"},
+            "Ana gasta 4 MB de los Illuminati de Baviera (x).",
+        ),
+        (
+            "es",
+            "illuminati.event.captured",
+            {"card": "bermuda_triangle", "from_seat": 1},
+            "Ana toma el control del Triángulo de las Bermudas.",
+        ),
+        (
+            "es",
+            "illuminati.action.transfer",
+            {"from_card": "network", "to_card": "bermuda_triangle"},
+            "Transferir dinero de la Red al Triángulo de las Bermudas",
+        ),
+        ("es", "illuminati.action.attack.control", {"card": "ufos"}, "Atacar a los OVNIs para controlarlo"),
+        (
+            "fr",
+            "illuminati.event.spent",
+            {"mb": 4, "card": "ufos", "source": "x"},
+            "Ana dépense 4 MB des OVNI (x).",
+        ),
+        (
+            "fr",
+            "illuminati.event.captured",
+            {"card": "bermuda_triangle", "from_seat": 1},
+            "Ana prend le contrôle du Triangle des Bermudes.",
+        ),
+        (
+            "fr",
+            "illuminati.action.transfer",
+            {"from_card": "network", "to_card": "ufos"},
+            "Transférer de l'argent du Réseau aux OVNI",
+        ),
+        (
+            "fr",
+            "illuminati.action.transfer",
+            {"from_card": "post_office", "to_card": "bermuda_triangle"},
+            "Transférer de l'argent de la Poste au Triangle des Bermudes",
+        ),
+        (
+            "en",
+            "illuminati.event.captured",
+            {"card": "ufos", "from_seat": 1},
+            "Ana takes control of the UFOs.",
+        ),
+    ],
+)
+def test_a_name_after_a_preposition_takes_the_article_as_the_language_writes_it(lang, key, params, text):
+    assert translate(lang, key, {"seat": 0, **params}, ["Ana", "Bo"]) == text
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("es", "3 jugadores; los Illuminati: los OVNIs, la Red, el Triángulo de las Bermudas."),
+        ("fr", "3 joueurs ; les Illuminati : les OVNI, le Réseau, le Triangle des Bermudes."),
+    ],
+)
+def test_every_name_of_a_list_in_a_sentence_has_a_lower_case_article(lang, text):
+    cards = ["ufos", "network", "bermuda_triangle"]
+    assert translate(lang, "illuminati.event.setup", {"players": 3, "cards": cards}) == text
+
+
+def test_a_name_that_starts_the_text_keeps_its_capital():
+    assert translate("es", "illuminati.action.aid", {"card": "ufos"}).startswith("Los OVNIs ")
+    assert translate("fr", "illuminati.card.bermuda_triangle") == "Le Triangle des Bermudes"
