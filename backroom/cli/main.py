@@ -49,9 +49,14 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     say = texts(lang, "cli")
 
     parser = argparse.ArgumentParser(prog="backroom", description=say("description"))
-    parser.add_argument("--version", action="version", version=f"backroom {version('backroom')}")
+    # argparse words the version's help once, in English, when it is imported; and names the
+    # command, missing or mistyped, by its metavar, else by the field it fills
+    version_help = translate(lang, "argparse.version")
+    parser.add_argument(
+        "--version", action="version", version=f"backroom {version('backroom')}", help=version_help
+    )
     parser.add_argument("--lang", choices=LANGUAGES, default=default_language(), help=say("lang"))
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", metavar=say("command"), required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
         """``--lang`` after the command too; no default there, which would replace the one

@@ -82,3 +82,27 @@ def test_lang_is_taken_before_the_command_as_after_it(capsys, argv):
 def test_lang_after_the_command_wins_over_one_before_it(capsys):
     assert main(["--lang", "fr", "games", "--lang", "es"]) == 0
     assert "Jugadores" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("es", "muestra la versión del programa y sale"), ("fr", "affiche la version du programme")],
+)
+def test_help_says_what_version_does_in_the_chosen_language(capsys, lang, said):
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, "--help"])
+    out = capsys.readouterr().out
+    assert said in out and "show program's version" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("--lang", "es", "bogus"), "argumento comando: 'bogus' no es una de las opciones"),
+        (("--lang", "fr", "bogus"), "argument commande : 'bogus' n"),
+        (("--lang", "es"), "faltan estos argumentos obligatorios: comando"),
+    ],
+)
+def test_a_missing_or_unknown_command_is_named_in_the_chosen_language_not_by_its_field(capsys, argv, said):
+    err = refused(capsys, *argv)
+    assert said in err
