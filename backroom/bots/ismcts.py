@@ -48,18 +48,42 @@ from backroom.engine.game import Game, State, load
 
 RANGES: dict[str, tuple[type[int] | type[float], int, int]] = {
     "iterations": (int, 1, 10_000_000),
-    "depth": (int, 1, 10_000_000),
-    "horizon": (int, 0, 10_000_000),
     "seconds": (float, 0, 3600),
     "c": (float, 0, 3600),
+    "depth": (int, 1, 10_000_000),
     "margin": (float, 0, 1),
+    "horizon": (int, 0, 10_000_000),
     "model": (int, 0, 1),
     "lap": (int, 0, 1),
 }
-"""Each number the search takes after its name: whole or not, and its bounds."""
+"""Each number the search takes after its name: whole or not, and its bounds (in the order an
+unknown setting's answer lists them)."""
 
 HOOKS = {"horizon": "evaluate", "model": "erratic", "lap": "evaluate"}
 """Settings that use a function the game may not declare (``Manifest``): refused without it."""
+
+
+def settings(game: Game) -> list[str]:
+    """The settings ``game``'s search takes: what ``Budget.parse`` reads and what an unknown
+    setting's answer lists, from one place so that the list cannot leave one out."""
+    numbers = [n for n in RANGES if n not in HOOKS or getattr(game.manifest, HOOKS[n]) is not None]
+    return [*numbers, "playout"]
+
+
+def playouts(game: Game) -> list[str]:
+    """What ``playout=`` may name in ``game``: random play, its rollout policy, its bots."""
+    return ["random", *(["rollout"] if game.manifest.rollout is not None else []), *game.manifest.bots]
+
+
+def settings_said(game: Game) -> list[dict[str, Any]]:
+    """Each setting of ``game`` as a message (``ui.ismcts_setting.<name>``) with its bounds."""
+    said: list[dict[str, Any]] = []
+    for name in settings(game):
+        low, high = RANGES[name][1:] if name in RANGES else (0, 0)
+        said.append(
+            {"$": f"ui.ismcts_setting.{name}", "low": low, "high": high, "choices": "|".join(playouts(game))}
+        )
+    return said
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +108,14 @@ class Budget:
         """``iterations=500:c=0.5:playout=heuristic:seconds=0.5`` (every part optional), over
         the game's own defaults (``Manifest.search``)."""
         values: dict[str, Any] = {}
+        taken = settings(game)
         for part in filter(None, f"{game.manifest.search}:{text}".split(":")):
             name, _, raw = part.partition("=")
-            hook = HOOKS.get(name)
-            if name in RANGES and (hook is None or getattr(game.manifest, hook) is not None):
+            if name not in taken:
+                raise BadOptions(
+                    "error.bad_bot_setting", bot="ismcts", setting=part, settings=settings_said(game)
+                )
+            if name in RANGES:
                 kind, low, high = RANGES[name]
                 try:
                     values[name] = kind(raw)
@@ -96,19 +124,13 @@ class Budget:
                 if not low <= values[name] <= high:  # nan too
                     key = "error.bot_setting_whole" if kind is int else "error.bot_setting_number"
                     raise BadOptions(key, setting=name, low=low, high=high, value=raw)
-            elif name == "playout":
-                known = [
-                    "random",
-                    *(["rollout"] if game.manifest.rollout is not None else []),
-                    *game.manifest.bots,
-                ]
+            else:  # playout
+                known = playouts(game)
                 if raw not in known:
                     raise BadOptions(
                         "error.bot_setting_choice", setting=name, known=", ".join(known), value=raw
                     )
                 values[name] = raw
-            else:
-                raise BadOptions("error.bad_bot_setting", bot="ismcts", setting=part)
         return cls(**values)
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from backroom.bots import Observation, bot_kinds, make_bot
-from backroom.bots.ismcts import Budget, margins, rewards
+from backroom.bots.ismcts import RANGES, Budget, margins, rewards
 from backroom.engine.errors import BadOptions
 from backroom.games import all_games, get_game
 from backroom.i18n import translate
@@ -275,3 +275,19 @@ def test_ismcts_beats_random_play_in_stool_pigeon():
         mine, theirs = outcome.ranks if i % 2 == 0 else outcome.ranks[::-1]
         wins += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
     assert wins >= 14
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+@pytest.mark.parametrize("lang", ["es", "en", "fr"])
+def test_an_unknown_setting_is_answered_with_exactly_the_settings_the_game_takes(game, lang):
+    """docs/bots.md documents model=0|1 and lap=0|1: the list once left them out."""
+    with pytest.raises(BadOptions) as raised:
+        Budget.parse("foo=1", game)
+    said = translate(lang, raised.value.key, raised.value.params)
+    for name, value in [*((name, bounds[1]) for name, bounds in RANGES.items()), ("playout", "random")]:
+        try:
+            Budget.parse(f"{name}={value}", game)
+            taken = True
+        except BadOptions:
+            taken = False
+        assert (f"{name}=" in said) == taken, name
