@@ -13,7 +13,7 @@ from rich.console import Console
 
 from backroom.cli.main import options_from
 from backroom.cli.runner import check_run_args, run_plans
-from backroom.engine.errors import EngineError
+from backroom.engine.errors import MissingExtra
 from backroom.engine.files import check_writable
 from backroom.engine.game import Game
 from backroom.games import get_game
@@ -28,7 +28,7 @@ def report_command(args: argparse.Namespace, console: Console) -> int:
     check_run_args(args)
     check_writable(args.out)
     if find_spec("matplotlib") is None:
-        raise EngineError("error.report_missing")
+        raise MissingExtra("error.report_missing")
     variants = [options_from(text.split(",") if text.strip() else []) for text in args.variant or [""]]
     jobs = []
     tallies = []

@@ -48,5 +48,11 @@ class BadOptions(EngineError):
     """Options or a player count that a game does not accept."""
 
 
+class MissingExtra(EngineError, ImportError):
+    """An optional part of Backroom whose libraries are not installed: the sentence names the
+    ``pip install`` that brings them. An ImportError too, so code that tries the import and
+    goes on without it still catches it."""
+
+
 class UnknownGame(EngineError):
     """A game id that is not in the registry."""

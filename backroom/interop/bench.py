@@ -30,7 +30,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-import numpy as np
 from rich.console import Console
 
 from backroom.cli.arguments import language_in, speaking
@@ -38,8 +37,12 @@ from backroom.cli.main import refused
 from backroom.engine.errors import BadOptions, EngineError
 from backroom.games import get_game
 from backroom.i18n import LANGUAGES, texts, translate
+from backroom.interop import research_extra
 from backroom.interop.table import Table
 from backroom.sim.bench import machine, midgame_states
+
+with research_extra():
+    import numpy as np
 
 
 def _rates(loops: dict[str, Callable[[int], int]], seconds: float, rounds: int = 10) -> dict[str, float]:

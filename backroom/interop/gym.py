@@ -24,15 +24,17 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-
 from backroom.bots import Bot, Observation, make_bot
 from backroom.engine.errors import IllegalAction
 from backroom.engine.game import State
 from backroom.games import all_games
+from backroom.interop import research_extra
 from backroom.interop.table import RETURN_BOUNDS, Table, default_players, returns
+
+with research_extra():
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
 
 
 class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):

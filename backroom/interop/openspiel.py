@@ -42,16 +42,18 @@ import json
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
-
 from backroom.bots import Observation, make_bot
 from backroom.engine.chance import Chance
 from backroom.engine.game import State
 from backroom.engine.memory import Memory, fold
 from backroom.engine.rng import derive_seed
 from backroom.games import all_games, get_game
+from backroom.interop import research_extra
 from backroom.interop.table import RETURN_BOUNDS, Table, default_players, returns
+
+with research_extra():
+    import numpy as np
+    import pyspiel
 
 CHANCE_OUTCOMES = 2**12
 """Outcomes of one chance node, equally likely. A seed is ``SEED_NODES`` such choices in a

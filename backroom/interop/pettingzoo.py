@@ -31,12 +31,14 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-
 from backroom.engine.game import State
+from backroom.interop import research_extra
 from backroom.interop.table import Table, returns
+
+with research_extra():
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
 
 
 def env(game: str, players: int, render_mode: str | None = None, **options: Any) -> BackroomAEC:

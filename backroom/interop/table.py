@@ -18,11 +18,13 @@ import operator
 from io import StringIO
 from typing import Any
 
-import numpy as np
-
 from backroom.engine.actions import Action
 from backroom.engine.game import Game, Outcome, State, load
 from backroom.games import get_game
+from backroom.interop import research_extra
+
+with research_extra():
+    import numpy as np
 
 RETURN_BOUNDS = (-1.0, 1.0)
 """The least and the greatest return of a seat, in every game."""

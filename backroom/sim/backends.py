@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
-from backroom.engine.errors import EngineError
+from backroom.engine.errors import EngineError, MissingExtra
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -122,7 +122,7 @@ def open_backend(name: str, workers: int | None = None, address: str | None = No
     try:
         import ray
     except ImportError:
-        raise EngineError("error.ray_missing") from None
+        raise MissingExtra("error.ray_missing") from None
     started = not ray.is_initialized()
     if started:
         # a cluster has its own CPUs and dashboard: only a Ray started here is told about them

@@ -127,3 +127,22 @@ def test_the_adapters_bench_help_names_its_command_and_says_what_each_option_doe
     assert code == 0
     assert [words for words in said if words not in out] == []
     assert "bench.py" not in out
+
+
+@pytest.mark.parametrize(
+    ("adapter", "missing"),
+    [("pettingzoo", "numpy"), ("pettingzoo", "pettingzoo"), ("gym", "gymnasium"), ("openspiel", "pyspiel")],
+)
+def test_an_adapter_without_the_research_extra_says_what_to_install(adapter: str, missing: str) -> None:
+    """Without the extra, importing an adapter stopped at a bare ``ModuleNotFoundError``; it is
+    an ImportError still (code that tries the import catches it), one that says what to do."""
+    code = (
+        "import sys\n"
+        f"sys.modules[{missing!r}] = None  # as if it were not installed\n"
+        "try:\n"
+        f"    import backroom.interop.{adapter}\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "pip install 'backroom[research]'" in out and missing in out
