@@ -4,23 +4,17 @@ Spanish and French contract it with the preposition before it (``del Triángulo`
 
 A card's name is one catalog message and the sentences that show it are others, so no single
 message can word this; ``translate`` marks a parameter that starts with such a name and
-``settle`` rewrites each mark from the words before it, one table per language for every
-message. (The verb after a plural name, "Los Illuminati de Baviera cobra", is left as it is.)
+``settle`` rewrites each mark from the words before it. What a language does is data in its
+catalog (``ui.name_articles``, ``ui.name_contractions``), which the web client reads too
+(``tMsg`` in ``static/i18n.js``). The verb after a plural name ("Los Illuminati de Baviera
+cobra") is left as it is.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-
-ARTICLES = {"es": ("El ", "La ", "Los ", "Las "), "fr": ("Le ", "La ", "Les ", "L'", "L’"), "en": ("The ",)}
-"""The articles a name may begin with, as a name's first letters write them."""
-
-CONTRACTIONS = {
-    "es": {("de", "el"): "del", ("a", "el"): "al"},
-    "fr": {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"},
-}
-"""Preposition and article that a language writes as one word."""
+from dataclasses import dataclass
 
 MARK = "\x1f"
 """Put before a parameter that starts with a name, and taken out by ``settle``."""
@@ -29,19 +23,39 @@ _PREPOSITION = re.compile(r"(?<!\w)(\w+) $")
 _SENTENCE_START = re.compile(r"(^|[.!?\n]\s*)$")
 
 
-def names_pattern(lang: str, names: Iterable[str]) -> re.Pattern[str] | None:
-    """What matches the start of a text that begins with one of ``names`` that has an article."""
-    articles = ARTICLES.get(lang, ())
-    with_article = sorted((n for n in names if n.startswith(articles)), key=len, reverse=True)
-    return re.compile("|".join(map(re.escape, with_article))) if with_article else None
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """One language's articles (``"Los "``, ``"L'"``: as a name's first letters write them),
+    the (preposition, article) pairs it writes as one word, and its names that begin with an
+    article."""
+
+    articles: tuple[str, ...]
+    contractions: dict[tuple[str, str], str]
+    names: re.Pattern[str] | None
 
 
-def mark(pattern: re.Pattern[str] | None, value: str) -> str:
+def grammar(articles: str, contractions: str, names: Iterable[str]) -> Grammar:
+    """From the catalog's words: ``"El, La, Los, Las"`` (an article ending in an apostrophe is
+    followed by its word, any other by a space), ``"de el: del, a el: al"`` (an entry without a
+    colon contracts nothing: English's), and every card's name."""
+    heads = tuple(a if a.endswith(("'", "’")) else a + " " for a in map(str.strip, articles.split(",")) if a)
+    pairs = {}
+    for entry in contractions.split(","):
+        words, colon, joined = entry.partition(":")
+        if colon and len(words.split()) == 2:
+            preposition, article = words.lower().split()
+            pairs[preposition, article] = joined.strip()
+    with_article = sorted((n for n in names if heads and n.startswith(heads)), key=len, reverse=True)
+    pattern = re.compile("|".join(map(re.escape, with_article))) if with_article else None
+    return Grammar(heads, pairs, pattern)
+
+
+def mark(said: Grammar, value: str) -> str:
     """``value`` marked for ``settle`` if it starts with a name that has an article."""
-    return MARK + value if pattern is not None and pattern.match(value) else value
+    return MARK + value if said.names is not None and said.names.match(value) else value
 
 
-def settle(lang: str, text: str) -> str:
+def settle(said: Grammar, text: str) -> str:
     """``text`` with each marked name written as its place in the sentence asks: as it is where
     a sentence starts, else with its article lower-case or contracted with the word before."""
     if MARK not in text:
@@ -49,20 +63,18 @@ def settle(lang: str, text: str) -> str:
     first, *rest = text.split(MARK)
     out = first
     for part in rest:
-        out, part = _placed(lang, out, part)
+        out, part = _placed(said, out, part)
         out += part
     return out
 
 
-def _placed(lang: str, before: str, name: str) -> tuple[str, str]:
-    if _SENTENCE_START.search(before):
-        return before, name
-    article = next((a for a in ARTICLES.get(lang, ()) if name.startswith(a)), "")
-    if not article:
+def _placed(said: Grammar, before: str, name: str) -> tuple[str, str]:
+    article = next((a for a in said.articles if name.startswith(a)), "")
+    if not article or _SENTENCE_START.search(before):
         return before, name
     word = _PREPOSITION.search(before)
     if word is not None:
-        contracted = CONTRACTIONS.get(lang, {}).get((word.group(1).lower(), article.strip().lower()))
+        contracted = said.contractions.get((word.group(1).lower(), article.strip().lower()))
         if contracted is not None:
             if word.group(1)[0].isupper():
                 contracted = contracted.capitalize()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import decimal
 import os
-import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -101,17 +100,19 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
     values = _Params()
     for name, value in (params or {}).items():
         rendered = _render(lang, prefix, name, value, names)
-        values[name] = articles.mark(_names(lang), rendered) if isinstance(rendered, str) else rendered
+        values[name] = articles.mark(_grammar(lang), rendered) if isinstance(rendered, str) else rendered
     try:
-        return articles.settle(lang, template.format_map(values))
+        return articles.settle(_grammar(lang), template.format_map(values))
     except (ValueError, IndexError, AttributeError):
         return template
 
 
 @cache
-def _names(lang: str) -> re.Pattern[str] | None:
-    """The cards' names of ``lang`` that begin with an article, wherever a sentence puts them."""
-    return articles.names_pattern(lang, (text for key, text in catalog(lang).items() if ".card." in key))
+def _grammar(lang: str) -> articles.Grammar:
+    """How ``lang`` writes a card's name that begins with an article, wherever a sentence puts it."""
+    said = catalog(lang)
+    names = (text for key, text in said.items() if ".card." in key)
+    return articles.grammar(said.get("ui.name_articles", ""), said.get("ui.name_contractions", ""), names)
 
 
 def text(lang: str, value: Any) -> str:
@@ -177,7 +178,7 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
         items = [str(_render(lang, prefix, name, v, names)) for v in value]
         separator = "; " if any("," in item for item in items) else ", "
         return separator.join(
-            [items[0], *(articles.mark(_names(lang), i) for i in items[1:])] if items else []
+            [items[0], *(articles.mark(_grammar(lang), i) for i in items[1:])] if items else []
         )
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else seat_name(lang, value)

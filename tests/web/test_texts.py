@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from backroom.i18n import LANGUAGES, catalog
+from backroom.i18n import LANGUAGES, catalog, translate
 
 WEB = Path(__file__).resolve().parents[2] / "backroom" / "web"
 LITERAL = re.compile(r"""["'`](web\.[a-z0-9_.-]+[a-z0-9_])["'`]""")
@@ -47,3 +48,36 @@ def test_every_web_key_the_client_names_is_in_the_catalog(lang: str) -> None:
 def test_the_three_languages_have_the_same_web_keys() -> None:
     sets = {lang: {k for k in catalog(lang) if k.startswith("web.")} for lang in LANGUAGES}
     assert sets["es"] == sets["en"] == sets["fr"]
+
+
+MESSAGES = [
+    {"$": "illuminati.event.spent", "seat": 0, "mb": 4, "card": "bavarian_illuminati", "source": "x"},
+    {"$": "illuminati.event.captured", "seat": 0, "card": "bermuda_triangle", "from_seat": 1},
+    {"$": "illuminati.action.transfer", "from_card": "network", "to_card": "ufos"},
+    {"$": "illuminati.event.setup", "players": 3, "cards": ["ufos", "network", "bermuda_triangle"]},
+    {"$": "illuminati.action.aid", "card": "ufos"},
+]
+"""Illuminati's names with an article, after a preposition, in a list and starting a sentence."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_browser_writes_a_name_with_an_article_as_the_server_does(
+    server: str, browser: Any, lang: str
+) -> None:
+    """ "de los OVNIs", "du Triangle", "aux OVNI": the client renders the log itself (``tMsg``),
+    from the same catalog words as ``backroom.articles``."""
+    page = browser.new_page()
+    page.goto(f"{server}/?lang=en")
+    said = page.evaluate(
+        """async ([lang, messages]) => {
+          const i18n = await import("/static/static/i18n.js");
+          await i18n.setLang(lang);
+          return messages.map((msg) => i18n.tMsg(msg, ["Ana", "Bo"]));
+        }""",
+        [lang, MESSAGES],
+    )
+    assert said == [text_of(lang, msg) for msg in MESSAGES]
+
+
+def text_of(lang: str, msg: dict[str, Any]) -> str:
+    return translate(lang, msg["$"], {k: v for k, v in msg.items() if k != "$"}, ["Ana", "Bo"])

@@ -140,14 +140,17 @@ export function tMsg(msg, names = []) {
   const prefix = String(msg.$).split(".")[0];
   const params = {};
   for (const [name, value] of Object.entries(msg)) {
-    if (name !== "$") params[name] = renderParam(prefix, name, value, names);
+    if (name !== "$") params[name] = mark(renderParam(prefix, name, value, names));
   }
-  return t(msg.$, params);
+  return settle(t(msg.$, params));
 }
 
 function renderParam(prefix, name, value, names) {
   if (value && typeof value === "object" && !Array.isArray(value) && "$" in value) return tMsg(value, names);
-  if (Array.isArray(value)) return value.map((v) => renderParam(prefix, name, v, names)).join(", ");
+  if (Array.isArray(value)) {
+    const items = value.map((v) => renderParam(prefix, name, v, names));
+    return items.map((item, i) => (i ? mark(item) : item)).join(", "); // mid-sentence after the first
+  }
   if ((name === "seat" || name.endsWith("_seat")) && Number.isInteger(value)) {
     return names[value] || t("ui.seat_name", { number: value + 1 });
   }
@@ -155,6 +158,60 @@ function renderParam(prefix, name, value, names) {
     return t(`${prefix}.card.${value}`);
   }
   return value;
+}
+
+/* A card's name that begins with an article, mid-sentence: the article lower-case, or one word
+ * with the preposition before it ("del Triángulo", "aux OVNI"), as backroom/articles.py writes
+ * it on the server, from the same catalog words (`ui.name_articles`, `ui.name_contractions`). */
+const MARK = "\u001f";
+const grammars = {};
+
+function grammar() {
+  const code = lang();
+  if (grammars[code]) return grammars[code];
+  if (!catalogs[code]) return { heads: [], pairs: new Map(), names: null }; // not loaded yet: no names
+  const heads = text("ui.name_articles").split(",").map((a) => a.trim()).filter(Boolean)
+    .map((a) => (/['’]$/.test(a) ? a : `${a} `));
+  const pairs = new Map();
+  for (const entry of text("ui.name_contractions").split(",")) {
+    const [words, joined] = entry.split(":");
+    const both = (words || "").trim().toLowerCase().split(/\s+/);
+    if (joined !== undefined && both.length === 2) pairs.set(both.join(" "), joined.trim());
+  }
+  const escaped = Object.entries(catalogs[code] || {})
+    .filter(([key, name]) => key.includes(".card.") && heads.some((a) => name.startsWith(a)))
+    .map(([, name]) => name).sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const names = escaped.length ? new RegExp(`^(?:${escaped.join("|")})`) : null;
+  return (grammars[code] = { heads, pairs, names });
+}
+
+function mark(value) {
+  const names = typeof value === "string" && grammar().names;
+  return names && names.test(value) ? MARK + value : value;
+}
+
+function settle(said) {
+  if (!said.includes(MARK)) return said;
+  const { heads, pairs } = grammar();
+  const [first, ...rest] = said.split(MARK);
+  let out = first;
+  for (let name of rest) {
+    const article = heads.find((a) => name.startsWith(a));
+    if (article && !/(^|[.!?\n]\s*)$/.test(out)) {
+      const word = /(?<![\p{L}\p{N}_])([\p{L}\p{N}_]+) $/u.exec(out);
+      const joined = word && pairs.get(`${word[1].toLowerCase()} ${article.trim().toLowerCase()}`);
+      if (joined) {
+        const written = word[1][0] === word[1][0].toUpperCase() ? joined[0].toUpperCase() + joined.slice(1) : joined;
+        out = `${out.slice(0, word.index)}${written} `;
+        name = name.slice(article.length);
+      } else {
+        name = article.toLowerCase() + name.slice(article.length);
+      }
+    }
+    out += name;
+  }
+  return out;
 }
 
 /** A number written the reader's way (thousands separators), e.g. dollar amounts. */
