@@ -41,7 +41,11 @@ Events = list[Event] | None
 
 
 def effect_count(state: PolitburoState, kind: int, seat: int) -> int:
-    return len([e for e in state.effects if e[1] == kind and e[2] == seat]) if state.effects else 0
+    count = 0  # a loop: a comprehension would capture ``kind`` and ``seat`` in cells at every gain
+    for e in state.effects:
+        if e[1] == kind and e[2] == seat:
+            count += 1
+    return count
 
 
 def gain(state: PolitburoState, c: int, amount: int, events: Events, why: str) -> None:
@@ -197,22 +201,31 @@ def promote(state: PolitburoState, events: Events) -> None:
                 rivals.append(c)
         if not rivals:
             continue
-        top = max([loyalty[c] for c in rivals])
-        rivals = [c for c in rivals if loyalty[c] == top]
-        best = rivals[0]
-        if len(rivals) > 1:
-            totals = {c: total_loyalty(state, state.owner[c]) for c in rivals}
-            most = max(totals.values())
-            leaders = [c for c in rivals if totals[c] == most]
-            if len(leaders) != 1:
-                if events is not None:
-                    events.append(Event("office_tied", {"office": office_param(o), "candidates": rivals}))
-                continue
-            best = leaders[0]
+        best, tied = _leader(state, rivals)
+        if best < 0:
+            if events is not None:
+                events.append(Event("office_tied", {"office": office_param(o), "candidates": tied}))
+            continue
         if holder >= 0:
             rank[holder] = -1
         rank[best] = o
         take_office(state, best, o, events)
+
+
+def _leader(state: PolitburoState, rivals: list[int]) -> tuple[int, list[int]]:
+    """Who of ``rivals`` takes an office (``promote``): the most loyalty, then the most
+    loyalty of its player's candidates in play; -1 and the tied candidates when none leads.
+    Apart from ``promote``, whose every call would otherwise make a cell for each variable
+    these comprehensions capture."""
+    loyalty = state.loyalty
+    top = max([loyalty[c] for c in rivals])
+    rivals = [c for c in rivals if loyalty[c] == top]
+    if len(rivals) == 1:
+        return rivals[0], rivals
+    totals = {c: total_loyalty(state, state.owner[c]) for c in rivals}
+    most = max(totals.values())
+    leaders = [c for c in rivals if totals[c] == most]
+    return (leaders[0] if len(leaders) == 1 else -1), rivals
 
 
 def take_office(state: PolitburoState, c: int, o: int, events: Events) -> None:

@@ -93,7 +93,10 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
                 return
         if state.office_event:
             state.office_event = False
-            seats = [s for s in range(state.n) if can_answer(state, s, OFFICE)]  # seldom any
+            seats = []  # seldom any (a loop: a comprehension would make ``state`` a cell here)
+            for s in range(state.n):
+                if can_answer(state, s, OFFICE):
+                    seats.append(s)
             if seats:
                 seats = priority(state, seats=seats) if len(seats) > 1 else seats
                 _open(state, OFFICE, seats, events)

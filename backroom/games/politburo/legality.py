@@ -104,9 +104,15 @@ def board(state: PolitburoState) -> Board:
     Asked for many times an action, so kept, and checked against ``fate`` and ``hospital``
     (two C-level list comparisons) rather than trusted: nothing can leave it stale."""
     kept = state._board
-    fate, hospital = state.fate, state.hospital
-    if kept is not None and kept[0] == fate and kept[1] == hospital:
+    if kept is not None and kept[0] == state.fate and kept[1] == state.hospital:
         return kept
+    return _read_board(state)
+
+
+def _read_board(state: PolitburoState) -> Board:
+    """``board`` worked out and kept (apart, so that ``board``'s frequent look makes no cells
+    for the comprehensions here: each captured variable is one, made at every call)."""
+    fate, hospital = state.fate, state.hospital
     mine = state._mine
     if mine is None:  # who owns whom never changes after the deal
         owner = state.owner
@@ -126,7 +132,7 @@ def own(state: PolitburoState, seat: int) -> tuple[int, ...]:
     """``seat``'s candidates in play."""
     kept = state._board
     if kept is None or kept[0] != state.fate or kept[1] != state.hospital:
-        kept = board(state)
+        kept = _read_board(state)
     return kept[2][seat]
 
 
@@ -171,7 +177,11 @@ def allowed(state: PolitburoState, seat: int, kind: int, cands: tuple[int, ...])
     played = state.typed[kind]
     if not played or _second(state, seat, kind):
         return cands
-    return tuple([c for c in cands if not (played >> c) & 1])
+    out = []  # a loop: a comprehension would capture ``played`` in a cell
+    for c in cands:
+        if not (played >> c) & 1:
+            out.append(c)
+    return tuple(out)
 
 
 def _second(state: PolitburoState, seat: int, kind: int) -> bool:
@@ -261,24 +271,16 @@ def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int
             return _ALONE[f]
         if not offices_of(state, seat):  # Gran Purga, Industrialización, Colectivización, Plan
             return None
-        if f == "plan_quinquenal" and any(e[1] == PLAN and e[2] == seat for e in state.effects):
-            return None
+        if f == "plan_quinquenal":
+            for e in state.effects:  # a loop: a generator would make ``seat`` a cell at every call
+                if e[1] == PLAN and e[2] == seat:
+                    return None
         return _ALONE[f]
-    hospital = state.hospital
-    if f == "cura":
-        health = state.health
-        return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and health[c] < HEALTH_MAX])
-    if f == "ascenso":
-        o = first_vacant(state)
-        if o < 0:
-            return None
-        return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and office_of(state, c) < o])
-    if f == "hospitalizacion":
-        return _some(("special_on", f), [c for c in mine if hospital[c] < 0])
     if f == "atentado":
         return _some(("special_on", f), targets(state, AGRESION))
-    assert f == "contrabando", f  # the faces above are every special card of one's own accord
-    return _some(("smuggle",), faces(state.discard))
+    if f == "contrabando":
+        return _some(("smuggle",), faces(state.discard))
+    return _some(("special_on", f), _own_targets(state, f, mine))
 
 
 _ALONE: dict[str, Segment] = {
@@ -293,6 +295,21 @@ _ALONE: dict[str, Segment] = {
     )
 }
 """The special cards played with no target, each one segment shared by every list."""
+
+
+def _own_targets(state: PolitburoState, f: str, mine: Sequence[int]) -> list[int]:
+    """The candidates of ``mine`` that Cura (hurt), ¡Ascenso! (below the first vacant office)
+    or Hospitalización may go on: none hospitalized. Apart from ``special_segment``, whose
+    every call would otherwise make a cell for each variable these comprehensions capture."""
+    hospital = state.hospital
+    if f == "cura":
+        health = state.health
+        return [c for c in mine if hospital[c] < 0 and health[c] < HEALTH_MAX]
+    if f == "ascenso":
+        o = first_vacant(state)
+        return [c for c in mine if hospital[c] < 0 and office_of(state, c) < o] if o >= 0 else []
+    assert f == "hospitalizacion", f  # the faces above are every special card of one's own accord
+    return [c for c in mine if hospital[c] < 0]
 
 
 def _some(prefix: tuple[str, ...], options: Sequence[int] | Sequence[str]) -> Segment | None:

@@ -232,7 +232,10 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
         if 0 in held and not state.powers & 1 and (state.deck or state.discard):
             out.append((("industry",), None))
         if NKVD in held and not (state.powers >> NKVD) & 1:
-            looked = [c for c in range(NC) if state.assigned[c] and state.owner[c] != seat]
+            looked = []  # a loop: a comprehension would make ``state`` and ``seat`` cells
+            for c in range(NC):
+                if state.assigned[c] and state.owner[c] != seat:
+                    looked.append(c)
             if looked:
                 out.append((("nkvd",), looked))
                 more += len(looked) - 1

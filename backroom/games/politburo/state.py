@@ -349,8 +349,7 @@ class PolitburoState(State):
         """An assigned card played goes face up to the discard pile: no one's secret now."""
         self.discard.append(card)
         if any(self.known):  # most games no one has looked (Líder del NKVD)
-            bit = ~(1 << card)
-            self.known = [k & bit for k in self.known]
+            self.known = list(map((~(1 << card)).__and__, self.known))  # no cell, as a comprehension's
 
     def _activate(self, seat: int, c: int, events: list[Event] | None) -> None:
         if self.used_from[seat] != c:
