@@ -71,13 +71,17 @@ def round_gain(state: PolitburoState, planned: set[int], events: Events) -> None
 
 def lose(state: PolitburoState, c: int, amount: int, events: Events, why: str) -> None:
     """Loyalty down (track to -5); each Popularidad in force takes one off (R, card 09-10)."""
-    amount = max(0, amount - effect_count(state, POPULARIDAD, state.owner[c]))
+    amount -= effect_count(state, POPULARIDAD, state.owner[c])
+    if amount < 0:  # not ``max``: see ``_set_loyalty``
+        amount = 0
     _set_loyalty(state, c, state.loyalty[c] - amount, events, why)
 
 
 def _set_loyalty(state: PolitburoState, c: int, value: int, events: Events, why: str) -> None:
     before = state.loyalty[c]
-    state.loyalty[c] = min(LOYALTY_MAX, max(LOYALTY_MIN, value))
+    # Clamped without ``min`` and ``max``: on CPython 3.11 each call of them parses its keyword
+    # arguments, some 1,200 machine instructions, a few times an action in a playout.
+    state.loyalty[c] = LOYALTY_MAX if value > LOYALTY_MAX else LOYALTY_MIN if value < LOYALTY_MIN else value
     state.office_dirty = True
     if events is not None:
         events.append(
@@ -91,7 +95,7 @@ def _set_loyalty(state: PolitburoState, c: int, value: int, events: Events, why:
 def hurt(state: PolitburoState, c: int, amount: int, events: Events, why: str) -> None:
     """Health down (0 is death, decided by ``flow.advance`` after the cure window)."""
     before = state.health[c]
-    state.health[c] = max(0, before - amount)
+    state.health[c] = before - amount if before > amount else 0  # not ``max``: see ``_set_loyalty``
     state.wounded = True
     if events is not None:
         events.append(

@@ -272,7 +272,8 @@ def priority(state: PolitburoState, skip: int = -1, seats: Iterable[int] | None 
 def hand_max(state: PolitburoState, seat: int) -> int:
     """Five, plus one per office held, minus one per candidate lost (R)."""
     lost = PER_PLAYER - len(own(state, seat))  # a player's candidates not in play are dead or in Siberia
-    return max(0, HAND + len(offices_of(state, seat)) - lost)
+    size = HAND + len(offices_of(state, seat)) - lost
+    return size if size > 0 else 0  # not ``max``: see ``effects._set_loyalty``
 
 
 def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:

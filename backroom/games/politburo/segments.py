@@ -10,6 +10,7 @@ and then check it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import floor
 from typing import Any
 
 from backroom.engine.actions import Action
@@ -55,7 +56,7 @@ def member(segments: list[Segment], action: Action) -> bool:
 def pick(segments: list[Segment], total: int, r: float) -> Action:
     """The action at fraction ``r`` (0 <= r < 1) of the ``total`` actions expanded, walked to
     from the nearer end (half the walk: most of a turn's actions lie in its last segments)."""
-    i = int(r * total)
+    i = floor(r * total)  # ``int`` parses its arguments: some 500 machine instructions more
     if 2 * i >= total:
         i = total - 1 - i  # counted from the last action
         for prefix, options in reversed(segments):

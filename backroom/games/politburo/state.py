@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from math import floor
 from typing import Any, Self
 
 from backroom.engine.actions import Action
@@ -276,7 +277,8 @@ class PolitburoState(State):
     def random_action(self, seat: int, rng: random.Random) -> Action:
         """Uniform over the legal actions, drawn without listing them where the list is long."""
         _, segments, total, _, listed = listing.kept(self, seat)
-        action = pick(segments, total, rng.random()) if listed is None else listed[int(rng.random() * total)]
+        r = rng.random()
+        action = pick(segments, total, r) if listed is None else listed[floor(r * total)]  # see ``pick``
         self._picked = (seat, action)
         return action
 
