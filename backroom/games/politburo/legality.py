@@ -24,6 +24,7 @@ from backroom.games.politburo.cards import (
     DIFAMACION,
     DYING,
     FACE,
+    FACE_OF,
     FACE_TYPE,
     HEALTH_DEFENCE,
     HEALTH_MAX,
@@ -87,12 +88,12 @@ def at_turn_end(state: PolitburoState, seat: int) -> bool:
 
 def faces(cards: list[int]) -> list[str]:
     """Distinct faces in first-seen order: identical cards are one choice."""
-    return list(dict.fromkeys(map(FACE.__getitem__, cards)))
+    return list(dict.fromkeys(map(FACE_OF, cards)))
 
 
 def holds(cards: list[int], f: str) -> bool:
     """Whether a card of face ``f`` is among ``cards`` (no list of faces made)."""
-    return f in map(FACE.__getitem__, cards)
+    return f in map(FACE_OF, cards)
 
 
 # ------------------------------------------------------------------- candidates
@@ -131,7 +132,7 @@ def _read_board(state: PolitburoState) -> Board:
 def own(state: PolitburoState, seat: int) -> tuple[int, ...]:
     """``seat``'s candidates in play."""
     kept = state._board
-    if kept is None or kept[0] != state.fate or kept[1] != state.hospital:
+    if kept is None or kept[0] != state.fate:  # who is in play depends on ``fate`` alone
         kept = _read_board(state)
     return kept[2][seat]
 
@@ -451,7 +452,7 @@ def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
             cards = []
     returnable: bool | None = None  # for Vengativo, ¡Contraataque!: looked up when one is held
     out: list[Action] = []
-    for f in dict.fromkeys(map(FACE.__getitem__, cards)):
+    for f in dict.fromkeys(map(FACE_OF, cards)):
         kind = FACE_TYPE[f]
         if kind in kinds and type_allowed(state, seat, kind, c):
             if f == "vengativo":

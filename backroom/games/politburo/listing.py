@@ -17,6 +17,7 @@ from backroom.games.politburo.cards import (
     CONTRABANDO_CARDS,
     DIFAMACION,
     FACE,
+    FACE_OF,
     FACE_TYPE,
     FACES,
     IN_PLAY,
@@ -164,7 +165,7 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
     setup's choices (a turn's are written out in ``turn_segments``)."""
     out: list[Segment] = []
     room = _room(state, board(state)[2][seat])
-    for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
+    for f in dict.fromkeys(map(FACE_OF, state.hands[seat])):
         assign, discard, _, _ = _PREFIXES[f]
         if room and assign is not None:
             out.append((assign, room))
@@ -203,7 +204,7 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
     chosen: list[tuple[int, ...] | None] = [None, None, None]  # by offensive type
     more = 0  # the actions beyond one per segment
     beyond = len(room) - 1  # those of each assign segment
-    for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
+    for f in dict.fromkeys(map(FACE_OF, state.hands[seat])):
         assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
             specials.append(f)
@@ -280,7 +281,7 @@ def patched(
     else:
         out = kept[:]
     hand = state.hands[state.active]
-    if f not in map(FACE.__getitem__, hand):  # the last of its face: its choices go
+    if f not in map(FACE_OF, hand):  # the last of its face: its choices go
         assign, discard, play, _ = _PREFIXES[f]
         if assign is None:  # a special card's uses, and with Contrabando the discards it could take back
             smuggled = f == "contrabando"
