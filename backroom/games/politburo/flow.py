@@ -11,6 +11,7 @@ asks exactly the seats whose legal list holds more than a pass (``legality.can_a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from operator import and_
 from typing import TYPE_CHECKING
 
@@ -99,7 +100,7 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
                     seats.append(s)
             if seats:
                 seats = priority(state, seats=seats) if len(seats) > 1 else seats
-                _open(state, OFFICE, seats, events)
+                _open(state, OFFICE, Window(seats), events)
                 return
             continue
         phase = state.phase
@@ -136,14 +137,21 @@ def _sifted(state: PolitburoState, window: Window, react: str) -> Window:
         for s in window:
             if can_answer(state, s, react):
                 seats.append(s)
-    return Window(seats)
+    return window if len(seats) == len(window) else Window(seats)  # most often none left it
 
 
-def _open(state: PolitburoState, react: str, seats: tuple[int, ...] | list[int], events: Events) -> None:
+def _open(state: PolitburoState, react: str, window: Window, events: Events) -> None:
     state.react = react
-    state.window = Window(seats)
+    state.window = window
     if events is not None:
-        events.append(Event("window", {"window": {"$": f"politburo.window.{react}"}, "seats": list(seats)}))
+        events.append(Event("window", {"window": {"$": f"politburo.window.{react}"}, "seats": list(window)}))
+
+
+@cache
+def _alone(seat: int) -> Window:
+    """The window asking ``seat`` alone, made once a seat: a window is immutable, and making
+    one (a tuple subclass) costs some 1,000 machine instructions, at most actions of a turn."""
+    return Window((seat,))
 
 
 def _ask(state: PolitburoState, react: str, seat: int, events: Events) -> bool:
@@ -152,7 +160,7 @@ def _ask(state: PolitburoState, react: str, seat: int, events: Events) -> bool:
     found = answers(state, seat, react)
     if not found:
         return False
-    _open(state, react, (seat,), events)
+    _open(state, react, _alone(seat), events)
     keep_listed(state, seat, [*found, PASS])
     return True
 
@@ -266,6 +274,14 @@ def priority(state: PolitburoState, skip: int = -1, seats: Iterable[int] | None 
     return [k[-1] for k in keys]
 
 
+def _in_priority(state: PolitburoState, skip: int, seats: list[int]) -> Window:
+    """A window asking ``seats``, sorted into priority only when several (seldom in a random
+    playout); none: the closed window, shared, not a new one."""
+    if not seats:
+        return CLOSED
+    return Window(priority(state, skip, seats) if len(seats) > 1 else seats)
+
+
 # ------------------------------------------------------------------------- turns
 
 
@@ -338,14 +354,13 @@ def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
 
 def end_turn(state: PolitburoState, events: Events) -> None:
     """The player passes: the others may now play from their candidates or their specials;
-    the window asks those who hold such a play, in priority order (sorted only when several
-    do, which is seldom in a random playout)."""
+    the window asks those who hold such a play, in priority order (``_in_priority``)."""
     state.phase = TURN_END
     seats = []  # a loop, not a comprehension (cheaper on CPython 3.11): at every turn's end
     for s in range(state.n):
         if s != state.active and at_turn_end(state, s):
             seats.append(s)
-    state.base = Window(priority(state, state.active, seats) if len(seats) > 1 else seats)
+    state.base = _in_priority(state, state.active, seats)
 
 
 def _next_turn(state: PolitburoState, events: Events) -> None:
@@ -357,11 +372,11 @@ def _next_turn(state: PolitburoState, events: Events) -> None:
     state.phase = ROUND_END
     state.typed = [0] * len(state.typed)
     state.used_from = [-1] * state.n
-    seats = []  # those who can answer, sorted into priority only when several (seldom any)
+    seats = []  # those who can answer (seldom any)
     for s in range(state.n):
         if can_answer(state, s, ROUND_END):
             seats.append(s)
-    state.base = Window(priority(state, -1, seats) if len(seats) > 1 else seats)
+    state.base = _in_priority(state, -1, seats)
     if events is not None:
         events.append(Event("round_ending", {"round": state.round}))
 
