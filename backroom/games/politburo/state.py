@@ -329,16 +329,26 @@ class PolitburoState(State):
         raise AssertionError(face)
 
     def _spend(
-        self, seat: int, face: str, events: Events, kind: str = "special", c: int = -1, **params: Any
+        self,
+        seat: int,
+        face: str,
+        events: Events,
+        kind: str = "special",
+        c: int = -1,
+        more: dict[str, Any] | None = None,
     ) -> int:
         """A card from ``seat``'s hand onto the discard pile, in view of all (played on
-        candidate ``c``, named in the event: built only when events are)."""
+        candidate ``c``, named in the event with ``more``: built only when events are). No
+        ``**params``: CPython 3.11 calls a function that takes them without inlining it."""
         card = self._take(self.hands[seat], face)
         self.discard.append(card)
         if events is not None:
+            params = {"seat": seat, "card": face}
             if c >= 0:
                 params["candidate"] = cand(c)
-            events.append(Event(kind, {"seat": seat, "card": face, **params}))
+            if more:
+                params.update(more)
+            events.append(Event(kind, params))
         return card
 
     def _mark(self, kind: int, c: int, seat: int) -> None:
