@@ -86,9 +86,15 @@ def at_turn_end(state: PolitburoState, seat: int) -> bool:
     return any_initiative(state, seat)
 
 
+distinct = dict.fromkeys
+"""Distinct items in first-seen order, as a dict's keys (``distinct(map(FACE_OF, hand))``: a
+hand's faces, each one choice): ``dict.fromkeys`` looked up once, as the attribute makes a new
+bound method at every use (some 500 machine instructions on CPython 3.11)."""
+
+
 def faces(cards: list[int]) -> list[str]:
     """Distinct faces in first-seen order: identical cards are one choice."""
-    return list(dict.fromkeys(map(FACE_OF, cards)))
+    return list(distinct(map(FACE_OF, cards)))
 
 
 def holds(cards: list[int], f: str) -> bool:
@@ -221,7 +227,7 @@ def initiative(state: PolitburoState, seat: int) -> list[Segment]:
     if INITIATIVE_CARDS.isdisjoint(hand):  # in C: many hands hold no such card
         return []
     specials = [FACE[c] for c in hand if TYPE[c] < 0]
-    return initiative_of(state, seat, dict.fromkeys(specials), own(state, seat))
+    return initiative_of(state, seat, distinct(specials), own(state, seat))
 
 
 def initiative_of(
@@ -452,7 +458,7 @@ def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
             cards = []
     returnable: bool | None = None  # for Vengativo, ¡Contraataque!: looked up when one is held
     out: list[Action] = []
-    for f in dict.fromkeys(map(FACE_OF, cards)):
+    for f in distinct(map(FACE_OF, cards)):
         kind = FACE_TYPE[f]
         if kind in kinds and type_allowed(state, seat, kind, c):
             if f == "vengativo":

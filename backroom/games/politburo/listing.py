@@ -37,6 +37,7 @@ from backroom.games.politburo.legality import (
     answers,
     board,
     candidate_segments,
+    distinct,
     faces,
     initiative,
     initiative_of,
@@ -165,7 +166,7 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
     setup's choices (a turn's are written out in ``turn_segments``)."""
     out: list[Segment] = []
     room = _room(state, board(state)[2][seat])
-    for f in dict.fromkeys(map(FACE_OF, state.hands[seat])):
+    for f in distinct(map(FACE_OF, state.hands[seat])):
         assign, discard, _, _ = _PREFIXES[f]
         if room and assign is not None:
             out.append((assign, room))
@@ -204,7 +205,7 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
     chosen: list[tuple[int, ...] | None] = [None, None, None]  # by offensive type
     more = 0  # the actions beyond one per segment
     beyond = len(room) - 1  # those of each assign segment
-    for f in dict.fromkeys(map(FACE_OF, state.hands[seat])):
+    for f in distinct(map(FACE_OF, state.hands[seat])):
         assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
             specials.append(f)

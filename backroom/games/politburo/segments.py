@@ -67,7 +67,7 @@ def pick(segments: list[Segment], total: int, r: float) -> Action:
             else:
                 n = len(options)  # once: this walk is a few percent of a playout
                 if i < n:
-                    return (*prefix, options[n - 1 - i])
+                    return prefix + (options[n - 1 - i],)  # noqa: RUF005 (a third cheaper on 3.11)
                 i -= n
         raise AssertionError(r)
     for prefix, options in segments:
@@ -78,6 +78,6 @@ def pick(segments: list[Segment], total: int, r: float) -> Action:
         else:
             n = len(options)
             if i < n:
-                return (*prefix, options[i])
+                return prefix + (options[i],)  # noqa: RUF005
             i -= n
     raise AssertionError(r)
