@@ -205,7 +205,12 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
     chosen: list[tuple[int, ...] | None] = [None, None, None]  # by offensive type
     more = 0  # the actions beyond one per segment
     beyond = len(room) - 1  # those of each assign segment
-    for f in distinct(map(FACE_OF, state.hands[seat])):
+    seen: list[str] = []  # the hand's faces so far: a loop is cheaper than ``distinct`` here
+    for card in state.hands[seat]:
+        f = FACE[card]
+        if f in seen:
+            continue
+        seen.append(f)
         assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
             specials.append(f)
