@@ -15,7 +15,7 @@ and the mask in ``info``; ``openspiel-mask``: ``legal_actions()`` without the ob
 Gymnasium's ``step`` always returns the vector, so ``gymnasium`` is the learner's loop; its
 bots' actions count too. The agents pick among the legal indices (``legal``: the mask read as
 booleans, since NumPy finds the non-zero entries of an ``int8`` array 30 times slower than
-those of a ``bool`` one — 48 µs against 1.4 µs over an Illuminati mask of 27,821 actions). Figures live
+those of a ``bool`` one — 48 µs against 1.4 µs over an Illuminati mask of about 28,000 actions). Figures live
 in ``docs/benchmarks.md``; this is a measurement, never a timed test.
 """
 

@@ -243,7 +243,7 @@ class BackroomState(pyspiel.State):
             seat, index = self.pending
             self.pending = None
             self.position.state.chance = Chance(seed)  # type: ignore[attr-defined]
-            self._play(seat, index)
+            self._play(seat, index, restart=True)  # changed outside apply: replays start here
             return
         state = self.position.state
         seat = self.player
@@ -254,15 +254,24 @@ class BackroomState(pyspiel.State):
         # Play it, keeping a copy to go back to if it drew: one clone and one apply, where
         # trying it on a copy first cost a second apply at every step.
         before = state.clone(), self.memory
-        self._play(seat, action)
+        self._play(seat, action, before[0])
         if _draws(state) != drawn:
             self.position.state, self.memory = before
             self.pending = (seat, action)
 
-    def _play(self, seat: int, index: int) -> None:
+    def _play(self, seat: int, index: int, copy: State | None = None, restart: bool = False) -> None:
+        """Play quietly; the step's events are worked out only if a key is asked (``Memory``,
+        unplayed steps): a playout that asks none pays for none. ``copy``: one the caller made
+        of the position before, which nothing else will change; ``restart``: the position was
+        changed outside ``apply``, so a replay must start from it."""
         assert self.position is not None and self.memory is not None
+        state = self.position.state
         action = self.table.action(index)
-        self.memory = self.memory.then(seat, action, self.position.state.apply(seat, action))
+        before = None
+        if restart or not self.memory.replays:
+            before = copy if copy is not None else state.clone()
+        state.apply_quiet(seat, action)
+        self.memory = self.memory.then_unplayed(seat, action, before)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:

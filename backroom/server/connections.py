@@ -4,16 +4,18 @@ and who may open one now.
 A client that stops reading must not grow the server's memory (``Outbox``: a queue bounded in
 bytes), and a flood of (re)connections must cost a refusal, not a join broadcast to every seat
 (``Admission``: caps per address, per table and per seat, and rates per address and per seat).
-Aborting a socket and the HTTP-level guards are in ``transport.py``.
+Aborting a socket and the HTTP-level guards are in ``transport.py``; which addresses are
+trusted proxies (``trusts``), here.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Hashable, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from backroom.server.settings import Limits
@@ -205,3 +207,29 @@ class Admission:
         spectators = len(table.conns) - sum(table.connected)
         room = self.limits.connections_per_table - table.row.players * per_seat
         return ("table_full", self.limits.connections_per_table) if spectators >= room else None
+
+
+def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
+    """Whether an address is one of ``proxies``, written as uvicorn's ``forwarded_allow_ips``
+    takes them (``backroom serve --trusted-proxy``): addresses, networks, or ``*`` for all."""
+    given = list(proxies)
+    if "*" in given:
+        return lambda host: True
+    networks = []
+    names = set()
+    for proxy in given:
+        try:
+            networks.append(ipaddress.ip_network(proxy, strict=False))
+        except ValueError:
+            names.add(proxy)  # a Unix socket path, say
+
+    def trusted(host: str) -> bool:
+        if host in names:
+            return True
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(address in network for network in networks)
+
+    return trusted

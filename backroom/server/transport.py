@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import socket
 import struct
@@ -34,7 +33,7 @@ try:
 except ImportError:  # pragma: no cover - the library's C speedups are in every wheel
     from websockets.utils import apply_mask
 
-from backroom.server.connections import ABORT
+from backroom.server.connections import ABORT, trusts
 from backroom.server.handoff import Adopt
 from backroom.server.settings import HEAD_BYTES, PIPELINED, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
 from backroom.server.wire import (
@@ -55,32 +54,6 @@ PROTOCOL_LOG = logging.getLogger("websockets.server")
 
 class ReadTooFar(Exception):
     """A connection sent more requests ahead of their answers than ``PIPELINED``."""
-
-
-def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
-    """Whether an address is one of ``proxies``, written as uvicorn's ``forwarded_allow_ips``
-    takes them (``backroom serve --trusted-proxy``): addresses, networks, or ``*`` for all."""
-    given = list(proxies)
-    if "*" in given:
-        return lambda host: True
-    networks = []
-    names = set()
-    for proxy in given:
-        try:
-            networks.append(ipaddress.ip_network(proxy, strict=False))
-        except ValueError:
-            names.add(proxy)  # a Unix socket path, say
-
-    def trusted(host: str) -> bool:
-        if host in names:
-            return True
-        try:
-            address = ipaddress.ip_address(host)
-        except ValueError:
-            return False
-        return any(address in network for network in networks)
-
-    return trusted
 
 
 def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type[Any], type[Any]]:

@@ -23,8 +23,9 @@ import pytest
 import uvicorn
 from uvicorn.server import ServerState
 
+from backroom.server.connections import trusts
 from backroom.server.settings import FRAME_BYTES, PIPELINED, SOCKET_BUFFER_BYTES, WRITE_BUFFER_BYTES, Limits
-from backroom.server.transport import protocols, trusts
+from backroom.server.transport import protocols
 from backroom.sim.load_clients import http_json
 from backroom.sim.server_load import free_port, wait_ready
 

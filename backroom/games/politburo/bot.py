@@ -186,6 +186,8 @@ class Context:
         return 5.0 + office
 
     def w_smuggle(self, face: str) -> float:
+        if self.window and self.window["kind"] == "dying":  # the cure that saves a candidate
+            return 40.0
         return self.keep(face) - 7.0
 
     def w_industry(self) -> float:

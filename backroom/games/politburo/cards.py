@@ -172,7 +172,8 @@ MURDERED = "murdered"  # a candidate was assassinated: its owner may play Patrio
 OFFICE = "office"  # an office changed hands: Destitución, Usurpación, Ascenso
 REACTIONS = (BETRAY, ATTACK, DEFAME, DYING, MURDERED, OFFICE)
 
-# Effects in play (``state.effects`` rows: [card, kind, seat, until, candidate]):
+# Effects in play (``state.effects`` rows: [card, kind, seat, until, candidate], and for a
+# Hospitalización the round its candidate had been activated in before, or 0):
 POPULARIDAD, PATRIOTISMO, PLAN, HOSPITAL = range(4)
 
 

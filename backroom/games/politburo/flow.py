@@ -174,7 +174,9 @@ def _pending(state: PolitburoState, events: Events) -> bool:
     if state.p_stage == 1:
         state.p_stage = 2
         react = ATTACK if state.p_kind == HEALTH else DEFAME
-        if not state.p_sure and _ask(state, react, state.owner[state.p_target], events):
+        # nothing prevents a sure attack (Atentado, Traición), but Popularidad prevents nothing:
+        # it is still offered against a doubled Difamación (ruling 24)
+        if (not state.p_sure or react == DEFAME) and _ask(state, react, state.owner[state.p_target], events):
             return True
     c = state.p_target
     if state.fate[c] == IN_PLAY:
@@ -338,7 +340,9 @@ def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
         if e[1] == HOSPITAL:
             c = e[4]
             state.hospital[c] = -1
-            state.marker[c] = False
+            # its marker comes off, unless it had been activated this round before (a stay that
+            # ends within the round: ruling 27); "solo puede activarse una vez por ronda"
+            state.marker[c] = len(e) > 5 and e[5] == state.round
             if events is not None:
                 events.append(Event("discharged", {"candidate": cand(c)}))
             effects.heal(state, c, HOSPITAL_HEALTH, events, "hospitalizacion")

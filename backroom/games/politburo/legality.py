@@ -43,6 +43,7 @@ from backroom.games.politburo.cards import (
     ON_OFFICE,
     PLAN,
     PROPAGANDA,
+    PURGE_LOYALTY,
     ROUND_END,
     ROUND_END_CARDS,
     SECRETARIO,
@@ -282,12 +283,24 @@ def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int
             for e in state.effects:  # a loop: a generator would make ``seat`` a cell at every call
                 if e[1] == PLAN and e[2] == seat:
                     return None
+        elif not _hits(state, f):  # ruling 46: nobody it would act on
+            return None
         return _ALONE[f]
     if f == "atentado":
         return _some(("special_on", f), targets(state, AGRESION))
     if f == "contrabando":
         return _some(("smuggle",), faces(state.discard))
     return _some(("special_on", f), _own_targets(state, f, mine))
+
+
+def _hits(state: PolitburoState, f: str) -> bool:
+    """Whether Gran Purga (a candidate at 4 or less) or Industrialización / Colectivización (one
+    holding no office and not in hospital) would act on anyone now (ruling 46)."""
+    if f == "gran_purga":
+        lowest = min(map(state.loyalty.__getitem__, board(state)[3]), default=PURGE_LOYALTY + 1)
+        return lowest <= PURGE_LOYALTY
+    office = state.office
+    return any(c not in office for c in board(state)[4])
 
 
 _ALONE: dict[str, Segment] = {
@@ -420,8 +433,7 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
     if react in (ATTACK, DEFAME):
         return defences(state, seat, react)
     if react == DYING:
-        c = state.dying
-        return [("special_on", "cura", c)] if state.owner[c] == seat and holds(hand, "cura") else []
+        return dying_answers(state, seat)
     if react == MURDERED:
         return [("special", "patriotismo")] if holds(hand, "patriotismo") and own(state, seat) else []
     if react == OFFICE:
@@ -437,17 +449,32 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
     return []
 
 
+def dying_answers(state: PolitburoState, seat: int) -> list[Action]:
+    """A candidate at 0 health: its owner may play a cure from the hand, or, with none there,
+    take one back from the discard pile with Contrabando ("en cualquier momento") and then be
+    asked again with it in hand."""
+    c = state.dying
+    if state.owner[c] != seat:
+        return []
+    hand = state.hands[seat]
+    out: list[Action] = [("special_on", "cura", c)] if holds(hand, "cura") else []
+    if holds(hand, "contrabando") and holds(state.discard, "cura"):
+        out.append(("smuggle", "cura"))
+    return out
+
+
 def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
     """The target's owner answers an Agresión (Guardaespaldas, Vengativo, ¡Contraataque!,
     Hospitalización) or a Difamación (Favorito, Manipulador, Popularidad). A basic card comes
     from the candidate attacked (activating it) off-turn, from the hand on the owner's turn.
     A hospitalized candidate takes no card, but Popularidad is played before the player on
-    turn, not on it (ruling 28)."""
+    turn, not on it (ruling 28); a Difamación doubled by ¡Traición! cannot be prevented, but
+    Popularidad prevents nothing (ruling 24): against either, Popularidad alone."""
     c = state.p_target
     if state.owner[c] != seat:
         return []
     hand = state.hands[seat]
-    if state.hospital[c] >= 0:
+    if state.hospital[c] >= 0 or state.p_sure:
         return [("special", "popularidad")] if react == DEFAME and holds(hand, "popularidad") else []
     kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
     if seat == state.active:

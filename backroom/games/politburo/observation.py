@@ -254,7 +254,7 @@ def _candidates(state: PolitburoState, seat: int, cell: int, out: Any) -> None:
 
 def _effects(state: PolitburoState, n: int, cell: int, out: Any) -> None:
     size = len(EFFECT_FACES) + 2 * n + NC
-    for card, _kind, by, until, c in state.effects:
+    for card, _kind, by, until, c, *_ in state.effects:
         out[cell + EFFECT_FACES.index(FACE[card])] = 1.0
         k = cell + len(EFFECT_FACES)
         out[k + by] = 1.0

@@ -81,8 +81,9 @@ def special_on(state: PolitburoState, seat: int, face: str, c: int, events: Even
     elif face == "hospitalizacion":
         state.discard.pop()
         state.hospital[c] = card
+        # the round it had been activated in, if it had: a stay ended within it leaves that marker
+        state.effects.append([card, HOSPITAL, seat, state.active, c, state.round if state.marker[c] else 0])
         state.marker[c] = True
-        state.effects.append([card, HOSPITAL, seat, state.active, c])
         if state.p_kind == HEALTH and state.p_target == c:
             flow.clear_pending(state)
     elif face == "cura":

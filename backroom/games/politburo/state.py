@@ -5,7 +5,8 @@ Layout: candidates are the ints 0-14 (``owner``, ``health``, ``loyalty``, ``fate
 face-down cards); ``office[o]`` is the candidate holding office ``o`` or -1; ``hands``, the
 ``deck`` (top at the end) and the public ``discard`` pile hold cards (ints, see ``cards.py``);
 ``effects`` are the special cards lying in play, rows ``[card, kind, seat, until, candidate]``
-(``until``: the seat whose next turn ends it, -1 for the end of the round).
+(``until``: the seat whose next turn ends it, -1 for the end of the round; a Hospitalización's
+row adds the round its candidate had been activated in before it, or 0).
 
 This turn: ``typed[type]`` is a bit mask of the candidates a card of that basic type was
 played on (one of a type per turn), ``used_from[seat]`` the candidate a seat activated (one

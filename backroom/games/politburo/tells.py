@@ -33,6 +33,7 @@ from backroom.games.politburo.legality import (
     activatable,
     any_target,
     disgraced,
+    holds,
     own,
     return_targets,
     special_segment,
@@ -81,7 +82,9 @@ def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[lis
     if react == BETRAY:
         return [(hand, frozenset(["traicion"] if seat == state.p_seat else []))]
     if react == DYING:
-        return [(hand, frozenset(["cura"] if state.owner[state.dying] == seat else []))]
+        if state.owner[state.dying] != seat:
+            return [(hand, frozenset())]
+        return [(hand, frozenset(["cura", "contrabando"] if holds(state.discard, "cura") else ["cura"]))]
     if react == MURDERED:
         return [(hand, frozenset(["patriotismo"] if mine else []))]
     return []  # the setup asks everyone: it tells nothing
@@ -92,7 +95,7 @@ def _defence_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[l
     c = state.p_target
     if state.owner[c] != seat:
         return []
-    if state.hospital[c] >= 0:
+    if state.hospital[c] >= 0 or state.p_sure:
         return [(state.hands[seat], frozenset(["popularidad"] if react == DEFAME else []))]
     returnable = bool(return_targets(state))
     kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE

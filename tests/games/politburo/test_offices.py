@@ -59,6 +59,22 @@ def test_only_one_office_at_a_time_the_lower_falls_vacant():
     assert state.office[INTERIOR] == 1 and state.office[INDUSTRIA] == -1
 
 
+def test_ascensos_an_office_left_vacant_goes_at_once_to_the_candidate_with_its_loyalty():
+    """R: "Cuando un cargo queda vacante o esta desocupado, el candidato que reúna el nivel de lealtad
+    mínimo necesario para ostentarlo será quien lo ocupe." The Ministro de Interior dies: the
+    candidate at 14, who could not have it while it was held, takes it at once."""
+    state = position(
+        hands={0: ["agresion-4"]},
+        health={3: 2},
+        loyalty={3: 15, 6: 11, 7: 14},
+        offices={INTERIOR: 3, INDUSTRIA: 6},
+    )
+    events = state.apply(0, ("play", "agresion-4", 3))
+    assert state.fate[3] == 1
+    assert state.office[INTERIOR] == 7 and state.office[INDUSTRIA] == 6
+    assert "office" in kinds(events)
+
+
 def test_office_cannot_be_refused_but_own_difamacion_keeps_you_below():
     # "Un candidato nunca puede rechazar un cargo, aunque puede ... jugar cartas de Difamación sobre
     # si mismo para reducir su propio valor de lealtad"

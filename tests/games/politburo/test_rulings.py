@@ -180,6 +180,24 @@ def test_ruling_24_popularidad_still_softens_a_traicion():
     assert state.loyalty[4] == 6 - 3  # 5, +1 at the round's end; then 2 doubled to 4, one less
 
 
+def test_ruling_24_popularidad_may_answer_a_difamacion_doubled_by_traicion():
+    """R: "Juega esta carta junto con cualquier carta de difamación, para doblar su valor. El
+    candidato objetivo perderá esa cantidad de puntos de lealtad." and "Esta carta no puede ser
+    evitada por ninguna carta." against Popularidad's "Todos los candidatos de quien juega esta
+    carta reducen en uno toda pérdida de lealtad hasta que todos los jugadores hayan jugado un
+    turno." and "Estas cartas se pueden jugar en cualquier momento, incluso en el turno de otros
+    jugadores, pero solo pueden ser jugadas desde la mano, por lo que nunca pueden ser asignadas a
+    un candidato." Popularidad prevents nothing, so it may still be played when the doubled
+    Difamación is about to hit (ruling 4's window), and only it: no Favorito, no Manipulador."""
+    state = position(hands={0: ["difamacion-3", "traicion"], 1: ["popularidad"]}, assigned={4: ["favorito"]})
+    state.apply(0, ("play", "difamacion-3", 4))
+    events = state.apply(0, ("special", "traicion"))
+    assert state.react == "defame" and state.actors() == (1,) and "window" in kinds(events)
+    assert state.legal_actions(1) == [("special", "popularidad"), ("pass",)]
+    state.apply(1, ("special", "popularidad"))
+    assert state.loyalty[4] == 5 - 6 + 1 and state.assigned[4]  # the Favorito stays unplayed
+
+
 def test_ruling_25_one_card_of_a_type_per_turn_counts_every_players_cards():
     state = position(hands={0: ["demagogia-2"]}, assigned={3: ["demagogia-3"]})
     state.apply(0, ("play", "demagogia-2", 4))
@@ -369,3 +387,202 @@ def test_ruling_39_an_office_power_is_used_once_a_round_whoever_holds_the_office
     while state.round == 1 or state.active != 1 or state.phase != "turn":
         state.apply(state.actors()[0], ("pass",))
     assert state.office[INDUSTRIA] == 3 and ("industry",) in state.legal_actions(1)
+
+
+def test_ruling_40_hospitalizacion_lasts_until_the_turn_of_the_player_on_turn_comes_back():
+    """R: "Permite hospitalizar a un candidato, que contará como activado hasta que todos los
+    jugadores hayan jugado un turno, y recuperará 5 puntos de salud al final de la misma." read
+    with Popularidad's "Al jugar esta carta, colócala delante del jugador que estaba jugando su
+    turno. Hasta que vuelva a ser el turno de ese jugador, todos tus candidatos reducen en uno
+    cualquier pérdida de lealtad que sufran." Played on its owner's own turn, the stay lasts
+    through every other turn and ends, with the five health, when that owner's turn comes back."""
+    state = position(players=3, hands={1: ["hospitalizacion"]}, active=1, health={4: 4})
+    state.apply(1, ("special_on", "hospitalizacion", 4))
+    assert state.hospital[4] >= 0 and state.marker[4]
+    events = []
+    while state.active != 1 or state.round == 1:
+        assert state.hospital[4] >= 0 and state.health[4] == 4
+        events += state.apply(state.actors()[0], ("pass",))
+    assert state.round == 2 and state.hospital[4] < 0 and not state.marker[4]
+    assert state.health[4] == 9 and "discharged" in kinds(events)
+
+
+def test_ruling_41_usurpacion_taken_by_an_own_candidate_never_the_holder_nor_a_step_down():
+    """R: "Permite expulsar de su cargo a un candidato que ostente dicho cargo sin reunir el nivel
+    mínimo de lealtad necesario. Un candidato del jugador que jugó la carta ocupará ese cargo
+    ahora." and "Dado que solo se puede ostentar un cargo cada vez, si el candidato que accede al
+    cargo ocupaba otro cargo inferior con anterioridad, este quedará vacante y podrá ser ocupado
+    por cualquier otro candidato que cumpla los requisitos de la forma habitual." A candidate
+    holding a higher office never steps down to it; one holding a lower office leaves that one
+    vacant for the usual rules."""
+    state = position(
+        hands={0: ["usurpacion"]},
+        offices={NKVD: 1, INTERIOR: 3, INDUSTRIA: 2},
+        loyalty={1: 22, 2: 10, 3: 5},
+    )
+    state.apply(0, ("special_office", "usurpacion", INTERIOR))
+    assert state.legal_actions(0) == [("target", 0), ("target", 2)]  # not 1, the NKVD
+    state.apply(0, ("target", 2))
+    assert state.office == [-1, 2, -1, 1, -1] and state.loyalty[2] == 14
+
+
+def test_ruling_42_the_last_demagogia_is_one_card_for_each_candidate_in_disgrace():
+    """R: "Para evitar que el candidato acabe sus días en Siberia, un jugador puede, una vez todos
+    los turnos de la ronda han sido jugados, pero antes de que esta acabe, jugar una carta de
+    Demagogia de su mano y tratar de elevar la lealtad de su candidato por encima de los valores
+    negativos." and (FAQ) "Si el candidato llega al final de la ronda con un valor negativo de
+    lealtad, se le permite jugar una carta desde su mano." One card for each candidate in
+    disgrace: two of them may each have one, neither a second."""
+    state = position(
+        players=2, hands={0: ["demagogia-2", "demagogia-3", "demagogia-4"]}, loyalty={1: -3, 2: -4}
+    )
+    state.apply(0, ("pass",))
+    state.apply(1, ("pass",))
+    assert state.phase == "round_end"
+    state.apply(0, ("play", "demagogia-2", 1))
+    assert state.legal_actions(0) == [("play", "demagogia-3", 2), ("play", "demagogia-4", 2), ("pass",)]
+    state.apply(0, ("play", "demagogia-3", 2))
+    assert state.round == 2 and state.fate[1] == state.fate[2] == 0  # -3 +2 +1 = 0; -4 +3 +1 = 0
+
+
+def test_ruling_43_the_window_at_the_end_of_a_turn_is_still_that_turn():
+    """R: "Un jugador puede jugar cartas en el turno de otro jugador de dos maneras:" and "Como ya
+    se ha dicho, un jugador puede jugar cartas desde sus candidatos siempre que no esté en su
+    turno." The others' plays in the window at the end of seat 0's turn are plays in seat 0's
+    turn: attacked there, seat 0 answers from its hand, never from its candidates."""
+    state = position(players=3, hands={0: ["guardaespaldas"]}, assigned={3: ["agresion-2"], 0: ["vengativo"]})
+    state.apply(0, ("pass",))
+    assert state.phase == "turn_end" and state.actors() == (1,)
+    state.apply(1, ("use", 3, "agresion-2", 0))
+    assert state.react == "attack"
+    assert state.legal_actions(0) == [("defend", "guardaespaldas", "hand"), ("pass",)]
+
+
+def test_ruling_27_a_stay_ended_early_keeps_the_marker_of_a_candidate_activated_that_round():
+    """Rulebook: "Dicho marcador indica que el candidato ya se ha activado esta candidatura y que no
+    puede jugar más cartas que tenga asignadas hasta la próxima, ni siquiera para defenderse." and
+    "Cada candidato solo puede activarse una vez por ronda. Una vez deja de estar activado no puede
+    volver a jugar cartas hasta la siguiente ronda, ni siquiera para defenderse." and "Permite
+    hospitalizar a un candidato, que contará como activado hasta que todos los jugadores hayan
+    jugado un turno, y recuperará 5 puntos de salud al final de la misma."
+
+    Candidate 4 is activated at the end of seat 0's turn, then hospitalized there; seat 0 loses
+    its last candidate, so the stay ends at the start of the next turn (ruling 27), still in
+    round 1. The hospital's marker comes off, the activation's stays: 4 plays no other card
+    before the next round."""
+    state = position(
+        players=3,
+        hands={0: [], 1: ["hospitalizacion"], 2: []},
+        assigned={4: ["agresion-4", "difamacion-2"]},
+        health={0: 3},
+        out={1: "dead", 2: "dead"},
+    )
+    state.apply(0, ("pass",))
+    state.apply(1, ("use", 4, "agresion-4", 0))
+    assert state.fate[0] == 1 and state.marker[4]
+    state.apply(1, ("special_on", "hospitalizacion", 4))  # nothing else to play: the window closes
+    assert state.active == 1 and state.round == 1 and state.hospital[4] < 0
+    assert state.marker[4]
+    state.apply(1, ("pass",))
+    state.apply(2, ("pass",))  # seat 2's turn ends: seat 1 may be asked, for its hand only
+    assert state.round == 1 and not [a for a in state.legal_actions(1) if a[0] == "use"]
+
+
+def test_ruling_27_a_stay_ended_early_frees_a_candidate_not_activated_that_round():
+    """Rulebook: "Permite hospitalizar a un candidato, que contará como activado hasta que todos los
+    jugadores hayan jugado un turno, y recuperará 5 puntos de salud al final de la misma."
+
+    Hospitalized without having been activated that round, candidate 4 is free again when its
+    stay ends early (ruling 27) and may play its card at the end of the next turn."""
+    state = position(
+        players=3,
+        hands={0: [], 1: ["hospitalizacion", "agresion-4"], 2: []},
+        assigned={4: ["difamacion-2"]},
+        health={0: 3},
+        out={1: "dead", 2: "dead"},
+        active=1,
+    )
+    state.apply(1, ("special_on", "hospitalizacion", 4))
+    state.effects[0][3] = 0  # as if played on seat 0's turn
+    state.apply(1, ("play", "agresion-4", 0))
+    assert state.fate[0] == 1
+    state.apply(1, ("pass",))
+    assert state.active == 2 and state.hospital[4] < 0 and not state.marker[4]
+    state.apply(2, ("pass",))
+    assert state.actors() == (1,) and ("use", 4, "difamacion-2", 6) in state.legal_actions(1)
+
+
+def test_ruling_44_a_pass_ends_a_seats_part_in_the_window_at_the_end_of_a_turn():
+    """Rulebook: "Estas cartas se pueden jugar en cualquier momento, incluso en el turno de otros
+    jugadores, pero solo pueden ser jugadas desde la mano, por lo que nunca pueden ser asignadas a
+    un candidato." and "Así, en el turno de otro jugador se pueden jugar cartas desde un
+    candidato, tantas como este tenga asignadas (nunca más de dos)."
+
+    At the end of seat 0's turn seat 2 (the most loyalty) is asked first and passes; seat 3,
+    holding only a cure with every candidate at full health, is not asked. Seat 1 then hurts a
+    candidate of each: their cures could now be played, but neither is asked again in that
+    window; the window closes and the next turn begins."""
+    state = position(
+        hands={0: [], 1: [], 2: ["popularidad", "cura"], 3: ["cura"]},
+        assigned={4: ["agresion-2", "agresion-3"]},
+        loyalty={6: 9},
+    )
+    state.apply(0, ("pass",))
+    assert state.actors() == (2, 1)
+    state.apply(2, ("pass",))
+    state.apply(1, ("use", 4, "agresion-2", 6))
+    assert state.health[6] == 8 and state.actors() == (1,)
+    state.apply(1, ("use", 4, "agresion-3", 9))
+    assert state.health[9] == 7
+    assert state.phase == "turn" and state.active == 1 and state.actors() == (1,)
+
+
+def test_ruling_45_industrializacion_hits_at_once_with_no_hospitalizacion_before_it():
+    """Rulebook: "Todos los candidatos que no ostenten un cargo pierden dos puntos de salud, de forma
+    inmediata.Esta carta solo puede ser jugada por un cargo." and "Al jugar esta carta todos los
+    candidatos que no ostenten un cargo pierden dos puntos de salud, de forma inmediata. Descarta
+    esta carta." against "Mientras un candidato esté hospitalizado permanecerá inactivo a todos
+    los efectos. El jugador no podrá jugar cartas de ningún tipo sobre él ni desde él.  Este no
+    podrá ser objetivo de ningún ataque a su salud por parte del resto de candidatos, pero si
+    podrá ser objeto de difamaciones."
+
+    Seat 1 holds Hospitalización but is not asked before the two points are lost: only a
+    candidate already in hospital is spared (ruling 23)."""
+    state = position(
+        hands={0: ["industrializacion"], 1: ["hospitalizacion"]}, offices={INDUSTRIA: 0}, loyalty={0: 10}
+    )
+    events = state.apply(0, ("special", "industrializacion"))
+    assert "window" not in kinds(events) and state.actors() == (0,)
+    assert state.health[4] == 8 and state.health[0] == 10
+
+
+def test_ruling_46_a_special_card_that_can_change_nothing_is_not_offered():
+    """Rulebook: "Todos los candidatos que ostenten un cargo pierden dos puntos de lealtad, de forma
+    inmediata.Esta carta no puede ser jugada por un cargo." (Revueltas), "Un jugador que vea la
+    salud de uno de sus candidatos reducida a cero y que tenga una carta de cura en su mano puede
+    emplear esta de forma inmediata para recuperar salud y evitar así la muerte de su
+    candidato.", "Todos los Candidatos con 4 puntos o menos de lealtad son enviados a Siberia de
+    forma inmediata.Esta carta solo puede ser jugada por un cargo." (Gran Purga) and "Todos los
+    candidatos que no ostenten un cargo pierden dos puntos de salud, de forma
+    inmediata.Esta carta solo puede ser jugada por un cargo." (Industrialización).
+
+    Revueltas with no office held, a cure on a candidate at full health, a Gran Purga with no
+    candidate at 4 or less and an Industrialización with no candidate to hurt are not offered,
+    so no window asks a seat for them; each is as soon as it has someone to act on."""
+    state = position(hands={0: ["revueltas", "cura"]})
+    plays = state.legal_actions(0)
+    assert ("special", "revueltas") not in plays and not [a for a in plays if a[:2] == ("special_on", "cura")]
+    state = position(hands={0: ["gran_purga", "industrializacion"]}, offices={INDUSTRIA: 0}, loyalty={0: 10})
+    plays = state.legal_actions(0)
+    assert ("special", "gran_purga") not in plays and ("special", "industrializacion") in plays
+    state = position(hands={0: ["gran_purga"]}, offices={INDUSTRIA: 0}, loyalty={0: 10, 7: 4})
+    assert ("special", "gran_purga") in state.legal_actions(0)
+    state = position(
+        players=2,
+        hands={0: ["industrializacion"]},
+        offices={INDUSTRIA: 0, INTERIOR: 1},
+        loyalty={0: 10, 1: 14},
+        out={2: "dead", 3: "dead", 4: "siberia"},
+    )
+    hospitalize(state, 5)  # every candidate holds an office or lies in hospital
+    assert ("special", "industrializacion") not in state.legal_actions(0)

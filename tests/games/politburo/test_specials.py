@@ -249,6 +249,30 @@ def test_special_17_patriotismo_heroico_only_when_a_candidate_is_assassinated():
     assert state.loyalty[3] == 8
 
 
+def test_special_17_patriotismo_heroico_lasts_until_the_turn_of_the_player_on_turn_when_played():
+    """R: "Al jugar esta carta, colócala delante del jugador que estaba jugando su turno. Hasta que
+    vuelva a ser el turno de ese jugador, todos tus candidatos aumentan en uno toda ganancia de
+    lealtad." Played by seat 1 on seat 0's turn, it adds one through seat 1's own turn and the
+    round's point, and ends when seat 0's turn comes back."""
+    state = position(
+        players=2,
+        hands={0: ["agresion-4", "demagogia-3"], 1: ["patriotismo", "demagogia-2"]},
+        health={4: 3},
+    )
+    state.apply(0, ("play", "agresion-4", 4))
+    state.apply(1, ("special", "patriotismo"))
+    state.apply(0, ("pass",))
+    state.apply(1, ("play", "demagogia-2", 3))
+    assert state.loyalty[3] == 8  # 5 + 2 + 1
+    events = []
+    while state.active != 0:
+        events += state.apply(state.actors()[0], ("pass",))
+    assert state.loyalty[5] == 7  # the round's point, + 1
+    assert "effect_over" in kinds(events) and not state.effects
+    state.apply(0, ("play", "demagogia-3", 5))
+    assert state.loyalty[5] == 10  # 7 + 3: over
+
+
 def test_special_18_traicion_doubles_a_difamacion_that_cannot_be_prevented():
     # "Juega esta carta junto con cualquier carta de difamación, para doblar su valor."
     # "Esta carta no puede ser evitada por ninguna carta."
@@ -412,3 +436,37 @@ def test_special_20_hospitalizacion_keeps_its_candidate_activated_through_the_ro
     state.apply(0, ("pass",))
     assert state.active == 1 and state.phase == "turn"  # seat 1 was not asked: 4 cannot act
     assert state.assigned[4] and state.hospital[4] < 0 and not state.marker[4] and state.health[4] == 8
+
+
+def test_special_19_contrabando_fetches_a_cura_for_a_candidate_dropped_to_zero():
+    """Rulebook: "Esta carta puede ser jugada en cualquier momento para elegir cualquier carta en la pila
+    de descartes y subirla a la mano, pero su uso implica una perdida de 2 puntos de lealtad." and
+    "Un jugador que vea la salud de uno de sus candidatos reducida a cero y que tenga una carta de
+    cura en su mano puede emplear esta de forma inmediata para recuperar salud y evitar así la
+    muerte de su candidato."
+
+    "En cualquier momento" includes the moment a candidate drops to 0 health: its owner, with no
+    cure in hand but one in the discard pile, is asked in the `dying` window, takes the cure back
+    with Contrabando, pays for it, and is asked again, now with the cure in hand."""
+    state = position(hands={0: ["agresion-4"], 1: ["contrabando"]}, health={4: 3}, discard=["cura"])
+    state.apply(0, ("play", "agresion-4", 4))
+    assert state.view(1)["window"]["kind"] == "dying"
+    assert state.legal_actions(1) == [("smuggle", "cura"), ("pass",)]
+    state.apply(1, ("smuggle", "cura"))
+    state.apply(1, ("target", 5))
+    assert state.loyalty[5] == 3 and state.fate[4] == 0
+    assert state.view(1)["window"]["kind"] == "dying"
+    assert state.legal_actions(1) == [("special_on", "cura", 4), ("pass",)]
+    state.apply(1, ("special_on", "cura", 4))
+    assert state.fate[4] == 0 and state.health[4] == 3
+
+
+def test_special_19_contrabando_is_no_answer_to_a_dying_candidate_without_a_cura_in_the_pile():
+    """Rulebook: "Esta carta puede ser jugada en cualquier momento para elegir cualquier carta en la pila
+    de descartes y subirla a la mano, pero su uso implica una perdida de 2 puntos de lealtad."
+
+    What answers a candidate at 0 health is a cure: with none in the discard pile, Contrabando
+    answers nothing there, so its holder is not asked (it plays it at the end of the turn)."""
+    state = position(hands={0: ["agresion-4"], 1: ["contrabando"]}, health={4: 3}, discard=["atentado"])
+    state.apply(0, ("play", "agresion-4", 4))
+    assert state.fate[4] == 1
