@@ -116,7 +116,7 @@ def cards_of(faces: tuple[str, ...] | frozenset[str]) -> frozenset[int]:
 INITIATIVE_CARDS = cards_of(INITIATIVE)
 OFFENSIVE_CARDS = cards_of(OFFENSIVE_FACES)
 OFFICE_ANSWER_CARDS = cards_of((*ON_OFFICE, "ascenso"))
-"""What may answer in the office window (``legality.answers``)."""
+"""What may answer in the office window (``reactions.answers``)."""
 ROUND_END_CARDS = cards_of((*DEMAGOGIA_FACES, "plan_quinquenal"))
 """What may be played at the end of the round (``legality.round_end_plays``)."""
 CONTRABANDO_CARDS = cards_of(("contrabando",))

@@ -5,7 +5,7 @@ table would: an attack in flight (Traición for its player, then the target's de
 the blow), a candidate at 0 health (the cure window, else death), Patriotismo Heroico for an
 assassination, the offices (and the office window when one changed hands), and only then
 gives the turn back, or closes the window at the end of a turn or of the round. Each window
-asks exactly the seats whose legal list holds more than a pass (``legality.can_answer``).
+asks exactly the seats whose legal list holds more than a pass (``reactions.can_answer``).
 """
 
 from __future__ import annotations
@@ -42,16 +42,9 @@ from backroom.games.politburo.cards import (
     TURN_END,
     cand,
 )
-from backroom.games.politburo.legality import (
-    PASS,
-    answers,
-    at_turn_end,
-    board,
-    can_answer,
-    offices_of,
-    own,
-)
+from backroom.games.politburo.legality import PASS, at_turn_end, board, offices_of, own
 from backroom.games.politburo.listing import keep_listed
+from backroom.games.politburo.reactions import answers, can_answer
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState

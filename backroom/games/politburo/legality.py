@@ -2,8 +2,8 @@
 
 The functions here state each rule once; ``listing.actions(state, seat)`` puts them together
 into every legal action. A reaction window asks a seat only when its list holds more than a
-pass (``can_answer``, from the same functions), so the windows and the legal lists can never
-disagree and a seat with nothing playable is never asked (issue 13).
+pass (``reactions.can_answer``, from the same functions), so the windows and the legal lists
+can never disagree and a seat with nothing playable is never asked (issue 13).
 
 Actions name what the player sees: a card by its face (two Agresión -3 are one choice), a
 candidate by its number on the table, an office by its index (0 Industria ... 4 Secretario).
@@ -17,39 +17,27 @@ from typing import TYPE_CHECKING
 from backroom.engine.actions import Action
 from backroom.games.politburo.cards import (
     AGRESION,
-    ATTACK,
-    BETRAY,
-    DEFAME,
     DEMAGOGIA,
     DIFAMACION,
-    DYING,
     FACE,
     FACE_OF,
     FACE_TYPE,
-    HEALTH_DEFENCE,
     HEALTH_MAX,
     IN_PLAY,
     INITIATIVE,
     INITIATIVE_CARDS,
     INTERIOR,
-    LOYALTY_DEFENCE,
-    MURDERED,
     NC,
     OFFENSIVE,
     OFFENSIVE_CARDS,
-    OFFICE,
-    OFFICE_ANSWER_CARDS,
     OFFICE_MIN,
     ON_OFFICE,
     PLAN,
     PROPAGANDA,
     PURGE_LOYALTY,
-    ROUND_END,
     ROUND_END_CARDS,
     SECRETARIO,
-    SETUP,
     TURN,
-    TURN_END,
     TYPE,
 )
 from backroom.games.politburo.segments import Segment, expand
@@ -63,19 +51,8 @@ Board = tuple[list[int], list[int], tuple[tuple[int, ...], ...], tuple[int, ...]
 the candidates in play, and those of them not hospitalized."""
 
 
-def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
-    """Whether ``seat`` holds something playable in this window: only then is it asked."""
-    if react == ROUND_END:
-        return bool(round_end_plays(state, seat))
-    if react == TURN_END:
-        return at_turn_end(state, seat)
-    if react == SETUP:
-        return True
-    return bool(answers(state, seat, react))
-
-
 def at_turn_end(state: PolitburoState, seat: int) -> bool:
-    """``can_answer`` at the end of another's turn (asked of every other seat at every turn's
+    """``reactions.can_answer`` at the end of another's turn (asked of every other seat at every turn's
     end, so asked directly): a card from a candidate, or a special card of one's own accord.
     Most seats hold no offensive card on a candidate: seen in C before anything else."""
     assigned = state.assigned
@@ -420,90 +397,6 @@ def disgraced(state: PolitburoState, seat: int) -> list[int]:
     this turn, not hospitalized (ruling 18: a hospitalized one goes to Siberia unsaved)."""
     loyalty, typed = state.loyalty, state.typed[DEMAGOGIA]
     return [c for c in board(state)[4] if state.owner[c] == seat and loyalty[c] < 0 and not (typed >> c) & 1]
-
-
-# ------------------------------------------------------------------- reactions
-
-
-def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
-    """What ``seat`` may play in reaction window ``react`` (a pass is always added)."""
-    hand = state.hands[seat]
-    if react == BETRAY:
-        return [("special", "traicion")] if seat == state.p_seat and holds(hand, "traicion") else []
-    if react in (ATTACK, DEFAME):
-        return defences(state, seat, react)
-    if react == DYING:
-        return dying_answers(state, seat)
-    if react == MURDERED:
-        return [("special", "patriotismo")] if holds(hand, "patriotismo") and own(state, seat) else []
-    if react == OFFICE:
-        out: list[Action] = []
-        if OFFICE_ANSWER_CARDS.isdisjoint(hand):  # asked of every seat at each move: most hold none
-            return out
-        mine = own(state, seat)
-        if mine:
-            for f in faces(hand):
-                if f in ON_OFFICE or f == "ascenso":
-                    out += special_plays(state, seat, f, mine)
-        return out
-    return []
-
-
-def dying_answers(state: PolitburoState, seat: int) -> list[Action]:
-    """A candidate at 0 health: its owner may play a cure from the hand, or, with none there,
-    take one back from the discard pile with Contrabando ("en cualquier momento") and then be
-    asked again with it in hand."""
-    c = state.dying
-    if state.owner[c] != seat:
-        return []
-    hand = state.hands[seat]
-    out: list[Action] = [("special_on", "cura", c)] if holds(hand, "cura") else []
-    if holds(hand, "contrabando") and holds(state.discard, "cura"):
-        out.append(("smuggle", "cura"))
-    return out
-
-
-def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
-    """The target's owner answers an Agresión (Guardaespaldas, Vengativo, ¡Contraataque!,
-    Hospitalización) or a Difamación (Favorito, Manipulador, Popularidad). A basic card comes
-    from the candidate attacked (activating it) off-turn, from the hand on the owner's turn.
-    A hospitalized candidate takes no card, but Popularidad is played before the player on
-    turn, not on it (ruling 28); a Difamación doubled by ¡Traición! cannot be prevented, but
-    Popularidad prevents nothing (ruling 24): against either, Popularidad alone."""
-    c = state.p_target
-    if state.owner[c] != seat:
-        return []
-    hand = state.hands[seat]
-    if state.hospital[c] >= 0 or state.p_sure:
-        return [("special", "popularidad")] if react == DEFAME and holds(hand, "popularidad") else []
-    kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
-    if seat == state.active:
-        where, cards = "hand", hand
-    else:
-        where, cards = "assigned", state.assigned[c]
-        if cards and c not in activatable(state, seat):
-            cards = []
-    returnable: bool | None = None  # for Vengativo, ¡Contraataque!: looked up when one is held
-    out: list[Action] = []
-    for f in distinct(map(FACE_OF, cards)):
-        kind = FACE_TYPE[f]
-        if kind in kinds and type_allowed(state, seat, kind, c):
-            if f == "vengativo":
-                returnable = bool(return_targets(state))
-                if not returnable:
-                    continue
-            out.append(("defend", f, where))
-    if react == ATTACK:
-        if holds(hand, "contraataque"):
-            if returnable is None:
-                returnable = bool(return_targets(state))
-            if returnable:
-                out.append(("special", "contraataque"))
-        if holds(hand, "hospitalizacion"):
-            out.append(("special_on", "hospitalizacion", c))
-    elif holds(hand, "popularidad"):
-        out.append(("special", "popularidad"))
-    return out
 
 
 def any_target(state: PolitburoState, seat: int, kind: int) -> bool:

@@ -34,7 +34,6 @@ from backroom.games.politburo.cards import (
 from backroom.games.politburo.legality import (
     PASS,
     allowed,
-    answers,
     board,
     candidate_segments,
     distinct,
@@ -47,6 +46,7 @@ from backroom.games.politburo.legality import (
     round_end_plays,
     usurpers,
 )
+from backroom.games.politburo.reactions import answers
 from backroom.games.politburo.segments import Segment, expand, member, size
 
 if TYPE_CHECKING:

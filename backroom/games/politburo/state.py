@@ -16,8 +16,8 @@ has done anything (the redraw is a whole turn).
 An attack in flight (``p_*``) waits for its windows; ``react``/``window`` is the reaction
 window open now, ``base`` the window at the end of a turn, of the round or of the setup;
 ``step`` a second decision owed by ``step_seat``. ``flow.advance`` settles all of these after
-every action; ``legality.py`` states what is legal and ``listing.py`` lists it; ``view.py``
-shows them; ``hidden.py`` resamples what a seat cannot see.
+every action; ``legality.py`` states what is legal (``reactions.py`` in a window) and
+``listing.py`` lists it; ``view.py`` shows them; ``hidden.py`` resamples what a seat cannot see.
 """
 
 from __future__ import annotations
