@@ -66,7 +66,7 @@ class Window(tuple[int, ...]):
         """``seat`` played or passed; it is not asked again in this window."""
         if len(self) == 1 and self[0] == seat:  # most windows ask one seat: no list made
             return CLOSED
-        return Window([s for s in self if s != seat])
+        return Window(filter(seat.__ne__, self))  # no comprehension: ``seat`` would be a cell at every call
 
     def claimed(self) -> Window:
         """A first-claim window closes for everyone at the claim."""

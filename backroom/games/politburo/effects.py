@@ -41,7 +41,11 @@ Events = list[Event] | None
 
 
 def effect_count(state: PolitburoState, kind: int, seat: int) -> int:
-    return len([e for e in state.effects if e[1] == kind and e[2] == seat]) if state.effects else 0
+    count = 0  # a loop: a comprehension would capture ``kind`` and ``seat`` in cells at every gain
+    for e in state.effects:
+        if e[1] == kind and e[2] == seat:
+            count += 1
+    return count
 
 
 def gain(state: PolitburoState, c: int, amount: int, events: Events, why: str) -> None:
@@ -67,13 +71,17 @@ def round_gain(state: PolitburoState, planned: set[int], events: Events) -> None
 
 def lose(state: PolitburoState, c: int, amount: int, events: Events, why: str) -> None:
     """Loyalty down (track to -5); each Popularidad in force takes one off (R, card 09-10)."""
-    amount = max(0, amount - effect_count(state, POPULARIDAD, state.owner[c]))
+    amount -= effect_count(state, POPULARIDAD, state.owner[c])
+    if amount < 0:  # not ``max``: see ``_set_loyalty``
+        amount = 0
     _set_loyalty(state, c, state.loyalty[c] - amount, events, why)
 
 
 def _set_loyalty(state: PolitburoState, c: int, value: int, events: Events, why: str) -> None:
     before = state.loyalty[c]
-    state.loyalty[c] = min(LOYALTY_MAX, max(LOYALTY_MIN, value))
+    # Clamped without ``min`` and ``max``: on CPython 3.11 each call of them parses its keyword
+    # arguments, some 1,200 machine instructions, a few times an action in a playout.
+    state.loyalty[c] = LOYALTY_MAX if value > LOYALTY_MAX else LOYALTY_MIN if value < LOYALTY_MIN else value
     state.office_dirty = True
     if events is not None:
         events.append(
@@ -87,7 +95,7 @@ def _set_loyalty(state: PolitburoState, c: int, value: int, events: Events, why:
 def hurt(state: PolitburoState, c: int, amount: int, events: Events, why: str) -> None:
     """Health down (0 is death, decided by ``flow.advance`` after the cure window)."""
     before = state.health[c]
-    state.health[c] = max(0, before - amount)
+    state.health[c] = before - amount if before > amount else 0  # not ``max``: see ``_set_loyalty``
     state.wounded = True
     if events is not None:
         events.append(
@@ -197,22 +205,31 @@ def promote(state: PolitburoState, events: Events) -> None:
                 rivals.append(c)
         if not rivals:
             continue
-        top = max([loyalty[c] for c in rivals])
-        rivals = [c for c in rivals if loyalty[c] == top]
-        best = rivals[0]
-        if len(rivals) > 1:
-            totals = {c: total_loyalty(state, state.owner[c]) for c in rivals}
-            most = max(totals.values())
-            leaders = [c for c in rivals if totals[c] == most]
-            if len(leaders) != 1:
-                if events is not None:
-                    events.append(Event("office_tied", {"office": office_param(o), "candidates": rivals}))
-                continue
-            best = leaders[0]
+        best, tied = _leader(state, rivals)
+        if best < 0:
+            if events is not None:
+                events.append(Event("office_tied", {"office": office_param(o), "candidates": tied}))
+            continue
         if holder >= 0:
             rank[holder] = -1
         rank[best] = o
         take_office(state, best, o, events)
+
+
+def _leader(state: PolitburoState, rivals: list[int]) -> tuple[int, list[int]]:
+    """Who of ``rivals`` takes an office (``promote``): the most loyalty, then the most
+    loyalty of its player's candidates in play; -1 and the tied candidates when none leads.
+    Apart from ``promote``, whose every call would otherwise make a cell for each variable
+    these comprehensions capture."""
+    loyalty = state.loyalty
+    top = max([loyalty[c] for c in rivals])
+    rivals = [c for c in rivals if loyalty[c] == top]
+    if len(rivals) == 1:
+        return rivals[0], rivals
+    totals = {c: total_loyalty(state, state.owner[c]) for c in rivals}
+    most = max(totals.values())
+    leaders = [c for c in rivals if totals[c] == most]
+    return (leaders[0] if len(leaders) == 1 else -1), rivals
 
 
 def take_office(state: PolitburoState, c: int, o: int, events: Events) -> None:

@@ -5,12 +5,13 @@ table would: an attack in flight (Traición for its player, then the target's de
 the blow), a candidate at 0 health (the cure window, else death), Patriotismo Heroico for an
 assassination, the offices (and the office window when one changed hands), and only then
 gives the turn back, or closes the window at the end of a turn or of the round. Each window
-asks exactly the seats whose legal list holds more than a pass (``legality.can_answer``).
+asks exactly the seats whose legal list holds more than a pass (``reactions.can_answer``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from operator import and_
 from typing import TYPE_CHECKING
 
@@ -41,16 +42,9 @@ from backroom.games.politburo.cards import (
     TURN_END,
     cand,
 )
-from backroom.games.politburo.legality import (
-    PASS,
-    answers,
-    at_turn_end,
-    board,
-    can_answer,
-    offices_of,
-    own,
-)
+from backroom.games.politburo.legality import PASS, at_turn_end, board, offices_of, own
 from backroom.games.politburo.listing import keep_listed
+from backroom.games.politburo.reactions import answers, can_answer
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -93,10 +87,13 @@ def advance(state: PolitburoState, events: Events, passed: bool = False) -> None
                 return
         if state.office_event:
             state.office_event = False
-            seats = [s for s in range(state.n) if can_answer(state, s, OFFICE)]  # seldom any
+            seats = []  # seldom any (a loop: a comprehension would make ``state`` a cell here)
+            for s in range(state.n):
+                if can_answer(state, s, OFFICE):
+                    seats.append(s)
             if seats:
                 seats = priority(state, seats=seats) if len(seats) > 1 else seats
-                _open(state, OFFICE, seats, events)
+                _open(state, OFFICE, Window(seats), events)
                 return
             continue
         phase = state.phase
@@ -133,14 +130,21 @@ def _sifted(state: PolitburoState, window: Window, react: str) -> Window:
         for s in window:
             if can_answer(state, s, react):
                 seats.append(s)
-    return Window(seats)
+    return window if len(seats) == len(window) else Window(seats)  # most often none left it
 
 
-def _open(state: PolitburoState, react: str, seats: tuple[int, ...] | list[int], events: Events) -> None:
+def _open(state: PolitburoState, react: str, window: Window, events: Events) -> None:
     state.react = react
-    state.window = Window(seats)
+    state.window = window
     if events is not None:
-        events.append(Event("window", {"window": {"$": f"politburo.window.{react}"}, "seats": list(seats)}))
+        events.append(Event("window", {"window": {"$": f"politburo.window.{react}"}, "seats": list(window)}))
+
+
+@cache
+def _alone(seat: int) -> Window:
+    """The window asking ``seat`` alone, made once a seat: a window is immutable, and making
+    one (a tuple subclass) costs some 1,000 machine instructions, at most actions of a turn."""
+    return Window((seat,))
 
 
 def _ask(state: PolitburoState, react: str, seat: int, events: Events) -> bool:
@@ -149,7 +153,7 @@ def _ask(state: PolitburoState, react: str, seat: int, events: Events) -> bool:
     found = answers(state, seat, react)
     if not found:
         return False
-    _open(state, react, (seat,), events)
+    _open(state, react, _alone(seat), events)
     keep_listed(state, seat, [*found, PASS])
     return True
 
@@ -265,13 +269,22 @@ def priority(state: PolitburoState, skip: int = -1, seats: Iterable[int] | None 
     return [k[-1] for k in keys]
 
 
+def _in_priority(state: PolitburoState, skip: int, seats: list[int]) -> Window:
+    """A window asking ``seats``, sorted into priority only when several (seldom in a random
+    playout); none: the closed window, shared, not a new one."""
+    if not seats:
+        return CLOSED
+    return Window(priority(state, skip, seats) if len(seats) > 1 else seats)
+
+
 # ------------------------------------------------------------------------- turns
 
 
 def hand_max(state: PolitburoState, seat: int) -> int:
     """Five, plus one per office held, minus one per candidate lost (R)."""
     lost = PER_PLAYER - len(own(state, seat))  # a player's candidates not in play are dead or in Siberia
-    return max(0, HAND + len(offices_of(state, seat)) - lost)
+    size = HAND + len(offices_of(state, seat)) - lost
+    return size if size > 0 else 0  # not ``max``: see ``effects._set_loyalty``
 
 
 def draw(state: PolitburoState, seat: int, count: int, events: Events) -> None:
@@ -338,14 +351,13 @@ def start_turn(state: PolitburoState, seat: int, events: Events) -> None:
 
 def end_turn(state: PolitburoState, events: Events) -> None:
     """The player passes: the others may now play from their candidates or their specials;
-    the window asks those who hold such a play, in priority order (sorted only when several
-    do, which is seldom in a random playout)."""
+    the window asks those who hold such a play, in priority order (``_in_priority``)."""
     state.phase = TURN_END
     seats = []  # a loop, not a comprehension (cheaper on CPython 3.11): at every turn's end
     for s in range(state.n):
         if s != state.active and at_turn_end(state, s):
             seats.append(s)
-    state.base = Window(priority(state, state.active, seats) if len(seats) > 1 else seats)
+    state.base = _in_priority(state, state.active, seats)
 
 
 def _next_turn(state: PolitburoState, events: Events) -> None:
@@ -357,11 +369,11 @@ def _next_turn(state: PolitburoState, events: Events) -> None:
     state.phase = ROUND_END
     state.typed = [0] * len(state.typed)
     state.used_from = [-1] * state.n
-    seats = []  # those who can answer, sorted into priority only when several (seldom any)
+    seats = []  # those who can answer (seldom any)
     for s in range(state.n):
         if can_answer(state, s, ROUND_END):
             seats.append(s)
-    state.base = Window(priority(state, -1, seats) if len(seats) > 1 else seats)
+    state.base = _in_priority(state, -1, seats)
     if events is not None:
         events.append(Event("round_ending", {"round": state.round}))
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from backroom.engine.resampling import carry_knowledge
 from backroom.engine.resampling import redeal as redeal_places
 from backroom.games.politburo.cards import FACE_BITS, ROUND_END, TURN_END
-from backroom.games.politburo.legality import can_answer
+from backroom.games.politburo.reactions import can_answer
 from backroom.games.politburo.tells import answer_faces
 
 if TYPE_CHECKING:

@@ -2,8 +2,8 @@
 
 The functions here state each rule once; ``listing.actions(state, seat)`` puts them together
 into every legal action. A reaction window asks a seat only when its list holds more than a
-pass (``can_answer``, from the same functions), so the windows and the legal lists can never
-disagree and a seat with nothing playable is never asked (issue 13).
+pass (``reactions.can_answer``, from the same functions), so the windows and the legal lists
+can never disagree and a seat with nothing playable is never asked (issue 13).
 
 Actions name what the player sees: a card by its face (two Agresión -3 are one choice), a
 candidate by its number on the table, an office by its index (0 Industria ... 4 Secretario).
@@ -17,38 +17,27 @@ from typing import TYPE_CHECKING
 from backroom.engine.actions import Action
 from backroom.games.politburo.cards import (
     AGRESION,
-    ATTACK,
-    BETRAY,
-    DEFAME,
     DEMAGOGIA,
     DIFAMACION,
-    DYING,
     FACE,
+    FACE_OF,
     FACE_TYPE,
-    HEALTH_DEFENCE,
     HEALTH_MAX,
     IN_PLAY,
     INITIATIVE,
     INITIATIVE_CARDS,
     INTERIOR,
-    LOYALTY_DEFENCE,
-    MURDERED,
     NC,
     OFFENSIVE,
     OFFENSIVE_CARDS,
-    OFFICE,
-    OFFICE_ANSWER_CARDS,
     OFFICE_MIN,
     ON_OFFICE,
     PLAN,
     PROPAGANDA,
     PURGE_LOYALTY,
-    ROUND_END,
     ROUND_END_CARDS,
     SECRETARIO,
-    SETUP,
     TURN,
-    TURN_END,
     TYPE,
 )
 from backroom.games.politburo.segments import Segment, expand
@@ -62,19 +51,8 @@ Board = tuple[list[int], list[int], tuple[tuple[int, ...], ...], tuple[int, ...]
 the candidates in play, and those of them not hospitalized."""
 
 
-def can_answer(state: PolitburoState, seat: int, react: str) -> bool:
-    """Whether ``seat`` holds something playable in this window: only then is it asked."""
-    if react == ROUND_END:
-        return bool(round_end_plays(state, seat))
-    if react == TURN_END:
-        return at_turn_end(state, seat)
-    if react == SETUP:
-        return True
-    return bool(answers(state, seat, react))
-
-
 def at_turn_end(state: PolitburoState, seat: int) -> bool:
-    """``can_answer`` at the end of another's turn (asked of every other seat at every turn's
+    """``reactions.can_answer`` at the end of another's turn (asked of every other seat at every turn's
     end, so asked directly): a card from a candidate, or a special card of one's own accord.
     Most seats hold no offensive card on a candidate: seen in C before anything else."""
     assigned = state.assigned
@@ -86,14 +64,20 @@ def at_turn_end(state: PolitburoState, seat: int) -> bool:
     return any_initiative(state, seat)
 
 
+distinct = dict.fromkeys
+"""Distinct items in first-seen order, as a dict's keys (``distinct(map(FACE_OF, hand))``: a
+hand's faces, each one choice): ``dict.fromkeys`` looked up once, as the attribute makes a new
+bound method at every use (some 500 machine instructions on CPython 3.11)."""
+
+
 def faces(cards: list[int]) -> list[str]:
     """Distinct faces in first-seen order: identical cards are one choice."""
-    return list(dict.fromkeys(map(FACE.__getitem__, cards)))
+    return list(distinct(map(FACE_OF, cards)))
 
 
 def holds(cards: list[int], f: str) -> bool:
     """Whether a card of face ``f`` is among ``cards`` (no list of faces made)."""
-    return f in map(FACE.__getitem__, cards)
+    return f in map(FACE_OF, cards)
 
 
 # ------------------------------------------------------------------- candidates
@@ -105,9 +89,15 @@ def board(state: PolitburoState) -> Board:
     Asked for many times an action, so kept, and checked against ``fate`` and ``hospital``
     (two C-level list comparisons) rather than trusted: nothing can leave it stale."""
     kept = state._board
-    fate, hospital = state.fate, state.hospital
-    if kept is not None and kept[0] == fate and kept[1] == hospital:
+    if kept is not None and kept[0] == state.fate and kept[1] == state.hospital:
         return kept
+    return _read_board(state)
+
+
+def _read_board(state: PolitburoState) -> Board:
+    """``board`` worked out and kept (apart, so that ``board``'s frequent look makes no cells
+    for the comprehensions here: each captured variable is one, made at every call)."""
+    fate, hospital = state.fate, state.hospital
     mine = state._mine
     if mine is None:  # who owns whom never changes after the deal
         owner = state.owner
@@ -126,8 +116,8 @@ def board(state: PolitburoState) -> Board:
 def own(state: PolitburoState, seat: int) -> tuple[int, ...]:
     """``seat``'s candidates in play."""
     kept = state._board
-    if kept is None or kept[0] != state.fate or kept[1] != state.hospital:
-        kept = board(state)
+    if kept is None or kept[0] != state.fate:  # who is in play depends on ``fate`` alone
+        kept = _read_board(state)
     return kept[2][seat]
 
 
@@ -172,7 +162,11 @@ def allowed(state: PolitburoState, seat: int, kind: int, cands: tuple[int, ...])
     played = state.typed[kind]
     if not played or _second(state, seat, kind):
         return cands
-    return tuple([c for c in cands if not (played >> c) & 1])
+    out = []  # a loop: a comprehension would capture ``played`` in a cell
+    for c in cands:
+        if not (played >> c) & 1:
+            out.append(c)
+    return tuple(out)
 
 
 def _second(state: PolitburoState, seat: int, kind: int) -> bool:
@@ -211,7 +205,7 @@ def initiative(state: PolitburoState, seat: int) -> list[Segment]:
     if INITIATIVE_CARDS.isdisjoint(hand):  # in C: many hands hold no such card
         return []
     specials = [FACE[c] for c in hand if TYPE[c] < 0]
-    return initiative_of(state, seat, dict.fromkeys(specials), own(state, seat))
+    return initiative_of(state, seat, distinct(specials), own(state, seat))
 
 
 def initiative_of(
@@ -263,26 +257,17 @@ def special_segment(state: PolitburoState, seat: int, f: str, mine: Sequence[int
         if not offices_of(state, seat):  # Gran Purga, Industrialización, Colectivización, Plan
             return None
         if f == "plan_quinquenal":
-            if any(e[1] == PLAN and e[2] == seat for e in state.effects):
-                return None
+            for e in state.effects:  # a loop: a generator would make ``seat`` a cell at every call
+                if e[1] == PLAN and e[2] == seat:
+                    return None
         elif not _hits(state, f):  # ruling 46: nobody it would act on
             return None
         return _ALONE[f]
-    hospital = state.hospital
-    if f == "cura":
-        health = state.health
-        return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and health[c] < HEALTH_MAX])
-    if f == "ascenso":
-        o = first_vacant(state)
-        if o < 0:
-            return None
-        return _some(("special_on", f), [c for c in mine if hospital[c] < 0 and office_of(state, c) < o])
-    if f == "hospitalizacion":
-        return _some(("special_on", f), [c for c in mine if hospital[c] < 0])
     if f == "atentado":
         return _some(("special_on", f), targets(state, AGRESION))
-    assert f == "contrabando", f  # the faces above are every special card of one's own accord
-    return _some(("smuggle",), faces(state.discard))
+    if f == "contrabando":
+        return _some(("smuggle",), faces(state.discard))
+    return _some(("special_on", f), _own_targets(state, f, mine))
 
 
 def _hits(state: PolitburoState, f: str) -> bool:
@@ -307,6 +292,21 @@ _ALONE: dict[str, Segment] = {
     )
 }
 """The special cards played with no target, each one segment shared by every list."""
+
+
+def _own_targets(state: PolitburoState, f: str, mine: Sequence[int]) -> list[int]:
+    """The candidates of ``mine`` that Cura (hurt), ¡Ascenso! (below the first vacant office)
+    or Hospitalización may go on: none hospitalized. Apart from ``special_segment``, whose
+    every call would otherwise make a cell for each variable these comprehensions capture."""
+    hospital = state.hospital
+    if f == "cura":
+        health = state.health
+        return [c for c in mine if hospital[c] < 0 and health[c] < HEALTH_MAX]
+    if f == "ascenso":
+        o = first_vacant(state)
+        return [c for c in mine if hospital[c] < 0 and office_of(state, c) < o] if o >= 0 else []
+    assert f == "hospitalizacion", f  # the faces above are every special card of one's own accord
+    return [c for c in mine if hospital[c] < 0]
 
 
 def _some(prefix: tuple[str, ...], options: Sequence[int] | Sequence[str]) -> Segment | None:
@@ -397,90 +397,6 @@ def disgraced(state: PolitburoState, seat: int) -> list[int]:
     this turn, not hospitalized (ruling 18: a hospitalized one goes to Siberia unsaved)."""
     loyalty, typed = state.loyalty, state.typed[DEMAGOGIA]
     return [c for c in board(state)[4] if state.owner[c] == seat and loyalty[c] < 0 and not (typed >> c) & 1]
-
-
-# ------------------------------------------------------------------- reactions
-
-
-def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
-    """What ``seat`` may play in reaction window ``react`` (a pass is always added)."""
-    hand = state.hands[seat]
-    if react == BETRAY:
-        return [("special", "traicion")] if seat == state.p_seat and holds(hand, "traicion") else []
-    if react in (ATTACK, DEFAME):
-        return defences(state, seat, react)
-    if react == DYING:
-        return dying_answers(state, seat)
-    if react == MURDERED:
-        return [("special", "patriotismo")] if holds(hand, "patriotismo") and own(state, seat) else []
-    if react == OFFICE:
-        out: list[Action] = []
-        if OFFICE_ANSWER_CARDS.isdisjoint(hand):  # asked of every seat at each move: most hold none
-            return out
-        mine = own(state, seat)
-        if mine:
-            for f in faces(hand):
-                if f in ON_OFFICE or f == "ascenso":
-                    out += special_plays(state, seat, f, mine)
-        return out
-    return []
-
-
-def dying_answers(state: PolitburoState, seat: int) -> list[Action]:
-    """A candidate at 0 health: its owner may play a cure from the hand, or, with none there,
-    take one back from the discard pile with Contrabando ("en cualquier momento") and then be
-    asked again with it in hand."""
-    c = state.dying
-    if state.owner[c] != seat:
-        return []
-    hand = state.hands[seat]
-    out: list[Action] = [("special_on", "cura", c)] if holds(hand, "cura") else []
-    if holds(hand, "contrabando") and holds(state.discard, "cura"):
-        out.append(("smuggle", "cura"))
-    return out
-
-
-def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
-    """The target's owner answers an Agresión (Guardaespaldas, Vengativo, ¡Contraataque!,
-    Hospitalización) or a Difamación (Favorito, Manipulador, Popularidad). A basic card comes
-    from the candidate attacked (activating it) off-turn, from the hand on the owner's turn.
-    A hospitalized candidate takes no card, but Popularidad is played before the player on
-    turn, not on it (ruling 28); a Difamación doubled by ¡Traición! cannot be prevented, but
-    Popularidad prevents nothing (ruling 24): against either, Popularidad alone."""
-    c = state.p_target
-    if state.owner[c] != seat:
-        return []
-    hand = state.hands[seat]
-    if state.hospital[c] >= 0 or state.p_sure:
-        return [("special", "popularidad")] if react == DEFAME and holds(hand, "popularidad") else []
-    kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
-    if seat == state.active:
-        where, cards = "hand", hand
-    else:
-        where, cards = "assigned", state.assigned[c]
-        if cards and c not in activatable(state, seat):
-            cards = []
-    returnable: bool | None = None  # for Vengativo, ¡Contraataque!: looked up when one is held
-    out: list[Action] = []
-    for f in dict.fromkeys(map(FACE.__getitem__, cards)):
-        kind = FACE_TYPE[f]
-        if kind in kinds and type_allowed(state, seat, kind, c):
-            if f == "vengativo":
-                returnable = bool(return_targets(state))
-                if not returnable:
-                    continue
-            out.append(("defend", f, where))
-    if react == ATTACK:
-        if holds(hand, "contraataque"):
-            if returnable is None:
-                returnable = bool(return_targets(state))
-            if returnable:
-                out.append(("special", "contraataque"))
-        if holds(hand, "hospitalizacion"):
-            out.append(("special_on", "hospitalizacion", c))
-    elif holds(hand, "popularidad"):
-        out.append(("special", "popularidad"))
-    return out
 
 
 def any_target(state: PolitburoState, seat: int, kind: int) -> bool:

@@ -17,6 +17,7 @@ from backroom.games.politburo.cards import (
     CONTRABANDO_CARDS,
     DIFAMACION,
     FACE,
+    FACE_OF,
     FACE_TYPE,
     FACES,
     IN_PLAY,
@@ -33,9 +34,9 @@ from backroom.games.politburo.cards import (
 from backroom.games.politburo.legality import (
     PASS,
     allowed,
-    answers,
     board,
     candidate_segments,
+    distinct,
     faces,
     initiative,
     initiative_of,
@@ -45,6 +46,7 @@ from backroom.games.politburo.legality import (
     round_end_plays,
     usurpers,
 )
+from backroom.games.politburo.reactions import answers
 from backroom.games.politburo.segments import Segment, expand, member, size
 
 if TYPE_CHECKING:
@@ -164,7 +166,7 @@ def arrange(state: PolitburoState, seat: int) -> list[Segment]:
     setup's choices (a turn's are written out in ``turn_segments``)."""
     out: list[Segment] = []
     room = _room(state, board(state)[2][seat])
-    for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
+    for f in distinct(map(FACE_OF, state.hands[seat])):
         assign, discard, _, _ = _PREFIXES[f]
         if room and assign is not None:
             out.append((assign, room))
@@ -203,7 +205,12 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
     chosen: list[tuple[int, ...] | None] = [None, None, None]  # by offensive type
     more = 0  # the actions beyond one per segment
     beyond = len(room) - 1  # those of each assign segment
-    for f in dict.fromkeys(map(FACE.__getitem__, state.hands[seat])):
+    seen: list[str] = []  # the hand's faces so far: a loop is cheaper than ``distinct`` here
+    for card in state.hands[seat]:
+        f = FACE[card]
+        if f in seen:
+            continue
+        seen.append(f)
         assign, discard, play, kind = _PREFIXES[f]
         if assign is None:
             specials.append(f)
@@ -232,7 +239,10 @@ def turn_list(state: PolitburoState, seat: int) -> tuple[list[Segment], int]:
         if 0 in held and not state.powers & 1 and (state.deck or state.discard):
             out.append((("industry",), None))
         if NKVD in held and not (state.powers >> NKVD) & 1:
-            looked = [c for c in range(NC) if state.assigned[c] and state.owner[c] != seat]
+            looked = []  # a loop: a comprehension would make ``state`` and ``seat`` cells
+            for c in range(NC):
+                if state.assigned[c] and state.owner[c] != seat:
+                    looked.append(c)
             if looked:
                 out.append((("nkvd",), looked))
                 more += len(looked) - 1
@@ -277,7 +287,7 @@ def patched(
     else:
         out = kept[:]
     hand = state.hands[state.active]
-    if f not in map(FACE.__getitem__, hand):  # the last of its face: its choices go
+    if f not in map(FACE_OF, hand):  # the last of its face: its choices go
         assign, discard, play, _ = _PREFIXES[f]
         if assign is None:  # a special card's uses, and with Contrabando the discards it could take back
             smuggled = f == "contrabando"

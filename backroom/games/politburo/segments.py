@@ -10,6 +10,7 @@ and then check it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import floor
 from typing import Any
 
 from backroom.engine.actions import Action
@@ -55,7 +56,7 @@ def member(segments: list[Segment], action: Action) -> bool:
 def pick(segments: list[Segment], total: int, r: float) -> Action:
     """The action at fraction ``r`` (0 <= r < 1) of the ``total`` actions expanded, walked to
     from the nearer end (half the walk: most of a turn's actions lie in its last segments)."""
-    i = int(r * total)
+    i = floor(r * total)  # ``int`` parses its arguments: some 500 machine instructions more
     if 2 * i >= total:
         i = total - 1 - i  # counted from the last action
         for prefix, options in reversed(segments):
@@ -66,7 +67,7 @@ def pick(segments: list[Segment], total: int, r: float) -> Action:
             else:
                 n = len(options)  # once: this walk is a few percent of a playout
                 if i < n:
-                    return (*prefix, options[n - 1 - i])
+                    return prefix + (options[n - 1 - i],)  # noqa: RUF005 (a third cheaper on 3.11)
                 i -= n
         raise AssertionError(r)
     for prefix, options in segments:
@@ -77,6 +78,6 @@ def pick(segments: list[Segment], total: int, r: float) -> Action:
         else:
             n = len(options)
             if i < n:
-                return (*prefix, options[i])
+                return prefix + (options[i],)  # noqa: RUF005
             i -= n
     raise AssertionError(r)

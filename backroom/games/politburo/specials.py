@@ -95,7 +95,7 @@ def special_on(state: PolitburoState, seat: int, face: str, c: int, events: Even
 
 
 def special_office(state: PolitburoState, seat: int, face: str, o: int, events: Events) -> None:
-    state._spend(seat, face, events, "special_office", office=effects.office_param(o))
+    state._spend(seat, face, events, "special_office", more={"office": effects.office_param(o)})
     state.acted = state.acted or seat == state.active
     if face == "destitucion":
         effects.vacate(state, o, events)
@@ -106,7 +106,7 @@ def special_office(state: PolitburoState, seat: int, face: str, o: int, events: 
 def smuggle(state: PolitburoState, seat: int, face: str, events: Events) -> None:
     """Contrabando: any card of the discard pile into the hand, for two loyalty (R)."""
     state.hands[seat].append(state._take(state.discard, face))
-    state._spend(seat, "contrabando", events, "smuggle", taken_card=face)
+    state._spend(seat, "contrabando", events, "smuggle", more={"taken_card": face})
     state.acted = state.acted or seat == state.active
     state.step, state.step_seat = "smuggle", seat
 

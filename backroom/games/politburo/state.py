@@ -16,14 +16,15 @@ has done anything (the redraw is a whole turn).
 An attack in flight (``p_*``) waits for its windows; ``react``/``window`` is the reaction
 window open now, ``base`` the window at the end of a turn, of the round or of the setup;
 ``step`` a second decision owed by ``step_seat``. ``flow.advance`` settles all of these after
-every action; ``legality.py`` states what is legal and ``listing.py`` lists it; ``view.py``
-shows them; ``hidden.py`` resamples what a seat cannot see.
+every action; ``legality.py`` states what is legal (``reactions.py`` in a window) and
+``listing.py`` lists it; ``view.py`` shows them; ``hidden.py`` resamples what a seat cannot see.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from math import floor
 from typing import Any, Self
 
 from backroom.engine.actions import Action
@@ -277,7 +278,8 @@ class PolitburoState(State):
     def random_action(self, seat: int, rng: random.Random) -> Action:
         """Uniform over the legal actions, drawn without listing them where the list is long."""
         _, segments, total, _, listed = listing.kept(self, seat)
-        action = pick(segments, total, rng.random()) if listed is None else listed[int(rng.random() * total)]
+        r = rng.random()
+        action = pick(segments, total, r) if listed is None else listed[floor(r * total)]  # see ``pick``
         self._picked = (seat, action)
         return action
 
@@ -328,16 +330,26 @@ class PolitburoState(State):
         raise AssertionError(face)
 
     def _spend(
-        self, seat: int, face: str, events: Events, kind: str = "special", c: int = -1, **params: Any
+        self,
+        seat: int,
+        face: str,
+        events: Events,
+        kind: str = "special",
+        c: int = -1,
+        more: dict[str, Any] | None = None,
     ) -> int:
         """A card from ``seat``'s hand onto the discard pile, in view of all (played on
-        candidate ``c``, named in the event: built only when events are)."""
+        candidate ``c``, named in the event with ``more``: built only when events are). No
+        ``**params``: CPython 3.11 calls a function that takes them without inlining it."""
         card = self._take(self.hands[seat], face)
         self.discard.append(card)
         if events is not None:
+            params = {"seat": seat, "card": face}
             if c >= 0:
                 params["candidate"] = cand(c)
-            events.append(Event(kind, {"seat": seat, "card": face, **params}))
+            if more:
+                params.update(more)
+            events.append(Event(kind, params))
         return card
 
     def _mark(self, kind: int, c: int, seat: int) -> None:
@@ -350,8 +362,7 @@ class PolitburoState(State):
         """An assigned card played goes face up to the discard pile: no one's secret now."""
         self.discard.append(card)
         if any(self.known):  # most games no one has looked (Líder del NKVD)
-            bit = ~(1 << card)
-            self.known = [k & bit for k in self.known]
+            self.known = list(map((~(1 << card)).__and__, self.known))  # no cell, as a comprehension's
 
     def _activate(self, seat: int, c: int, events: list[Event] | None) -> None:
         if self.used_from[seat] != c:

@@ -1,6 +1,6 @@
 """What being asked in a window tells the table about a seat's hidden cards.
 
-A window asks only the seats that can answer (``legality.can_answer``), so a seat asked holds
+A window asks only the seats that can answer (``reactions.can_answer``), so a seat asked holds
 an answer somewhere. ``answer_faces`` says where it may lie and which faces would answer,
 from the same rule functions as the legal lists; ``hidden.py`` keeps it for every pass so a
 resample deals the seat an answer again.
@@ -91,7 +91,7 @@ def answer_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[lis
 
 
 def _defence_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[list[int], frozenset[str]]]:
-    """``answer_faces`` for an attack in flight (``defences``, face by face)."""
+    """``answer_faces`` for an attack in flight (``reactions.defences``, face by face)."""
     c = state.p_target
     if state.owner[c] != seat:
         return []

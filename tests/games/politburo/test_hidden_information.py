@@ -20,7 +20,8 @@ from backroom.games.politburo.cards import (
     TURN_END,
 )
 from backroom.games.politburo.hidden import asked, facts
-from backroom.games.politburo.legality import can_answer, own
+from backroom.games.politburo.legality import own
+from backroom.games.politburo.reactions import can_answer
 from backroom.games.politburo.tells import answer_faces
 
 from .conftest import INDUSTRIA, NKVD, position
