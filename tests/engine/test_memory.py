@@ -71,22 +71,26 @@ def test_unplayed_steps_give_the_keys_of_played_ones_on_every_copy_of_a_position
                 for _ in range(rng.randrange(1, 6)):
                     if not other.actors():
                         break
-                    seat = other.actors()[0]
-                    action = other.random_action(seat, rng)
-                    before = None if other_unplayed.replays and rng.random() < 0.8 else other.clone()
-                    other_unplayed = other_unplayed.then_unplayed(seat, action, before)
-                    other_played = other_played.then(seat, action, other.apply(seat, action))
+                    other_played, other_unplayed = _both(other, other_played, other_unplayed, rng, 0.2)
                     if rng.random() < 0.5:
                         assert other_unplayed.digests() == other_played.digests()
-            seat = state.actors()[0]
-            action = state.random_action(seat, rng)
-            before = None if unplayed.replays and rng.random() < 0.9 else state.clone()
-            unplayed = unplayed.then_unplayed(seat, action, before)
-            played = played.then(seat, action, state.apply(seat, action))
+            played, unplayed = _both(state, played, unplayed, rng, 0.1)
             if rng.random() < 0.3:
                 assert unplayed.digests() == played.digests()
             steps += 1
         assert pickle.loads(pickle.dumps(unplayed)).digests() == played.digests()
+
+
+def _both(
+    state, played: Memory, unplayed: Memory, rng: random.Random, restart: float
+) -> tuple[Memory, Memory]:
+    """A random step of ``state``, played (with its events) and recorded unplayed, the replay
+    restarting from a copy of the position with probability ``restart`` (always where needed)."""
+    seat = state.actors()[0]
+    action = state.random_action(seat, rng)
+    before = None if unplayed.replays and rng.random() >= restart else state.clone()
+    unplayed = unplayed.then_unplayed(seat, action, before)
+    return played.then(seat, action, state.apply(seat, action)), unplayed
 
 
 def test_an_unplayed_step_after_a_played_one_needs_the_position_before_it():
