@@ -3,8 +3,9 @@ put in the middle of a sentence: there the article is written lower-case (``de l
 Spanish and French contract it with the preposition before it (``del Triángulo``, ``aux OVNI``).
 
 A card's name is one catalog message and the sentences that show it are others, so no single
-message can word this; ``translate`` marks a parameter that starts with such a name and
-``settle`` rewrites each mark from the words before it. What a language does is data in its
+message can word this; ``translate`` marks a card's name put in a sentence (never a player's
+chosen name, whatever it starts with) and ``settle`` rewrites each mark from the words before
+it. What a language does is data in its
 catalog (``ui.name_articles``, ``ui.name_contractions``), which the web client reads too
 (``tMsg`` in ``static/i18n.js``). The verb after a plural name ("Los Illuminati de Baviera
 cobra") is left as it is.
@@ -13,31 +14,30 @@ cobra") is left as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 MARK = "\x1f"
 """Put before a parameter that starts with a name, and taken out by ``settle``."""
 
 _PREPOSITION = re.compile(r"(?<!\w)(\w+) $")
-_SENTENCE_START = re.compile(r"(^|[.!?\n]\s*)$")
+_SENTENCE_START = re.compile(r"(^|[.!?\n]\s*|[¡¿«“\"]\s*)$")
+"""Where a name keeps its capital: the text's start, after a sentence's end, after Spanish's
+opening ``¡``/``¿`` and after an opening quote."""
 
 
 @dataclass(frozen=True, slots=True)
 class Grammar:
-    """One language's articles (``"Los "``, ``"L'"``: as a name's first letters write them),
-    the (preposition, article) pairs it writes as one word, and its names that begin with an
-    article."""
+    """One language's articles (``"Los "``, ``"L'"``: as a name's first letters write them) and
+    the (preposition, article) pairs it writes as one word."""
 
     articles: tuple[str, ...]
     contractions: dict[tuple[str, str], str]
-    names: re.Pattern[str] | None
 
 
-def grammar(articles: str, contractions: str, names: Iterable[str]) -> Grammar:
+def grammar(articles: str, contractions: str) -> Grammar:
     """From the catalog's words: ``"El, La, Los, Las"`` (an article ending in an apostrophe is
-    followed by its word, any other by a space), ``"de el: del, a el: al"`` (an entry without a
-    colon contracts nothing: English's), and every card's name."""
+    followed by its word, any other by a space) and ``"de el: del, a el: al"`` (an entry without
+    a colon contracts nothing: English's)."""
     heads = tuple(a if a.endswith(("'", "’")) else a + " " for a in map(str.strip, articles.split(",")) if a)
     pairs = {}
     for entry in contractions.split(","):
@@ -45,14 +45,12 @@ def grammar(articles: str, contractions: str, names: Iterable[str]) -> Grammar:
         if colon and len(words.split()) == 2:
             preposition, article = words.lower().split()
             pairs[preposition, article] = joined.strip()
-    with_article = sorted((n for n in names if heads and n.startswith(heads)), key=len, reverse=True)
-    pattern = re.compile("|".join(map(re.escape, with_article))) if with_article else None
-    return Grammar(heads, pairs, pattern)
+    return Grammar(heads, pairs)
 
 
-def mark(said: Grammar, value: str) -> str:
-    """``value`` marked for ``settle`` if it starts with a name that has an article."""
-    return MARK + value if said.names is not None and said.names.match(value) else value
+def mark(said: Grammar, name: str) -> str:
+    """A card's ``name`` marked for ``settle`` if it begins with an article."""
+    return MARK + name if said.articles and name.startswith(said.articles) else name
 
 
 def settle(said: Grammar, text: str) -> str:

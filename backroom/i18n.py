@@ -99,8 +99,7 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
     prefix = key.split(".", 1)[0]
     values = _Params()
     for name, value in (params or {}).items():
-        rendered = _render(lang, prefix, name, value, names)
-        values[name] = articles.mark(_grammar(lang), rendered) if isinstance(rendered, str) else rendered
+        values[name] = _render(lang, prefix, name, value, names)
     try:
         return articles.settle(_grammar(lang), template.format_map(values))
     except (ValueError, IndexError, AttributeError):
@@ -111,8 +110,7 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
 def _grammar(lang: str) -> articles.Grammar:
     """How ``lang`` writes a card's name that begins with an article, wherever a sentence puts it."""
     said = catalog(lang)
-    names = (text for key, text in said.items() if ".card." in key)
-    return articles.grammar(said.get("ui.name_articles", ""), said.get("ui.name_contractions", ""), names)
+    return articles.grammar(said.get("ui.name_articles", ""), said.get("ui.name_contractions", ""))
 
 
 def text(lang: str, value: Any) -> str:
@@ -164,10 +162,10 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
     from backroom.engine.events import Msg
 
     if isinstance(value, Msg):
-        return translate(lang, value.key, value.params, names)
+        return _named(lang, value.key, translate(lang, value.key, value.params, names))
     if isinstance(value, dict) and "$" in value:
         inner = {k: v for k, v in value.items() if k != "$"}
-        return translate(lang, value["$"], inner, names)
+        return _named(lang, value["$"], translate(lang, value["$"], inner, names))
     if name == "totals" and isinstance(value, list):
         each = [
             translate(lang, f"{prefix}.seat_total", {"seat": s, "total": v}, names)
@@ -176,19 +174,21 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
         return "; ".join(each)
     if isinstance(value, list):
         items = [str(_render(lang, prefix, name, v, names)) for v in value]
-        separator = "; " if any("," in item for item in items) else ", "
-        return separator.join(
-            [items[0], *(articles.mark(_grammar(lang), i) for i in items[1:])] if items else []
-        )
+        return ("; " if any("," in item for item in items) else ", ").join(items)
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else seat_name(lang, value)
     if (name == "slot" or name.endswith("_slot")) and isinstance(value, int):
         return value + 1
     if (name in ("card", "cards") or name.endswith(("_card", "_cards"))) and isinstance(value, str):
-        return translate(lang, f"{prefix}.card.{value}")
+        return articles.mark(_grammar(lang), translate(lang, f"{prefix}.card.{value}"))
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000 and name != "seed":
         return format_number(lang, value)  # money and totals: 4,400,000 / 4.400.000 / 4 400 000
     return value
+
+
+def _named(lang: str, key: str, said: str) -> str:
+    """A nested message's text, marked for ``articles.settle`` if the message is a card's name."""
+    return articles.mark(_grammar(lang), said) if ".card." in key else said
 
 
 def format_number(lang: str, value: float, decimals: int | None = None) -> str:

@@ -4,6 +4,7 @@ Spanish and "de"/"à" in French, whichever message puts the name there."""
 
 import pytest
 
+from backroom.articles import grammar, mark, settle
 from backroom.i18n import translate
 
 
@@ -80,3 +81,21 @@ def test_every_name_of_a_list_in_a_sentence_has_a_lower_case_article(lang, text)
 def test_a_name_that_starts_the_text_keeps_its_capital():
     assert translate("es", "illuminati.action.aid", {"card": "ufos"}).startswith("Los OVNIs ")
     assert translate("fr", "illuminati.card.bermuda_triangle") == "Le Triangle des Bermudes"
+
+
+@pytest.mark.parametrize("chosen", ["La Redacción", "Los OVNIs", "El Triángulo"])
+def test_a_players_chosen_name_is_never_rewritten_even_one_that_starts_like_a_card(chosen):
+    """Only a card's name is a name with an article: "La Red" is a card, "La Redacción" a player."""
+    said = translate("es", "stool-pigeon.event.close", {"seat": 0}, [chosen])
+    assert chosen in said
+    said = translate(
+        "es", "illuminati.event.captured", {"seat": 0, "card": "ufos", "from_seat": 1}, [chosen, "Bo"]
+    )
+    assert said.startswith(chosen) and "de los OVNIs" in said
+
+
+@pytest.mark.parametrize("opening", ["", "Fin. ", "¡", "¿", "«", "“"])
+def test_a_card_name_keeps_its_capital_where_a_sentence_or_a_quote_opens(opening):
+    said = grammar("El, La, Los, Las", "de el: del, a el: al")
+    assert settle(said, opening + mark(said, "Los OVNIs") + " ganan") == f"{opening}Los OVNIs ganan"
+    assert settle(said, "de " + mark(said, "El Triángulo")) == "del Triángulo"

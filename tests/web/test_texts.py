@@ -56,8 +56,11 @@ MESSAGES = [
     {"$": "illuminati.action.transfer", "from_card": "network", "to_card": "ufos"},
     {"$": "illuminati.event.setup", "players": 3, "cards": ["ufos", "network", "bermuda_triangle"]},
     {"$": "illuminati.action.aid", "card": "ufos"},
+    {"$": "stool-pigeon.event.close", "seat": 1},
 ]
-"""Illuminati's names with an article, after a preposition, in a list and starting a sentence."""
+"""Illuminati's names with an article, after a preposition, in a list and starting a sentence;
+a player's chosen name that starts like a card's ("La Red"), never rewritten."""
+NAMES = ["Ana", "La Redacción"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -69,15 +72,16 @@ def test_the_browser_writes_a_name_with_an_article_as_the_server_does(
     page = browser.new_page()
     page.goto(f"{server}/?lang=en")
     said = page.evaluate(
-        """async ([lang, messages]) => {
+        """async ([lang, messages, names]) => {
           const i18n = await import("/static/static/i18n.js");
           await i18n.setLang(lang);
-          return messages.map((msg) => i18n.tMsg(msg, ["Ana", "Bo"]));
+          return messages.map((msg) => i18n.tMsg(msg, names));
         }""",
-        [lang, MESSAGES],
+        [lang, MESSAGES, NAMES],
     )
     assert said == [text_of(lang, msg) for msg in MESSAGES]
+    assert "La Redacción" in said[-1]
 
 
 def text_of(lang: str, msg: dict[str, Any]) -> str:
-    return translate(lang, msg["$"], {k: v for k, v in msg.items() if k != "$"}, ["Ana", "Bo"])
+    return translate(lang, msg["$"], {k: v for k, v in msg.items() if k != "$"}, NAMES)

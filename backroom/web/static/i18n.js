@@ -140,22 +140,25 @@ export function tMsg(msg, names = []) {
   const prefix = String(msg.$).split(".")[0];
   const params = {};
   for (const [name, value] of Object.entries(msg)) {
-    if (name !== "$") params[name] = mark(renderParam(prefix, name, value, names));
+    if (name !== "$") params[name] = renderParam(prefix, name, value, names);
   }
   return settle(t(msg.$, params));
 }
 
 function renderParam(prefix, name, value, names) {
-  if (value && typeof value === "object" && !Array.isArray(value) && "$" in value) return tMsg(value, names);
+  if (value && typeof value === "object" && !Array.isArray(value) && "$" in value) {
+    const said = tMsg(value, names);
+    return String(value.$).includes(".card.") ? mark(said) : said; // a card's name, as a message
+  }
   if (Array.isArray(value)) {
     const items = value.map((v) => renderParam(prefix, name, v, names));
-    return items.map((item, i) => (i ? mark(item) : item)).join(", "); // mid-sentence after the first
+    return items.join(", ");
   }
   if ((name === "seat" || name.endsWith("_seat")) && Number.isInteger(value)) {
     return names[value] || t("ui.seat_name", { number: value + 1 });
   }
   if ((name === "card" || name === "cards" || name.endsWith("_card")) && typeof value === "string") {
-    return t(`${prefix}.card.${value}`);
+    return mark(t(`${prefix}.card.${value}`));
   }
   return value;
 }
@@ -169,7 +172,7 @@ const grammars = {};
 function grammar() {
   const code = lang();
   if (grammars[code]) return grammars[code];
-  if (!catalogs[code]) return { heads: [], pairs: new Map(), names: null }; // not loaded yet: no names
+  if (!catalogs[code]) return { heads: [], pairs: new Map() }; // not loaded yet: no articles
   const heads = text("ui.name_articles").split(",").map((a) => a.trim()).filter(Boolean)
     .map((a) => (/['’]$/.test(a) ? a : `${a} `));
   const pairs = new Map();
@@ -178,17 +181,12 @@ function grammar() {
     const both = (words || "").trim().toLowerCase().split(/\s+/);
     if (joined !== undefined && both.length === 2) pairs.set(both.join(" "), joined.trim());
   }
-  const escaped = Object.entries(catalogs[code] || {})
-    .filter(([key, name]) => key.includes(".card.") && heads.some((a) => name.startsWith(a)))
-    .map(([, name]) => name).sort((a, b) => b.length - a.length)
-    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const names = escaped.length ? new RegExp(`^(?:${escaped.join("|")})`) : null;
-  return (grammars[code] = { heads, pairs, names });
+  return (grammars[code] = { heads, pairs });
 }
 
-function mark(value) {
-  const names = typeof value === "string" && grammar().names;
-  return names && names.test(value) ? MARK + value : value;
+/* A card's name (never a player's chosen one), marked for `settle` if it begins with an article. */
+function mark(name) {
+  return typeof name === "string" && grammar().heads.some((a) => name.startsWith(a)) ? MARK + name : name;
 }
 
 function settle(said) {
@@ -198,12 +196,13 @@ function settle(said) {
   let out = first;
   for (let name of rest) {
     const article = heads.find((a) => name.startsWith(a));
-    if (article && !/(^|[.!?\n]\s*)$/.test(out)) {
-      const word = /(?<![\p{L}\p{N}_])([\p{L}\p{N}_]+) $/u.exec(out);
-      const joined = word && pairs.get(`${word[1].toLowerCase()} ${article.trim().toLowerCase()}`);
+    if (article && !/(^|[.!?\n]\s*|[¡¿«“"]\s*)$/.test(out)) {
+      const found = /(^|[^\p{L}\p{N}_])([\p{L}\p{N}_]+) $/u.exec(out); // no lookbehind: Safari before 16.4
+      const word = found && found[2];
+      const joined = word && pairs.get(`${word.toLowerCase()} ${article.trim().toLowerCase()}`);
       if (joined) {
-        const written = word[1][0] === word[1][0].toUpperCase() ? joined[0].toUpperCase() + joined.slice(1) : joined;
-        out = `${out.slice(0, word.index)}${written} `;
+        const written = word[0] === word[0].toUpperCase() ? joined[0].toUpperCase() + joined.slice(1) : joined;
+        out = `${out.slice(0, found.index + found[1].length)}${written} `;
         name = name.slice(article.length);
       } else {
         name = article.toLowerCase() + name.slice(article.length);

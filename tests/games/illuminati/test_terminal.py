@@ -159,9 +159,9 @@ def test_the_offer_on_the_table_shows_what_each_side_gives_and_the_others_only_c
     for step in (("offer_give", "the_mafia"), ("offer_give", "deep_agent"), ("offer_money", "take", 2)):
         state.apply(0, step)
     party = text(render(state.view(0), "en", NAMES))
-    assert "Deal offered by Ana to Bo: the Mafia, Deep Agent for 2 MB" in party
+    assert "Deal offered by Ana to Bo: The Mafia, Deep Agent for 2 MB" in party
     other = text(render(state.view(2), "fr", NAMES))
-    assert "Marché proposé par Ana à Bo : la Mafia, 1 carte spéciale contre 2 MB" in other
+    assert "Marché proposé par Ana à Bo : La Mafia, 1 carte spéciale contre 2 MB" in other
     assert "Agent infiltré" not in other
 
 
