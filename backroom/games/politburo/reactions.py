@@ -80,9 +80,9 @@ def answers(state: PolitburoState, seat: int, react: str) -> list[Action]:
 
 
 def dying_answers(state: PolitburoState, seat: int) -> list[Action]:
-    """A candidate at 0 health: its owner may play a cure from the hand, or, with none there,
-    take one back from the discard pile with Contrabando ("en cualquier momento") and then be
-    asked again with it in hand."""
+    """A candidate at 0 health: its owner may play a cure from the hand, or take one back from
+    the discard pile with Contrabando ("en cualquier momento", so even with a cure in hand) and
+    then be asked again with it in hand."""
     c = state.dying
     if state.owner[c] != seat:
         return []
