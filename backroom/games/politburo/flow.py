@@ -167,9 +167,9 @@ def _pending(state: PolitburoState, events: Events) -> bool:
     if state.p_stage == 1:
         state.p_stage = 2
         react = ATTACK if state.p_kind == HEALTH else DEFAME
-        # nothing prevents a sure attack (Atentado, Traición), but Popularidad prevents nothing:
-        # it is still offered against a doubled Difamación (ruling 24)
-        if (not state.p_sure or react == DEFAME) and _ask(state, react, state.owner[state.p_target], events):
+        # no card answers a sure attack (Atentado, Traición): "no puede emplear ninguna carta
+        # para defenderse" (ruling 24); a Popularidad already in force still softens it
+        if not state.p_sure and _ask(state, react, state.owner[state.p_target], events):
             return True
     c = state.p_target
     if state.fate[c] == IN_PLAY:

@@ -98,13 +98,13 @@ def defences(state: PolitburoState, seat: int, react: str) -> list[Action]:
     Hospitalización) or a Difamación (Favorito, Manipulador, Popularidad). A basic card comes
     from the candidate attacked (activating it) off-turn, from the hand on the owner's turn.
     A hospitalized candidate takes no card, but Popularidad is played before the player on
-    turn, not on it (ruling 28); a Difamación doubled by ¡Traición! cannot be prevented, but
-    Popularidad prevents nothing (ruling 24): against either, Popularidad alone."""
+    turn, not on it (ruling 28): Popularidad alone. A sure attack (Atentado, a Difamación
+    doubled by ¡Traición!) opens no window at all (ruling 24)."""
     c = state.p_target
     if state.owner[c] != seat:
         return []
     hand = state.hands[seat]
-    if state.hospital[c] >= 0 or state.p_sure:
+    if state.hospital[c] >= 0:
         return [("special", "popularidad")] if react == DEFAME and holds(hand, "popularidad") else []
     kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE
     if seat == state.active:

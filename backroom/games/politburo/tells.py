@@ -95,7 +95,7 @@ def _defence_faces(state: PolitburoState, seat: int, react: str) -> list[tuple[l
     c = state.p_target
     if state.owner[c] != seat:
         return []
-    if state.hospital[c] >= 0 or state.p_sure:
+    if state.hospital[c] >= 0:
         return [(state.hands[seat], frozenset(["popularidad"] if react == DEFAME else []))]
     returnable = bool(return_targets(state))
     kinds = HEALTH_DEFENCE if react == ATTACK else LOYALTY_DEFENCE

@@ -180,22 +180,19 @@ def test_ruling_24_popularidad_still_softens_a_traicion():
     assert state.loyalty[4] == 6 - 3  # 5, +1 at the round's end; then 2 doubled to 4, one less
 
 
-def test_ruling_24_popularidad_may_answer_a_difamacion_doubled_by_traicion():
+def test_ruling_24_no_card_answers_a_difamacion_doubled_by_traicion():
     """R: "Juega esta carta junto con cualquier carta de difamación, para doblar su valor. El
     candidato objetivo perderá esa cantidad de puntos de lealtad." and "Esta carta no puede ser
-    evitada por ninguna carta." against Popularidad's "Todos los candidatos de quien juega esta
-    carta reducen en uno toda pérdida de lealtad hasta que todos los jugadores hayan jugado un
-    turno." and "Estas cartas se pueden jugar en cualquier momento, incluso en el turno de otros
-    jugadores, pero solo pueden ser jugadas desde la mano, por lo que nunca pueden ser asignadas a
-    un candidato." Popularidad prevents nothing, so it may still be played when the doubled
-    Difamación is about to hit (ruling 4's window), and only it: no Favorito, no Manipulador."""
+    evitada por ninguna carta.", a sentence the rulebook explains under ¡Atentado!: "El
+    candidato objetivo del atentado no puede emplear ninguna carta para defenderse, por mucho
+    que cuente con cartas como Vengativo, Guardaespaldas o la especial Contraataque." No window
+    opens for the target's owner, not even for the Popularidad in its hand, and its Favorito
+    stays unplayed."""
     state = position(hands={0: ["difamacion-3", "traicion"], 1: ["popularidad"]}, assigned={4: ["favorito"]})
     state.apply(0, ("play", "difamacion-3", 4))
     events = state.apply(0, ("special", "traicion"))
-    assert state.react == "defame" and state.actors() == (1,) and "window" in kinds(events)
-    assert state.legal_actions(1) == [("special", "popularidad"), ("pass",)]
-    state.apply(1, ("special", "popularidad"))
-    assert state.loyalty[4] == 5 - 6 + 1 and state.assigned[4]  # the Favorito stays unplayed
+    assert "window" not in kinds(events) and 1 not in state.actors()
+    assert state.loyalty[4] == 5 - 6 and state.assigned[4] and len(state.hands[1]) == 1  # Popularidad kept
 
 
 def test_ruling_25_one_card_of_a_type_per_turn_counts_every_players_cards():
