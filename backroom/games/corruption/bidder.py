@@ -81,10 +81,15 @@ class Bidder:
         # (spent cards are characters: no dollars).
         cerrado = seen.variant == "cerrado"
         counted = _COUNTED[cerrado]
-        out = [len(spent) for spent in seen.spent]
+        out = [0] * players
+        attorney_out = [False] * players
+        for s, spent in enumerate(seen.spent):
+            out[s] = len(spent)
+            attorney_out[s] = ATTORNEY in spent
         dollars = [0] * players
-        attorney_out = [ATTORNEY in spent for spent in seen.spent]
-        for owner, k in zip(seats, kinds, strict=True):
+        # ``zip`` without ``strict``: its keyword costs more than the loop (the lists are the
+        # state's, one entry per play), here and below.
+        for owner, k in zip(seats, kinds):  # noqa: B905
             if counted[k]:
                 out[owner] += 1
                 dollars[owner] += BRIBE_VALUE[k]
@@ -97,6 +102,10 @@ class Bidder:
         targets = len(table) + len(BODIES)
         mean, p_da = [0.0] * players, [0.0] * players
         future, more = [0.0] * players, [0.0] * players
+        # The leader's estimate on a contract: a seat that bid nothing there counts its future
+        # alone, which no bidder's sum (future plus dollars) falls below. Every future is at
+        # least 0.0 (the seat's own), and a loop costs less than ``max``'s keyword parsing.
+        unbid_lead = 0.0
         for s in range(players):
             if s == me:
                 continue
@@ -105,7 +114,9 @@ class Bidder:
                 mean[s] = (SET_DOLLARS - dollars[s]) / left
                 p_da[s] = (attorney and not attorney_out[s]) / left
             to_play = PLAYS_PER_ROUND - seats.count(s)
-            future[s] = to_play * mean[s] / targets
+            lead = future[s] = to_play * mean[s] / targets
+            if lead > unbid_lead:
+                unbid_lead = lead
             more[s] = to_play / targets
         size = len(value)
         mine = [0] * size
@@ -114,7 +125,7 @@ class Bidder:
         da_risk = [1.0] * size
         da_seen = [False] * size
         self.biggest = biggest = [0] * size
-        for seat, kind, c in zip(seats, kinds, where, strict=True):
+        for seat, kind, c in zip(seats, kinds, where):  # noqa: B905
             if c < 0:
                 continue
             if seat == me:
@@ -146,9 +157,6 @@ class Bidder:
         watched: list[int] = []
         least = math.inf
         spread: dict[int, float] = {}  # by the contract's hidden cards: all the spread depends on
-        # The leader's estimate: a seat that bid nothing here counts its future alone, which
-        # no bidder's sum (future plus dollars) falls below.
-        unbid_lead = max(future)
         for c in table:
             lead = unbid_lead
             row = opp.get(c)
