@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from backroom.bots.base import Observation, SeededBot
 from backroom.engine.actions import Action
-from backroom.games.slush_fund.belief import DRAW_CHOICE, LOOK_BONUS, Belief, money_k, read_belief
+from backroom.games.slush_fund.belief import DRAW_CHOICE, LOOK_BONUS, Belief, read_belief
 from backroom.games.slush_fund.cards import MONEY, TIME_TO_END
 from backroom.games.slush_fund.valuation import of, worth
 
@@ -207,7 +207,7 @@ def _card_gain(belief: Belief, seat: int, face: str) -> float:
     best = 0.0
     live = s.live
     if face.startswith("money-"):
-        terms = s.money_in(money_k(face))
+        terms = s.money_in(face)
         prefix, rest = s.prefix, s.rest
         for i, p in enumerate(live):  # ``with_one`` written out
             total = prefix[i] + terms[p]

@@ -72,10 +72,10 @@ class SeatValue:
         self.terms = terms = [0.0] * POLS
         self.live = live = [p for p, gone in enumerate(belief.removed) if not gone]
         self.position = position = [-1] * POLS
-        self.ins: dict[float, list[float]] = {}
-        """Per money value: the term at each politician with that card added to the pile."""
-        self.outs: dict[float, list[float]] = {}
-        """Per money value: the term at each politician with that card taken off the pile."""
+        self.ins: dict[str, list[float]] = {}
+        """Per money face: the term at each politician with that card added to the pile."""
+        self.outs: dict[str, list[float]] = {}
+        """Per money face: the term at each politician with that card taken off the pile."""
         prefix: list[float] = []
         in_order: list[float] = []
         total = 0.0
@@ -169,17 +169,19 @@ class SeatValue:
             value_rival *= 0.6
         return chance * value_me - (1.0 - chance) * value_rival
 
-    def money_in(self, value: float) -> list[float]:
-        """The term at each politician still in play with a card of ``value`` added to the
+    def money_in(self, face: str) -> list[float]:
+        """The term at each politician still in play with a money card of ``face`` added to the
         seat's pile (a bribe, a Transfer's end), kept per decision: ``own`` written out, the
-        most asked of all."""
-        terms = self.ins.get(value)
+        most asked of all. Kept by face, whose hash a string keeps, not by its value in $K (a
+        float hashed at every look-up, found through ``money_k``'s cache)."""
+        terms = self.ins.get(face)
         if terms is None:
+            value = money_k(face)
             b = self.belief
             me = self.me
             money, cards, vp, scandals = b.money[me], b.cards[me], b.vp[me], b.scandals
             top_l, top_cards, sigma, rival_vp = self.top, self.top_cards, self.sigma, self.rival_vp
-            terms = self.ins[value] = [0.0] * POLS
+            terms = self.ins[face] = [0.0] * POLS
             for p in self.live:
                 mine = money[p] + value
                 top = top_l[p]
@@ -199,16 +201,16 @@ class SeatValue:
                 terms[p] = chance * value_me - (1.0 - chance) * value_rival
         return terms
 
-    def money_out(self, value: float, p: int) -> float:
-        """The term at ``p`` with a card of ``value`` taken off the seat's pile (a Transfer)."""
-        terms = self.outs.get(value)
+    def money_out(self, face: str, p: int) -> float:
+        """The term at ``p`` with a money card of ``face`` taken off the seat's pile (a Transfer)."""
+        terms = self.outs.get(face)
         if terms is None:
-            terms = self.outs[value] = [None] * POLS  # type: ignore[list-item]
+            terms = self.outs[face] = [None] * POLS  # type: ignore[list-item]
         term = terms[p]
         if term is None:
             b = self.belief
             me = self.me
-            term = terms[p] = self.own(p, b.money[me][p] - value, b.cards[me][p] - 1.0, b.vp[me][p])
+            term = terms[p] = self.own(p, b.money[me][p] - money_k(face), b.cards[me][p] - 1.0, b.vp[me][p])
         return term
 
     def scandal(self, p: int, scandals: float) -> float:
@@ -259,7 +261,7 @@ class SeatValue:
             b = self.belief
             me = self.me
             return self.with_one(p, self.own(p, b.money[me][p], b.cards[me][p], b.vp[me][p] + 1.0))
-        return self.with_one(p, self.money_in(money_k(face))[p])
+        return self.with_one(p, self.money_in(face)[p])
 
     def add_scandal(self, p: int) -> float:
         scandals = self.belief.scandals[p] + 1
@@ -274,8 +276,7 @@ class SeatValue:
         return self.with_two(a, self.scandal(a, scandals[a] - 1), b, term_b)
 
     def transfer(self, a: int, face: str, b: int) -> float:
-        value = money_k(face)
-        return self.with_two(a, self.money_out(value, a), b, self.money_in(value)[b])
+        return self.with_two(a, self.money_out(face, a), b, self.money_in(face)[b])
 
     def thief(self, t: int, p: int) -> float:
         """A Thief on seat ``t``'s pile at ``p``: its top money card if the top is money, else
