@@ -47,14 +47,19 @@ class HeuristicBot(SeededBot):
     def _award(self, seen: Sight, me: int, legal: list[Action]) -> Action:
         """Each option changes one play: where the pending Swiss bribe counts, or one card's
         fate; the option whose table leaves the seat best placed (the first of equals)."""
-        on, gone, where = seen.on, seen.gone, seen.where
-        attorneys = [(i, where[i]) for i, k in enumerate(seen.kind) if k == ATTORNEY and gone[i] == IN_PLAY]
-        # The bribes that may count: in play, and on a contract (or the one about to be).
-        bribes = [
-            (i, on[i], seen.seat[i], BRIBE_VALUE[k] // (2 if where[i] < 0 else 1))
-            for i, k in enumerate(seen.kind)
-            if IS_BRIBE[k] and gone[i] == IN_PLAY and (on[i] >= 0 or i == seen.pending)
-        ]
+        on, gone, where, seats, pending = seen.on, seen.gone, seen.where, seen.seat, seen.pending
+        # The living attorneys, and the bribes that may count: in play, and on a contract (or
+        # the one about to be). One loop: two comprehensions were two calls, and made these
+        # locals cells at every award decision.
+        attorneys: list[tuple[int, int]] = []
+        bribes: list[tuple[int, int, int, int]] = []
+        for i, k in enumerate(seen.kind):
+            if gone[i] != IN_PLAY:
+                continue
+            if k == ATTORNEY:
+                attorneys.append((i, where[i]))
+            elif IS_BRIBE[k] and (on[i] >= 0 or i == pending):
+                bribes.append((i, on[i], seats[i], BRIBE_VALUE[k] // (2 if where[i] < 0 else 1)))
         cancelled_now = {c for _, c in attorneys}  # the contracts a living attorney cancels
         best: tuple[float, int] = (-math.inf, 0)
         for index, action in enumerate(legal):
@@ -62,16 +67,22 @@ class HeuristicBot(SeededBot):
             change: tuple[int, int, int] = (-1, -1, IN_PLAY)  # "no_removal" keeps all
             cancelled = cancelled_now
             if kind == "assign":
-                change = (seen.pending, action[1], IN_PLAY)
+                change = (pending, action[1], IN_PLAY)
             elif kind == "kill":
                 change = (action[1], on[action[1]], KILLED)
-                cancelled = {c for i, c in attorneys if i != action[1]}
+                cancelled = _cancelled_without(attorneys, action[1])
             elif kind == "remove":  # a reporter's removal is a choice
                 change = (action[1], on[action[1]], REMOVED)
             score = _award_score(seen, me, bribes, cancelled, change)
             if score > best[0]:
                 best = (score, index)
         return legal[best[1]]
+
+
+def _cancelled_without(attorneys: list[tuple[int, int]], killed: int) -> set[int]:
+    """The contracts the living attorneys but ``killed`` cancel (apart from ``_award``, whose
+    locals a comprehension there would make cells at every call)."""
+    return {c for i, c in attorneys if i != killed}
 
 
 def _award_score(
@@ -84,6 +95,7 @@ def _award_score(
     """Contracts the seat would win minus a share of its opponents', if the table stood so
     with play ``change[0]`` counting on ``change[1]`` and its fate ``change[2]``."""
     changed, target, fate = change
+    players, value_of = seen.players, seen.value
     sums: dict[int, list[int]] = {}
     for i, c, seat, value in bribes:
         if i == changed:
@@ -94,11 +106,14 @@ def _award_score(
             continue
         row = sums.get(c)
         if row is None:
-            row = sums[c] = [0] * seen.players
+            row = sums[c] = [0] * players
         row[seat] += value
     score = 0.0
     for c, row in sums.items():
-        top = max(row)
+        top = 0  # the most dollars (a loop: ``max`` parses its keywords at every call)
+        for dollars in row:
+            if dollars > top:
+                top = dollars
         if row.count(top) == 1:  # a single leader wins it
-            score += seen.value[c] if row.index(top) == me else -OPPONENT_WEIGHT * seen.value[c]
+            score += value_of[c] if row.index(top) == me else -OPPONENT_WEIGHT * value_of[c]
     return score
