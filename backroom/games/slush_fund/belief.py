@@ -48,9 +48,10 @@ class _Deck:
     """Per-card tables of a deck, made once per deck: face index (faces in composition order,
     as bytes for ``bytes.translate``), money in $K (0.0 for other cards), and a code whose sum
     over a pile gives its money in $K, its money cards and its VP cards at once; per face, its
-    money in whole $K (at most 100) and the faces that are not money, as bytes."""
+    money in whole $K (at most 100) and the faces that are not money, as bytes; the money
+    faces (a set look-up costs a sixth of ``str.startswith``, which parses its arguments)."""
 
-    __slots__ = ("code", "face_k", "faces", "kind", "money", "not_money", "to_face", "vp")
+    __slots__ = ("code", "face_k", "faces", "kind", "money", "money_faces", "not_money", "to_face", "vp")
 
     def __init__(self, deck: Deck) -> None:
         self.faces: tuple[str, ...] = tuple(c["face"] for c in deck.composition())
@@ -64,6 +65,7 @@ class _Deck:
             for k, v in zip(deck.kinds, deck.values, strict=True)
         )
         money = [f.startswith("money-") for f in self.faces]
+        self.money_faces = frozenset(f for f, m in zip(self.faces, money, strict=True) if m)
         self.face_k = bytes(
             int(money_k(f)) if m else 0 for f, m in zip(self.faces, money, strict=True)
         ).ljust(256, b"\0")
@@ -264,8 +266,10 @@ def read_belief(state: SlushFundState, seat: int) -> Belief:
                 v_row[p] = float(total >> 8 & 0xFF)
             else:
                 pending.append((m_row, c_row, v_row, u_row, p, pile))
-                if mask:
-                    hidden.extend(c for c in pile[:-1] if not (mask >> c) & 1)
+                if mask:  # a loop: a generator is a call, and makes ``mask`` a cell at every reading
+                    for card in pile[:-1]:
+                        if not (mask >> card) & 1:
+                            hidden.append(card)
                 else:
                     hidden.extend(pile[:-1])
                     if len(pile) > deepest:

@@ -206,7 +206,7 @@ def _card_gain(belief: Belief, seat: int, face: str) -> float:
     base = s.base
     best = 0.0
     live = s.live
-    if face.startswith("money-"):
+    if face in belief.deck.money_faces:
         terms = s.money_in(face)
         prefix, rest = s.prefix, s.rest
         for i, p in enumerate(live):  # ``with_one`` written out
