@@ -47,11 +47,23 @@ FRAGILE = SCANDALS_TO_REMOVE - 1
 class _Deck:
     """Per-card tables of a deck, made once per deck: face index (faces in composition order,
     as bytes for ``bytes.translate``), money in $K (0.0 for other cards), and a code whose sum
-    over a pile gives its money in $K, its money cards and its VP cards at once; per face, its
+    over a pile gives its money in $K, its money cards and its VP cards at once (``one``: those
+    sums, as floats, of a pile of that card alone, spared three ``float`` calls); per face, its
     money in whole $K (at most 100) and the faces that are not money, as bytes; the money
     faces (a set look-up costs a sixth of ``str.startswith``, which parses its arguments)."""
 
-    __slots__ = ("code", "face_k", "faces", "kind", "money", "money_faces", "not_money", "to_face", "vp")
+    __slots__ = (
+        "code",
+        "face_k",
+        "faces",
+        "kind",
+        "money",
+        "money_faces",
+        "not_money",
+        "one",
+        "to_face",
+        "vp",
+    )
 
     def __init__(self, deck: Deck) -> None:
         self.faces: tuple[str, ...] = tuple(c["face"] for c in deck.composition())
@@ -63,6 +75,9 @@ class _Deck:
         self.code: tuple[int, ...] = tuple(
             (v // 1000) << 16 | 1 if k == MONEY else (1 << 8 if k == VP_KIND else 0)
             for k, v in zip(deck.kinds, deck.values, strict=True)
+        )
+        self.one: tuple[tuple[float, float, float], ...] = tuple(
+            (float(c >> 16), float(c & 0xFF), float(c >> 8 & 0xFF)) for c in self.code
         )
         money = [f.startswith("money-") for f in self.faces]
         self.money_faces = frozenset(f for f, m in zip(self.faces, money, strict=True) if m)
@@ -235,7 +250,7 @@ def read_belief(state: SlushFundState, seat: int) -> Belief:
     whole $K (exact in any order), and a pile whose covered cards are all unseen adds the
     unseen mean that many times, then its top card (``acc_*``: those running sums)."""
     deck = _deck(state.deck_def)
-    code = deck.code
+    code, one = deck.code, deck.one
     n = state.n
     mask = state.known[seat]
     hidden: list[int] = []
@@ -257,7 +272,9 @@ def read_belief(state: SlushFundState, seat: int) -> Belief:
         for p, pile in enumerate(row):
             if not pile:
                 continue
-            if s == seat or len(pile) == 1:
+            if len(pile) == 1:  # most of others' piles: the three sums at once, as floats
+                m_row[p], c_row[p], v_row[p] = one[pile[0]]
+            elif s == seat:
                 total = 0  # a loop: ``sum(map(code.__getitem__, pile))`` costs 2.6 times as much
                 for card in pile:
                     total += code[card]
