@@ -63,6 +63,8 @@ Terms = tuple[float, float, int, float, float, float, float, bool]
 """A contract's worth (discounted by the chance an attorney cancels it), its worth to a Swiss
 bribe (placed once attorneys are known), the seat's dollars, the leader's, the spread of the
 estimate, the seat's present chance, the attorney's risk and whether one is seen there."""
+_OFF: Terms = (0.0, 0.0, 0, 0.0, 1.0, 0.0, 1.0, False)
+"""The terms of a contract off the table (a placeholder in ``Bidder.terms``)."""
 
 
 class Bidder:
@@ -151,8 +153,9 @@ class Bidder:
             else:
                 row[seat] = row.get(seat, 0.0) + v
         self.mine = mine
-        self.terms: dict[int, Terms] = {}
-        terms = self.terms
+        # By contract index, like the sight's lists (a list costs less to fill and read than a
+        # dict); a contract off the table keeps ``_OFF``, never read.
+        self.terms = terms = [_OFF] * size
         staked: list[int] = []
         watched: list[int] = []
         least = math.inf
