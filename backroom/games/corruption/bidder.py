@@ -122,7 +122,7 @@ class Bidder:
             more[s] = to_play / targets
         size = len(value)
         mine = [0] * size
-        opp: dict[int, dict[int, float]] = {}
+        opp: list[dict[int, float] | None] = [None] * size
         unseen = [0] * size
         da_risk = [1.0] * size
         da_seen = [False] * size
@@ -147,7 +147,7 @@ class Bidder:
                 if v > biggest[c]:
                     biggest[c] = v
             # The opponent's dollars here, an unseen card at its owner's mean, summed in play order.
-            row = opp.get(c)
+            row = opp[c]
             if row is None:
                 opp[c] = {seat: v}
             else:
@@ -162,7 +162,7 @@ class Bidder:
         spread: dict[int, float] = {}  # by the contract's hidden cards: all the spread depends on
         for c in table:
             lead = unbid_lead
-            row = opp.get(c)
+            row = opp[c]
             if row is not None:
                 for s, dollars_on in row.items():
                     estimate = dollars_on + future[s]
