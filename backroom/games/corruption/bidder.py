@@ -159,7 +159,8 @@ class Bidder:
         staked: list[int] = []
         watched: list[int] = []
         least = math.inf
-        spread: dict[int, float] = {}  # by the contract's hidden cards: all the spread depends on
+        # by the contract's hidden cards (at most one a play): all the spread depends on
+        spread: list[float | None] = [None] * (len(seats) + 1)
         for c in table:
             lead = unbid_lead
             row = opp[c]
@@ -169,7 +170,7 @@ class Bidder:
                     if estimate > lead:
                         lead = estimate
             count = unseen[c]
-            sigma = spread.get(count)
+            sigma = spread[count]
             if sigma is None:
                 u: float = count
                 for f in more:
