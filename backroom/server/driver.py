@@ -80,11 +80,14 @@ class Driver:
         (which hands away seats to a bot) or idle timers. Without any, a move changes nothing
         the driver waits for but the game's end, and the mover need not wake it."""
         table = self.table
-        return (
-            table.row.turn_timer is not None
-            or table.idle is not None
-            or any(s.kind == "bot" for s in table.row.seats)
-        )
+        if table.row.turn_timer is not None or table.idle is not None:
+            return True
+        # Not ``any`` over a generator, which makes a function and a generator each time: every
+        # move asks.
+        for s in table.row.seats:  # noqa: SIM110
+            if s.kind == "bot":
+                return True
+        return False
 
     def dormant(self) -> bool:
         """Nobody here and nothing due: until someone comes, nothing can happen at this table."""

@@ -120,6 +120,9 @@ class LiveTable:
         self._entries: dict[tuple[int, str, bool], orjson.Fragment] = {}
         self._names: dict[str, tuple[str, ...]] = {}
         self._outcome: dict[str, Any] | None = None
+        self.is_over = False
+        """Whether the game has ended: kept with ``_outcome`` rather than a property, which
+        CPython 3.11 calls through C at every read (several a move)."""
         self._outcome_texts: dict[str, dict[str, Any]] = {}
         """The outcome with its sentence, by language (``updates.outcome_text``)."""
         self._refresh_outcome()
@@ -134,10 +137,6 @@ class LiveTable:
 
     def seat_rows(self) -> list[SeatRow]:
         return self.row.seats
-
-    @property
-    def is_over(self) -> bool:
-        return self._outcome is not None
 
     def names(self, lang: str) -> tuple[str, ...]:
         names = self._names.get(lang)
@@ -158,22 +157,21 @@ class LiveTable:
     def _refresh_outcome(self) -> None:
         outcome = self.state.outcome()
         self._outcome = None if outcome is None else outcome.to_json()
+        self.is_over = outcome is not None
         if self._outcome_texts:
             self._outcome_texts = {}
 
     # -- what clients see
 
     def seats_json(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "seat": s.seat,
-                "name": s.name,
-                "kind": s.kind,
-                "connected": s.kind == "bot" or self.connected[s.seat] > 0,
-                "autoplay": self.autoplay[s.seat],
-            }
-            for s in self.seat_rows()
-        ]
+        seats = []  # a loop: a comprehension would make ``self`` a cell (every update)
+        for s in self.row.seats:
+            connected = s.kind == "bot" or self.connected[s.seat] > 0
+            autoplay = self.autoplay[s.seat]
+            seats.append(
+                {"seat": s.seat, "name": s.name, "kind": s.kind, "connected": connected, "autoplay": autoplay}
+            )
+        return seats
 
     def summary(self) -> dict[str, Any]:
         return {

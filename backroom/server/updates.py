@@ -93,9 +93,15 @@ def view_of(table: LiveTable, seat: int | None) -> orjson.Fragment:
 
 
 def deadline(table: LiveTable) -> int | None:
-    timer = table.row.turn_timer
-    if (timer is None and table.idle is None) or table.is_over:
+    if (table.row.turn_timer is None and table.idle is None) or table.is_over:
         return None
+    return _deadline(table)
+
+
+def _deadline(table: LiveTable) -> int | None:
+    """``deadline`` where a timer runs: apart, as its comprehensions make ``table`` a cell at
+    every call (every update) on CPython 3.11."""
+    timer = table.row.turn_timer
     times = (
         []
         if timer is None
@@ -153,29 +159,33 @@ def update_for(table: LiveTable, conn: Conn, shared: Shared) -> dict[str, Any]:
     forget = seat is not None and table.row.seats[seat].kind == "human" and not table.human_recall
     delivered = -1 if seat is None else table.delivered[seat]
     kept = table.events
-    unseen = min(len(kept), table.event_count - 1 - conn.seen)
+    last = table.event_count - 1
     # The newest few, read from the end (an iterator from the start of the deque would step
-    # over the whole recent log at every update).
-    for index, kind, to, params in (kept[i] for i in range(len(kept) - unseen, len(kept))):
+    # over the whole recent log at every update). A loop, not a generator: on CPython 3.11 one
+    # that reads ``kept`` makes it a cell at every call, and ``min`` parses keywords.
+    end = len(kept)
+    start = end - last + conn.seen
+    for i in range(start if start > 0 else 0, end):
+        index, kind, to, params = kept[i]
         if to is not None and (seat is None or seat not in to):
             continue
         private = forget and to is not None
         if private and index < table.latest_events and index <= delivered:
             continue
         events.append(_event_entry(table, index, kind, params, lang, private))
-    conn.seen = table.event_count - 1
+    conn.seen = last
     if seat is not None:
-        table.delivered[seat] = conn.seen
+        table.delivered[seat] = last
     update = {
         "type": "update",
         "version": table.version,
-        "view": table.view_of(seat),
+        "view": view_of(table, seat),
         "actors": actors,
         "legal": legal,
         "events": events,
         "seats": seats,
         "deadline": deadline,
-        "outcome": table.outcome_text(lang),
+        "outcome": outcome_text(table, lang),
     }
     if table.idle is not None and (clocks := table.idle.clocks()) is not None:
         update["clocks"] = clocks
