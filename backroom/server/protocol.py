@@ -166,7 +166,10 @@ async def _send_loop(
 async def handle(table: LiveTable, conn: Conn, text: str | None, data: bytes | None) -> None:
     """Answer one client frame. The frame is parsed before the rate check (it is at most
     16 KiB) so that a rate-limited action's error carries its id and the client can retry."""
-    size = len(text.encode("utf-8")) if text is not None else len(data or b"")
+    if text is not None:  # an ASCII text (every move) is as long as its UTF-8, not encoded again
+        size = len(text) if text.isascii() else len(text.encode("utf-8"))
+    else:
+        size = len(data or b"")
     message: Any = None
     if text is not None and size <= MAX_MESSAGE:
         try:
