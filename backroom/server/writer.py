@@ -14,7 +14,7 @@ import contextlib
 import json
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -312,9 +312,11 @@ class GroupCommit:
             raise self._as_dbapi_error(exc, row) from exc
         return epoch
 
-    async def awrite(self, write: Write) -> None:
-        """Store one action; returns once it is committed (raises if the commit failed)."""
-        await self._commit(write)
+    def awrite(self, write: Write) -> Awaitable[None]:
+        """Store one action: awaited, returns once it is committed (raises if the commit failed).
+        ``_commit`` itself, not a coroutine awaiting it: every move's wait for its commit passes
+        through one frame less, twice."""
+        return self._commit(write)
 
     async def _commit(self, item: Write | Chore | NewTable) -> Any:
         """``item`` in the next group commit; returns its result once that has committed."""
@@ -341,12 +343,18 @@ class GroupCommit:
                     batch.append(item)
             if not batch:
                 continue
-            writes = [w for w, _ in batch if isinstance(w, Write)]
-            chores = [c for c, _ in batch if not isinstance(c, Write)]
-            # The results come writes first, then chores.
-            futures = [f for w, f in batch if isinstance(w, Write)] + [
-                f for c, f in batch if not isinstance(c, Write)
-            ]
+            writes: list[Write] = []
+            chores: list[Chore | NewTable] = []
+            futures: list[asyncio.Future[Any]] = []
+            later: list[asyncio.Future[Any]] = []
+            for work, future in batch:  # one pass, not four comprehensions (a function each)
+                if isinstance(work, Write):
+                    writes.append(work)
+                    futures.append(future)
+                else:
+                    chores.append(work)
+                    later.append(future)
+            futures += later  # the results come writes first, then chores
             try:
                 if chores:
                     results = await self._thread.call(self.write_batch, writes, chores)
