@@ -48,6 +48,10 @@ from backroom.server.wire import (
     unread_upgrade,
 )
 
+OPEN = State.OPEN
+"""Read at every frame and every write: an enum member looked up on its class costs several
+times a global's."""
+
 PROTOCOL_LOG = logging.getLogger("websockets.server")
 """Where the WebSocket library's own messages about a connection go (its default logger)."""
 
@@ -298,14 +302,14 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
                 if stop > end:
                     self._pending = data[pos:]  # a frame of at most 64 KiB: its end is coming
                     return
-                opened = conn.state is State.OPEN and not self.close_sent
+                opened = conn.state is OPEN and not self.close_sent
                 if head == 0x81 and data[pos + 1] & 0x80 and opened and conn.current_size is None:
                     pos = stop
                     self._text(apply_mask(data[start:stop], data[start - 4 : start]))
                 else:  # control frames (pongs, a close), fragments, anything the library refuses
                     super().data_received(data[pos:stop])
                     pos = stop
-                if conn.state is not State.OPEN or self.close_sent or self.transport.is_closing():
+                if conn.state is not OPEN or self.close_sent or self.transport.is_closing():
                     break
             else:
                 if pos < end:
@@ -435,7 +439,7 @@ def protocols(limits: Limits, trusted_proxies: Iterable[str] = ()) -> tuple[type
             library's own framing is general and cost more than the write itself."""
             if self.disconnected or self.close_sent or self.transport.is_closing():
                 return False
-            if not self.writable.is_set() or self.conn.state is not State.OPEN:
+            if not self.writable.is_set() or self.conn.state is not OPEN:
                 return False
             if self.conn.extensions:
                 for text in texts:
