@@ -226,6 +226,8 @@ def trusts(proxies: Iterable[str]) -> Callable[[str], bool]:
     def trusted(host: str) -> bool:
         if host in names:
             return True
+        if not networks:  # the usual case: no address to parse at every connection
+            return False
         try:
             address = ipaddress.ip_address(host)
         except ValueError:

@@ -151,6 +151,10 @@ async def _send_loop(
     where it lends it) is not closed again: that would write nothing and only raise."""
     try:
         while (text := await conn.outbox.get()) is not None:
+            # Written at once where the transport takes it (a joiner's welcome and first
+            # update, three messages a socket went through Starlette's and uvicorn's ``send``).
+            if conn.write is not None and conn.write((text,)):
+                continue
             async with asyncio.timeout(timeout):  # no task per message, unlike ``wait_for``
                 await websocket.send_text(text)
     except Exception:
