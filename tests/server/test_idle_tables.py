@@ -54,7 +54,10 @@ def test_a_table_with_a_bot_to_move_or_a_timer_due_soon_stays_in_memory(
 ) -> None:
     client = make_client(idle_unload=2.0)
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    bots = new_table(client, players=2, seats=[{"kind": "bot"}, {"kind": "bot"}], bot_delay=0.5)
+    # Corruption: at least 72 bot moves (1.5 s apart), so the game cannot end while the idle table
+    # waits to leave memory, however long a loaded machine makes that (a Stool Pigeon game of
+    # two bots may close within a few moves).
+    bots = new_table(client, game="corruption", players=3, seats=[{"kind": "bot"}] * 3, bot_delay=1.5)
     soon = new_table(client, players=2, seats=TWO_AGENTS, timers={"move": 3})  # < the idle time
     idle = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
     assert wait_for(lambda: idle["id"] not in hub.tables)
