@@ -272,3 +272,44 @@ def test_legal_actions_and_chance_asked_from_python_answer_what_the_cpp_methods_
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_keys_of_quiet_play_are_the_keys_of_play_with_events(game):
+    """The adapter plays quietly and works out a step's events only when a key is asked
+    (``Memory.then_unplayed``): every seat's key, asked at random moments, on the real line and
+    on clones continued their own way, equals that of an adapter playing each step with its
+    events (``apply`` and ``Memory.then``), chance nodes and reshuffles included."""
+
+    def eager(state):
+        def play(seat, index, copy=None, restart=False):
+            action = state.table.action(index)
+            state.memory = state.memory.then(seat, action, state.position.state.apply(seat, action))
+
+        state._play = play
+        return state
+
+    spiel = load_game(game, 2 if game != "corruption" else 3)
+    rng = random.Random(5)
+    for _ in range(2):
+        lines = [(spiel.new_initial_state(), eager(spiel.new_initial_state()))]
+        steps = 0
+        while lines and steps < 600:
+            steps += 1
+            quiet, played = lines[-1] if rng.random() < 0.7 else rng.choice(lines)
+            if quiet.is_terminal():
+                lines.remove((quiet, played))
+                continue
+            if quiet.is_chance_node():
+                action = rng.randrange(len(quiet.chance_outcomes()))
+            else:
+                action = rng.choice(quiet.legal_actions())
+            quiet.apply_action(action)
+            played.apply_action(action)
+            if not quiet.is_chance_node() and not quiet.is_terminal() and rng.random() < 0.3:
+                seats = range(spiel.num_players())
+                assert [quiet.information_state_string(s) for s in seats] == [
+                    played.information_state_string(s) for s in seats
+                ]
+            if rng.random() < 0.05:  # a copy, continued its own way
+                lines.append((quiet.clone(), eager(played.clone())))
