@@ -26,6 +26,10 @@ _IDENTITY = [*range(DECK_SIZE), EMPTY]
 """``_IDENTITY[c] == c`` for every card; the last entry, read as ``[EMPTY]`` (``[-1]``), keeps
 an empty slot empty."""
 
+_ALL = (1 << DECK_SIZE) - 1
+"""Every card's bit: ``_ALL ^ mask`` is the cards a mask lacks, as a positive number (``~mask``
+is negative, and CPython's ``&`` of a negative long complements its digits first)."""
+
 _BITS = (*(1 << c for c in range(DECK_SIZE)), 0)
 """``_BITS[c]``: card ``c``'s bit in a knowledge mask; none for ``EMPTY`` (the last entry, read
 as ``[-1]``), so an empty slot is never one to redeal."""
@@ -48,7 +52,7 @@ def resample(real: StoolPigeonState, seat: int, rng: random.Random) -> StoolPige
                     mask |= 1 << c
         if real.soplon_card != EMPTY:
             mask |= 1 << real.soplon_card
-    unseen = ~mask
+    unseen = _ALL ^ mask
     hidden = [c for district in real.districts for c in district if unseen & _BITS[c]]
     held = real.held
     if unseen & _BITS[held]:
