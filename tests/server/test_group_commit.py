@@ -161,3 +161,30 @@ def test_a_new_table_rides_with_a_group_commit_and_a_refused_one_fails_alone(tmp
     assert type(refused).__name__ == "IntegrityError"  # SQLAlchemy's, as the API answers it
     assert store.load_table("new") is not None and leases.holder("new") == "me"
     assert store.load_table("old") is not None and store.load_table("old")[3][0].n == 1
+
+
+def test_a_large_group_commit_keeps_its_statement_journal_in_memory(tmp_path: Path) -> None:
+    """The writer's connection keeps its statement journals in memory (``temp_store``): past
+    64 KiB SQLite spilled them to a temporary file at nearly every group commit. A batch of
+    sixty tables' large actions, one of them refused, still leaves that one out alone."""
+    store = Store(f"sqlite:///{tmp_path / 'j.db'}")
+    names = [f"t{i:02}" for i in range(60)]
+    for name in names:
+        store.create_table(table(name))
+    big = json.dumps(["say", "x" * 2000])
+
+    def large(name: str, n: int, previous: str) -> Write:
+        return Write(name, n, 0, big, None, link(previous, name, n, 0, big, None))
+
+    first = [large(name, 1, GENESIS) for name in names]
+    assert store.write_batch(first) == [None] * 60
+    assert store._connection().execute("PRAGMA temp_store").fetchone()[0] == 2  # MEMORY
+    second = [large(name, 2, w.chain) for name, w in zip(names, first, strict=True)]
+    second[30] = large(names[30], 1, GENESIS)  # its place in the log is taken
+    results = store.write_batch(second)
+    assert isinstance(results[30], Conflict)
+    assert results[:30] + results[31:] == [None] * 59
+    with store.engine.connect() as conn:
+        count = conn.exec_driver_sql("SELECT count(*) FROM backroom_actions").scalar()
+    assert count == 119
+    store.engine.dispose()
