@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ from backroom.games import get_game
 from backroom.server import protocol
 from backroom.server.chain import GENESIS, link
 from backroom.server.hub import Hub
-from backroom.server.leases import Fenced, Leases
+from backroom.server.leases import ONE_ROW_TABLES, Fenced, Leases, fenced
 from backroom.server.messages import Conn, Refused
 from backroom.server.rows import SeatRow, TableRow, Write
 from backroom.server.store import Store
@@ -302,3 +303,20 @@ def test_a_new_tables_lease_another_worker_holds_is_not_taken(store: Store) -> N
     assert store.create_leased(table("u"), Leases(store.engine, "me", steal=True)) == 1
     Leases(store.engine, "other").acquire("v")
     assert store.create_leased(table("v"), Leases(store.engine, "me", steal=True)) == 2
+
+
+@pytest.mark.parametrize("tables", [3, ONE_ROW_TABLES + 2])
+def test_the_fence_finds_the_one_stale_write_in_a_group_commit_of_any_size(tables: int) -> None:
+    """SQLite's fence first asks one row for the whole batch and reads each table's lease only
+    where a lease was lost; past ``ONE_ROW_TABLES`` (SQLite's parameter limit) it reads them at
+    once. Either way, exactly the write whose epoch is not the lease's is fenced."""
+    db = sqlite3.connect(":memory:")
+    db.execute(
+        "CREATE TABLE backroom_leases (table_id TEXT PRIMARY KEY, owner TEXT, epoch INTEGER, expires REAL)"
+    )
+    db.executemany("INSERT INTO backroom_leases VALUES (?, 'w', 2, 0)", [(f"t{i}",) for i in range(tables)])
+    writes = [Write(f"t{i}", 1, 0, "[]", None, "", epoch=2) for i in range(tables)]
+    cursor = db.cursor()
+    assert fenced(cursor, "sqlite", writes) == [False] * tables
+    writes[1] = Write("t1", 1, 0, "[]", None, "", epoch=1)  # the lease moved on to epoch 2
+    assert fenced(cursor, "sqlite", writes) == [i == 1 for i in range(tables)]
