@@ -63,7 +63,9 @@ def midgame_states(game: Game, players: int, count: int, seed: int = 0) -> list[
     return states
 
 
-def per_call_microseconds(states: list[State], rounds: int = 25, repeat: int = 4) -> tuple[float, float, float]:
+def per_call_microseconds(
+    states: list[State], rounds: int = 25, repeat: int = 4
+) -> tuple[float, float, float]:
     """Microseconds per ``clone`` and per ``resample(0)`` over ``states``, and the resample's
     cost in clones: medians over ``rounds`` in which the two take turns (the order swapped every
     round), so that load drifting during the run moves both alike. Timed one after the other,
@@ -81,7 +83,8 @@ def per_call_microseconds(states: list[State], rounds: int = 25, repeat: int = 4
                         state.clone()
                     else:
                         state.resample(0, rng)
-            (clones if operation == "clone" else resamples).append((time.process_time() - began) / calls * 1e6)
+            timed = clones if operation == "clone" else resamples
+            timed.append((time.process_time() - began) / calls * 1e6)
     ratios = [r / c for r, c in zip(resamples, clones, strict=True)]
     return statistics.median(clones), statistics.median(resamples), statistics.median(ratios)
 
