@@ -89,6 +89,7 @@ class Illuminati(Game):
         bots={"heuristic": "backroom.games.illuminati.bot:HeuristicBot"},
         terminal="backroom.games.illuminati.terminal:render",
         observation="backroom.games.illuminati.observation:ENCODER",
+        evaluate="backroom.games.illuminati.estimate:evaluate",
         search="iterations=200",
     )
     options = (
