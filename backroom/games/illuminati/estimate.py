@@ -7,8 +7,9 @@ how near each seat is to winning: the larger of its progress toward the basic go
 controls, its Illuminati included, against the number the table needs) and toward its special
 goal (``goals.meets``' measures: money for the Gnomes, Power for the Bavarians, and so on), the
 other goal counting a little, and a little for the money in its structure, which buys attacks
-and defences. The seats' strengths become chances by a softmax (``SHARPNESS``): a seat a few
-groups ahead of another is the likely winner, not the sure one.
+and defences; a seat holding no group, or one, is near elimination (``EXPOSED``). The seats'
+strengths become chances by a softmax (``SHARPNESS``): a seat a few groups ahead of another is
+the likely winner, not the sure one.
 
 It reads the whole position (a search's determinization), as ``outcome()`` does, and only at a
 settled moment: no attack, transfer, deal or answer in flight (``None`` elsewhere: the playout
@@ -60,6 +61,10 @@ MONEY_SCALE = 60.0
 MONEY_WEIGHT = 0.15
 INCOME_WEIGHT = 0.01
 """Per MB of printed income a turn, beyond the money already held."""
+EXPOSED = (0.3, 0.1)
+"""What holding no group, or one, takes off: a player holding no group after its third turn is
+out of the game, and one group is a single attack from none (a search that ended its first
+turns without a capture was put out by a random player, docs/bots.md)."""
 SETTLED = (START, ACTION)
 
 
@@ -100,11 +105,13 @@ def strength(state: IlluminatiState, seat: int) -> float:
     cards = state.cards_of(seat)
     money = sum(state.money[c] for c in cards)
     income = sum(INCOME[c] for c in cards)
+    held = len(cards) - 1
     return (
         ahead
         + OTHER_GOAL * behind
         + MONEY_WEIGHT * money / (money + MONEY_SCALE)
         + INCOME_WEIGHT * max(0, income)
+        - (EXPOSED[held] if held < len(EXPOSED) else 0.0)
     )
 
 
