@@ -124,6 +124,14 @@ def test_ismcts_starts_from_the_games_default_settings_which_named_settings_over
     assert make_bot("ismcts", get_game("corruption"), 1).budget == Budget()
     budget = make_bot("ismcts", get_game("slush-fund"), 1).budget
     assert (budget.playout, budget.c, budget.margin, budget.horizon) == ("rollout", 0.1, 1.0, 0)
+    budget = make_bot("ismcts", get_game("illuminati"), 1).budget
+    assert (budget.playout, budget.c, budget.margin, budget.horizon, budget.iterations) == (
+        "heuristic",
+        0.1,
+        1.0,
+        0,
+        500,
+    )
 
 
 @pytest.mark.parametrize(

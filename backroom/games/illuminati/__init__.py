@@ -17,7 +17,8 @@ Rulebook: ``shared/seeds/004_4e82edb1c2a01e67.txt``; card data with provenance:
 ``cards.json`` and ``SOURCES.md``; rulings: ``docs/games/illuminati.md``.
 
 Registered: terminal board (``terminal.py``), research observation (``observation.py``), the
-``heuristic`` bot (``bot.py``), golden playthroughs.
+``heuristic`` bot (``bot.py``), the estimate that search cuts playouts with (``estimate.py``), golden
+playthroughs.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ class Illuminati(Game):
         terminal="backroom.games.illuminati.terminal:render",
         observation="backroom.games.illuminati.observation:ENCODER",
         evaluate="backroom.games.illuminati.estimate:evaluate",
-        search="iterations=200",
+        search="playout=heuristic:horizon=0:margin=1:c=0.1:iterations=500",
     )
     options = (
         OptionSpec("round_limit", TURN_LIMIT, low=5, high=500),
