@@ -73,11 +73,17 @@ def make_engine(url: str) -> Engine:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers run beside the writer; FULL makes each commit survive a power cut."""
+    """WAL lets readers run beside the writer; FULL makes each commit survive a power cut.
+    Statement journals stay in memory: a multi-row statement inside a transaction keeps the
+    pages it changed, to undo it alone if a row is refused, and past 64 KiB (which a group
+    commit of scattered tables passes) SQLite spilled them to a temporary file made and deleted
+    at nearly every commit, a third of the writer's page writes. They are never read after a
+    crash (the WAL is), so memory loses nothing."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA temp_store=MEMORY")
     cursor.close()
 
 

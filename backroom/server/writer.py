@@ -284,15 +284,6 @@ class GroupCommit:
     def _connection(self) -> Any:
         if self._raw is None:
             self._raw = self.engine.raw_connection()
-            if self.engine.dialect.name == "sqlite":
-                # A multi-row statement inside a transaction keeps a statement journal (the
-                # pages it changed, to undo it alone if a row is refused); past 64 KiB, about
-                # sixteen pages, SQLite spilled it to a temporary file, made and deleted at
-                # nearly every group commit: a third of the writer's page writes. It is never
-                # read after a crash (the WAL is), so memory loses nothing.
-                cursor = self._raw.cursor()
-                cursor.execute("PRAGMA temp_store=MEMORY")
-                cursor.close()
         return self._raw
 
     def _rollback(self) -> None:

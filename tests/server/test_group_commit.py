@@ -164,9 +164,10 @@ def test_a_new_table_rides_with_a_group_commit_and_a_refused_one_fails_alone(tmp
 
 
 def test_a_large_group_commit_keeps_its_statement_journal_in_memory(tmp_path: Path) -> None:
-    """The writer's connection keeps its statement journals in memory (``temp_store``): past
-    64 KiB SQLite spilled them to a temporary file at nearly every group commit. A batch of
-    sixty tables' large actions, one of them refused, still leaves that one out alone."""
+    """Every SQLite connection, the writer's included, keeps its statement journals in memory
+    (``temp_store``): past 64 KiB SQLite spilled them to a temporary file at nearly every group
+    commit. A batch of sixty tables' large actions, one of them refused, still leaves that one
+    out alone."""
     store = Store(f"sqlite:///{tmp_path / 'j.db'}")
     names = [f"t{i:02}" for i in range(60)]
     for name in names:
