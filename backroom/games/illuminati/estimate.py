@@ -3,13 +3,14 @@ whose playouts are cut short (``ismcts:horizon=N``, docs/bots.md).
 
 A whole random playout of an Illuminati game is hundreds of actions decided by dice long after
 the move searched, so its result says little about that move. This scores a position instead by
-how near each seat is to winning: the larger of its progress toward the basic goal (the cards it
-controls, its Illuminati included, against the number the table needs) and toward its special
-goal (``goals.meets``' measures: money for the Gnomes, Power for the Bavarians, and so on), the
-other goal counting a little, and a little for the money in its structure, which buys attacks
-and defences; a seat holding no group, or one, is near elimination (``EXPOSED``). The seats'
-strengths become chances by a softmax (``SHARPNESS``): a seat a few groups ahead of another is
-the likely winner, not the sure one.
+how near each seat is to winning (``features``): the larger of its progress toward the basic
+goal (the cards it controls, its Illuminati included, against the number the table needs) and
+toward its special goal (``goals.meets``' measures: money for the Gnomes, Power for the
+Bavarians, and so on), the other goal's, the money in its structure, which buys attacks and
+defences, its income, and whether it holds no group or one (near elimination). The seats'
+strengths (``WEIGHTS`` times the features) become chances by a softmax, a conditional logit:
+with two seats, the logistic regression that ``scripts/fit-illuminati-estimate`` fits on the
+turns of games between heuristic bots and who won them.
 
 It reads the whole position (a search's determinization), as ``outcome()`` does, and only at a
 settled moment: no attack, transfer, deal or answer in flight (``None`` elsewhere: the playout
@@ -51,20 +52,20 @@ from backroom.games.illuminati.goals import (
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
 
-SHARPNESS = 8.0
-"""The softmax's sharpness: at two players one group ahead (1/12 of the basic goal) is a win
-chance of about 0.66, four groups ahead about 0.94."""
-OTHER_GOAL = 0.25
-"""How much the lesser of the two goals' progress adds: a seat near both has two ways to win."""
+FEATURES = ("ahead", "behind", "money", "income", "no group", "one group")
+"""What ``features`` gives, in order: the better goal's progress and the other's (each in
+[0, 1]), the structure's money as ``money / (money + MONEY_SCALE)``, its printed income a turn,
+and 1 where the seat holds no group (a player holding none after its third turn is out) or only
+one (a single attack from none)."""
 MONEY_SCALE = 60.0
-"""The MB at which a structure's money adds half of ``MONEY_WEIGHT``."""
-MONEY_WEIGHT = 0.15
-INCOME_WEIGHT = 0.01
-"""Per MB of printed income a turn, beyond the money already held."""
-EXPOSED = (0.3, 0.1)
-"""What holding no group, or one, takes off: a player holding no group after its third turn is
-out of the game, and one group is a single attack from none (a search that ended its first
-turns without a capture was put out by a random player, docs/bots.md)."""
+"""The MB at which a structure's money feature is one half: money counts less as it piles up."""
+WEIGHTS = (2.5, 0.425, 3.2, 0.085, -0.55, -0.25)
+"""Log-odds per unit of each feature, fitted by ``scripts/fit-illuminati-estimate`` (2,000
+two-player games between heuristic bots, seed 7, 26,653 turns; the two halves of the data gave
+2.2-2.8 for ``ahead`` and 3.0-3.4 for money): log-loss 0.460 against the hand-set weights'
+0.623 (chance: 0.693), whose sharpness of 8 made a seat six groups ahead a near-sure winner
+where such a seat won about three games in four, and whose money was worth a sixth of what
+the games say: about 7 MB are worth a group here at 20 MB, 16 MB at 60 MB (docs/bots.md)."""
 SETTLED = (START, ACTION)
 
 
@@ -97,9 +98,8 @@ def progress(state: IlluminatiState, seat: int) -> tuple[float, float]:
     return min(1.0, basic), min(1.0, special)
 
 
-def strength(state: IlluminatiState, seat: int) -> float:
-    """How near the seat is to winning: its better goal's progress, a share of the other's,
-    and its money and income."""
+def features(state: IlluminatiState, seat: int) -> tuple[float, ...]:
+    """The seat's ``FEATURES``."""
     basic, special = progress(state, seat)
     ahead, behind = (basic, special) if basic >= special else (special, basic)
     cards = state.cards_of(seat)
@@ -107,12 +107,18 @@ def strength(state: IlluminatiState, seat: int) -> float:
     income = sum(INCOME[c] for c in cards)
     held = len(cards) - 1
     return (
-        ahead
-        + OTHER_GOAL * behind
-        + MONEY_WEIGHT * money / (money + MONEY_SCALE)
-        + INCOME_WEIGHT * max(0, income)
-        - (EXPOSED[held] if held < len(EXPOSED) else 0.0)
+        ahead,
+        behind,
+        money / (money + MONEY_SCALE),
+        max(0, income),
+        1.0 if held == 0 else 0.0,
+        1.0 if held == 1 else 0.0,
     )
+
+
+def strength(state: IlluminatiState, seat: int) -> float:
+    """How near the seat is to winning, in log-odds: ``WEIGHTS`` times its ``features``."""
+    return sum(w * f for w, f in zip(WEIGHTS, features(state, seat), strict=True))
 
 
 def evaluate(state: IlluminatiState) -> list[float] | None:
@@ -130,6 +136,6 @@ def evaluate(state: IlluminatiState) -> list[float] | None:
     strengths = {s: strength(state, s) for s in alive}
     top = max(strengths.values())
     for s, value in strengths.items():
-        weights[s] = math.exp(SHARPNESS * (value - top))
+        weights[s] = math.exp(value - top)
     total = sum(weights)
     return [w / total for w in weights]
