@@ -320,3 +320,20 @@ def test_the_fence_finds_the_one_stale_write_in_a_group_commit_of_any_size(table
     assert fenced(cursor, "sqlite", writes) == [False] * tables
     writes[1] = Write("t1", 1, 0, "[]", None, "", epoch=1)  # the lease moved on to epoch 2
     assert fenced(cursor, "sqlite", writes) == [i == 1 for i in range(tables)]
+
+
+def test_the_fence_refuses_a_stale_epoch_beside_the_current_one_of_the_same_table() -> None:
+    """A group commit may hold two writes of one table under two epochs (the worker let the
+    table go and took it again while its older write waited): only the current epoch's is
+    kept, as each write is fenced on its own epoch, not on its table's last write's."""
+    db = sqlite3.connect(":memory:")
+    db.execute(
+        "CREATE TABLE backroom_leases (table_id TEXT PRIMARY KEY, owner TEXT, epoch INTEGER, expires REAL)"
+    )
+    db.executemany("INSERT INTO backroom_leases VALUES (?, 'w', 2, 0)", [("t0",), ("t1",)])
+    writes = [
+        Write("t0", 1, 0, "[]", None, "", epoch=1),
+        Write("t1", 1, 0, "[]", None, "", epoch=2),
+        Write("t0", 1, 0, "[]", None, "", epoch=2),
+    ]
+    assert fenced(db.cursor(), "sqlite", writes) == [True, False, False]
