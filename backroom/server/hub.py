@@ -123,13 +123,14 @@ class Hub:
         """Keep ``table_id`` out of memory while the caller changes its rows (upkeep.py): a
         request for it waits meanwhile. Yields False, and changes nothing, for a table in
         memory and in use (someone connected, or work due)."""
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                await self._unload(table)
-            yield table_id not in self.tables
-        self._loading.pop(table_id, None)
+        try:  # the lock goes whatever happens inside, or each failed id would stay for good
+            async with self._loading.setdefault(table_id, asyncio.Lock()):
+                table = self.tables.get(table_id)
+                if table is not None:
+                    await self._unload(table)
+                yield table_id not in self.tables
+        finally:
+            self._loading.pop(table_id, None)
 
     async def _sweep(self) -> None:
         while True:
@@ -282,15 +283,16 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is None:
-                table = await self.read(table_id)
-                if table is not None:
-                    self.tables[table_id] = table
-                    table.start()
-        self._loading.pop(table_id, None)
+        try:  # a database that fails to answer must not leave a lock behind for each id asked
+            async with self._loading.setdefault(table_id, asyncio.Lock()):
+                table = self.tables.get(table_id)
+                if table is None:
+                    table = await self.read(table_id)
+                    if table is not None:
+                        self.tables[table_id] = table
+                        table.start()
+        finally:
+            self._loading.pop(table_id, None)
         return table
 
     async def read(self, table_id: str) -> LiveTable | None:

@@ -337,3 +337,25 @@ def test_the_fence_refuses_a_stale_epoch_beside_the_current_one_of_the_same_tabl
         Write("t0", 1, 0, "[]", None, "", epoch=2),
     ]
     assert fenced(db.cursor(), "sqlite", writes) == [True, False, False]
+
+
+def test_a_table_the_database_failed_to_load_leaves_no_lock_behind(tmp_path: Path) -> None:
+    """Each id asked for takes a loading lock; a read that raises (the database not answering)
+    must still drop it, or a client asking made-up ids during an outage grows it without bound."""
+
+    async def scenario() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'down.db'}"))
+
+        def down(table_id: str) -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        hub.store.load_table = down  # type: ignore[method-assign]
+        try:
+            for name in ("a", "b", "c"):
+                with pytest.raises(sqlite3.OperationalError):
+                    await hub.get(name)
+            assert hub._loading == {}
+        finally:
+            await hub.stop()
+
+    asyncio.run(scenario())
