@@ -211,8 +211,9 @@ def fenced(cursor: Any, dialect: str, writes: Sequence[Write]) -> list[bool]:
 
 
 ONE_ROW_TABLES = 499
-"""The most tables ``_all_current`` asks at once: two parameters each, and SQLite before 3.32
-takes at most 999 (a group commit holds up to 500 writes)."""
+"""The most tables ``_all_current`` asks at once: its ``OR`` chain is parsed as a tree one level
+deeper per table, and SQLite refuses a tree deeper than 1,000 (999 tables fail, 499 pass; a
+group commit holds up to 500 writes, ``writer.MAX_BATCH``)."""
 
 
 def _all_current(cursor: Any, epochs: dict[str, Any]) -> bool:
