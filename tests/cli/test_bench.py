@@ -170,3 +170,12 @@ def test_a_silent_exit_is_not_given_an_earlier_runs_last_line_as_its_reason(tmp_
     with pytest.raises(BenchProblem) as caught:
         wait_ready(free_port(), process, log, start=start)
     assert caught.value.key == "error.bench_server_silent" and caught.value.params == {"status": 3}
+
+
+@pytest.mark.parametrize(("bots", "said"), [((), "0.1 s"), (("--bots", "heuristic"), "0.4 s")])
+def test_the_notice_announces_the_whole_measure_bots_included(capsys, bots, said):
+    """The rules' figures take ``--seconds``; each bot kind as long again, and random twice."""
+    argv = ["bench", "stool-pigeon", "--seconds", "0.1", "--json", "--lang", "en", *bots]
+    assert main(argv) == 0
+    notice = capsys.readouterr().err
+    assert f"for about {said} on one core" in notice
