@@ -41,8 +41,9 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
         console.print(f"[bold]{number:>4}[/] {played}", soft_wrap=True)
         state, _, _, events = next(steps)
         show_events(console, lang, game.id, events, seat, names)
-        if args.step and not wait_for_enter(console, lang):
-            console.print(translate(lang, "ui.replay_stopped"))
+        stop = wait_for_enter(console, lang) if args.step else None
+        if stop is not None:
+            console.print(translate(lang, stop))
             return 0
     outcome = state.outcome()
     if outcome is None:
@@ -53,14 +54,15 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def wait_for_enter(console: Console, lang: str) -> bool:
-    """Wait for Enter; False when the input has closed (end of a piped file, Ctrl-D)."""
+def wait_for_enter(console: Console, lang: str) -> str | None:
+    """Wait for Enter: None to go on, else the key of why the replay stops (``q``, as ``play``
+    takes it to leave, or the input closed: the end of a piped file, Ctrl-D)."""
     try:
-        console.input(translate(lang, "ui.press_enter"))
+        answer = console.input(translate(lang, "ui.press_enter"))
     except EOFError:
         console.print()
-        return False
-    return True
+        return "ui.replay_stopped"
+    return "ui.replay_quit" if answer.strip().lower() == "q" else None
 
 
 def show_events(

@@ -122,3 +122,13 @@ def test_a_french_replay_spaces_the_colon_after_each_player(capsys, tmp_path):
     _, out = run(capsys, "replay", str(tmp_path / "game-000000.json"), "--lang", "fr")
     assert re.search(r"^ +1 \S.* : ", out, re.MULTILINE)
     assert not re.search(r"^ +\d+ [^:]*\w: ", out, re.MULTILINE)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Replay stopped."), ("es", "Reproducción detenida.")])
+def test_replay_step_stops_at_q_as_play_leaves_at_q(capsys, tmp_path, monkeypatch, lang, said):
+    code, _ = run(capsys, "simulate", "stool-pigeon", "--games", "1", "--save-logs", str(tmp_path), "--json")
+    assert code == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nq\n\n\n"))  # one Enter, then q
+    code, out = run(capsys, "replay", str(tmp_path / "game-000000.json"), "--step", "--lang", lang)
+    assert code == 0
+    assert said in out and "   2 " in out and "   3 " not in out
