@@ -27,8 +27,19 @@ from backroom.sim.playout import play_game, seat_bots
 from backroom.sim.usage import Usage, card_positions, count_usage
 
 CHUNK = 50
-"""Games per task sent to a worker: large enough to amortise the hand-off, small enough for a
-smooth progress bar. Results do not depend on it (games are folded one by one)."""
+"""Games per task sent to a worker at most: large enough to amortise the hand-off, small enough
+for a smooth progress bar. Results do not depend on it (games are folded one by one)."""
+
+STEPS = 100
+"""A run is cut into about this many chunks when it has fewer than ``CHUNK`` times as many games
+(``chunk_size``)."""
+
+
+def chunk_size(games: int) -> int:
+    """Games per chunk: ``CHUNK``, but no more than a hundredth of the run (at least one). The
+    progress bar moves once a chunk is done, and a run of 30 games with the search bot (a minute
+    or two, docs/lab.md) was one chunk: the bar sat at 0/30 with no time left until it ended."""
+    return max(1, min(CHUNK, math.ceil(games / STEPS)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +135,8 @@ def stream(plan: Plan, backend: Backend) -> Iterator[Chunk]:
     check(plan)
     if plan.save_logs is not None:
         make_folder(plan.save_logs)
-    tasks = ((plan, a, min(a + CHUNK, plan.games)) for a in range(0, plan.games, CHUNK))
+    size = chunk_size(plan.games)
+    tasks = ((plan, a, min(a + size, plan.games)) for a in range(0, plan.games, size))
     return backend.imap(_run_chunk, tasks)
 
 

@@ -6,7 +6,7 @@ import pytest
 from backroom.engine.errors import EngineError
 from backroom.sim.backends import LocalBackend, open_backend
 from backroom.sim.balance import BalanceTally
-from backroom.sim.batch import GameSummary, Plan, WinTally, run, wilson
+from backroom.sim.batch import GameSummary, Plan, WinTally, chunk_size, run, wilson
 
 
 def test_bot_list_is_cycled_then_rotated_per_game():
@@ -41,7 +41,17 @@ def test_games_are_folded_in_index_order_whatever_the_workers():
     plan = Plan.cycled("stool-pigeon", 130, 2, ("random",), 2)
     order = Indices()
     run(plan, LocalBackend(2), [order])
-    assert order.seen == list(range(130))  # three chunks of 50, 50 and 30, in order
+    assert order.seen == list(range(130))  # 65 chunks of two, in order
+
+
+def test_a_small_run_moves_its_progress_bar_before_it_ends():
+    """A run of 30 games with the search bot takes a minute or two: its bar must not sit at 0
+    until the end, as it did when 50 games made one chunk."""
+    plan = Plan.cycled("stool-pigeon", 30, 2, ("random",), 3)
+    steps: list[int] = []
+    run(plan, LocalBackend(1), [Indices()], progress=steps.append)
+    assert steps == [1] * 30
+    assert [chunk_size(n) for n in (1, 100, 101, 1000, 5000, 10**6)] == [1, 1, 2, 10, 50, 50]
 
 
 def stops_at_two(task: int) -> int:
