@@ -29,11 +29,20 @@ def show_games(console: Console, lang: str, game_id: str | None) -> int:
             translate(lang, f"{game.id}.name"),
             f"{game.min_players}–{game.max_players}",
             "\n".join(bot_kinds(game)),
-            "\n".join(f"{o.name}={o.default}" for o in game.options) or "—",
+            "\n".join(f"{o.name}={typed(o.default)}" for o in game.options) or "—",
         )
     console.print(table)
     console.print(translate(lang, "ui.games_hint"))
     return 0
+
+
+def typed(value: object) -> str:
+    """An option's value as ``--option NAME=VALUE`` takes it back: ``true``, ``off``, ``60``. The
+    lists showed Python's ``False`` and ``'standard'``, and ``--option memory_aid=False``, typed
+    as shown, was refused (the value is read as JSON)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def show_game(console: Console, lang: str, game: Game) -> None:
@@ -53,7 +62,7 @@ def show_game(console: Console, lang: str, game: Game) -> None:
                 allowed = f"{spec.low}–{spec.high}"
             options.add_row(
                 spec.name,
-                repr(spec.default),
+                typed(spec.default) or '""',
                 allowed,
                 translate(lang, f"{game.id}.option.{spec.name}.help"),
             )

@@ -10,7 +10,7 @@ from unittest.mock import ANY
 
 import pytest
 
-from backroom.cli.main import build_parser, main
+from backroom.cli.main import build_parser, main, options_from
 from backroom.games import all_games
 from backroom.i18n import LANGUAGES, translate
 
@@ -202,12 +202,12 @@ def test_figures_are_written_as_french_writes_them(capsys, argv):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_games_shows_every_id_and_option_default_whole_at_80_columns(capsys, monkeypatch, lang):
-    """What is typed back (``stool-pigeon``, ``secret_goals=False``) is never cut."""
+    """What is typed back (``stool-pigeon``, ``secret_goals=false``) is never cut."""
     monkeypatch.setenv("COLUMNS", "80")
     code, out = run(capsys, "games", "--lang", lang)
     assert code == 0
     assert "…" not in out
-    for option in ("secret_goals=False", "hidden_illuminati=off", "contracts_file=", "memory_aid=False"):
+    for option in ("secret_goals=false", "hidden_illuminati=off", "contracts_file=", "memory_aid=false"):
         assert option in out
     assert all(f"│ {game.id} " in out for game in all_games())
 
@@ -230,6 +230,21 @@ def test_game_options_show_default_and_allowed_values_apart(capsys, monkeypatch)
     code, out = run(capsys, "games", "illuminati", "--lang", "en")
     assert code == 0
     assert re.search(r"│ round_limit\s+│ 60\s+│ 5–500\s+│", out)
+
+
+def test_every_default_shown_is_taken_back_as_typed(capsys, monkeypatch):
+    """``games`` showed ``memory_aid=False`` and ``'standard'``: typed as shown, ``False`` was
+    refused ("takes true or false") and the quotes were part of the value."""
+    monkeypatch.setenv("COLUMNS", "200")
+    _, listing = run(capsys, "games", "--lang", "en")
+    for game in all_games():
+        _, detail = run(capsys, "games", game.id, "--lang", "en")
+        for spec in game.options:
+            cell = re.search(rf"│ {spec.name}\s+│ (\S+)\s+│", detail)
+            assert cell is not None, spec.name
+            typed = cell.group(1).replace('""', "")
+            assert f"│ {spec.name}={typed} " in listing
+            assert options_from([f"{spec.name}={typed}"]) == {spec.name: spec.default}
 
 
 def test_illuminati_gifts_are_chosen_in_steps_first_whom_then_how_much(capsys, monkeypatch):
