@@ -35,6 +35,8 @@ def make_bot(kind: str, game: Game, seed: int) -> Bot:
         return IsmctsBot(rng, game, Budget.parse(settings, game))
     path = game.manifest.bots.get(kind)
     if path is None:
+        if settings and name in bot_kinds(game):  # heuristic:c=1 named a bot that has no settings
+            raise BadOptions("error.bot_no_settings", bot=name, given=settings)
         raise BadOptions("error.unknown_bot", bot=kind, known=", ".join(bot_kinds(game)))
     bot: Bot = load(path)(rng)
     return bot

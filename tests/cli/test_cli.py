@@ -53,6 +53,14 @@ def test_bad_option_is_a_sentence(capsys):
     assert "entre 2 et 200" in out
 
 
+@pytest.mark.parametrize("kind", ["heuristic:c=1", "random:c=1"])
+def test_settings_for_a_bot_that_takes_none_are_named_as_such(capsys, kind):
+    """It said there was no bot “heuristic:c=1” and listed heuristic among those available."""
+    code, out = run(capsys, "simulate", "stool-pigeon", "--bots", kind, "--games", "2", "--lang", "en")
+    assert code == 2
+    assert f"The {kind.split(':')[0]} bot takes no settings (“c=1”): only ismcts does" in out
+
+
 def test_unknown_bot_is_a_sentence(capsys):
     code, out = run(capsys, "simulate", "stool-pigeon", "--bots", "genius", "--games", "2", "--lang", "en")
     assert code == 2
