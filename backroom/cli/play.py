@@ -203,7 +203,12 @@ class TerminalTable:
             if answer in ("q", "quit", "exit"):
                 return None
             if answer in ("?", "h", "help"):
-                self.console.print(self.t(f"{self.game.id}.summary"))
+                # The rules in short, as `backroom games GAME` prints them: a game's one-line
+                # summary alone (Illuminati's: "Secret conspiracies build power structures…")
+                # may say nothing of how a turn goes.
+                rules = f"{self.game.id}.rules"
+                text = self.t(rules if rules in catalog(self.lang) else f"{self.game.id}.summary")
+                self.console.print(text)
                 continue
             if answer == "0" and not first_step:  # back from a card's uses to every card
                 entries, first_step = self.steps(state, legal), True

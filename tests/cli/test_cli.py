@@ -255,6 +255,16 @@ def test_every_default_shown_is_taken_back_as_typed(capsys, monkeypatch):
             assert options_from([f"{spec.name}={typed}"]) == {spec.name: spec.default}
 
 
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_a_question_mark_at_the_prompt_gives_the_rules_in_short(capsys, monkeypatch, game):
+    """``?`` printed the game's one-line summary, which for Illuminati says nothing of a turn."""
+    monkeypatch.setenv("COLUMNS", "100000")  # one line a paragraph, to find the text whole
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\nq\n"))
+    _, out = run(capsys, "play", game.id, "--seed", "1", "--lang", "en")
+    rules = translate("en", f"{game.id}.rules")
+    assert rules.splitlines()[0] in out
+
+
 def test_illuminati_gifts_are_chosen_in_steps_first_whom_then_how_much(capsys, monkeypatch):
     argv = ("play", "illuminati", "--players", "4", "--seed", "1", "--lang", "en")
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
