@@ -58,7 +58,7 @@ def test_argparse_speaks_english_again_after_a_command(capsys):
     [
         (
             ("--port", "99999", "--lang", "es"),
-            "argumento --port: 99999 no es un puerto: indique uno entre 1 y 65535",
+            "argumento --port: 99999 no es un puerto: indica uno entre 1 y 65535",
         ),
         (("--send-timeout", "0", "--lang", "fr"), "doit être compris entre 0.1 et 3600 secondes"),
         (("--max-connections", "x", "--lang", "es"), "'x' no es un número entero"),
