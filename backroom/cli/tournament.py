@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from backroom.cli.runner import check_run_args, run_plans
+from backroom.engine.errors import BadOptions
 from backroom.games import get_game
 from backroom.i18n import format_number, format_rate, translate
 from backroom.sim.batch import Plan
@@ -23,9 +24,11 @@ def tournament_command(args: argparse.Namespace, console: Console, options: dict
     game = get_game(args.game)
     check_run_args(args)
     players = game.min_players if args.players is None else args.players
-    plan = Plan(
-        game.id, args.games, players, lineups(args.bots, players), args.seed, game.resolve_options(options)
-    )
+    game.check_players(players)
+    combinations = lineups(args.bots, players)
+    if args.games < len(combinations):  # a lineup without a game would be printed as an empty row
+        raise BadOptions("error.tournament_games", lineups=len(combinations), games=args.games)
+    plan = Plan(game.id, args.games, players, combinations, args.seed, game.resolve_options(options))
     tally = TournamentTally(plan)
     label = translate(lang, "ui.tournament_running", {"game": translate(lang, f"{game.id}.name")})
     (timing,) = run_plans(

@@ -52,6 +52,15 @@ def test_a_tournament_of_one_kind_is_a_sentence(capsys):
     assert "at least two different bot kinds" in out and "Traceback" not in out
 
 
+def test_a_tournament_with_fewer_games_than_lineups_is_refused_before_it_plays(capsys):
+    """With --games 1 and three lineups it played one and printed the other two as empty rows."""
+    argv = ("tournament", "stool-pigeon", "--bots", "heuristic,random", "--players", "4", "--games", "2")
+    code, out = run(capsys, *argv, "--lang", "en")
+    assert code == 2
+    assert "These bots make 3 lineups and a tournament plays every one: give --games 3 or more" in out
+    assert run(capsys, *argv[:-1], "3", "--json")[0] == 0
+
+
 def test_report_is_one_page_that_needs_nothing_from_the_network(capsys, tmp_path):
     page = tmp_path / "report.html"
     code, out = run(
