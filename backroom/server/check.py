@@ -36,7 +36,10 @@ def check_database(url: str, lang: str, out: TextIO) -> int:
                     lang, "ui.check_db_damaged", {"table": table_id, "reason": problem.text(lang)}
                 )
             print(line, file=out)
-        print(translate(lang, "ui.check_db_summary", {"tables": len(ids), "damaged": damaged}), file=out)
+        # The counts choose each noun's plural form: "1 table checked", "1 mesa dañada".
+        damaged_tables = {"$": "ui.check_db_damaged_count", "count": damaged}
+        summary = translate(lang, "ui.check_db_summary", {"count": len(ids), "damaged": damaged_tables})
+        print(summary, file=out)
     finally:
         store.engine.dispose()
     return 1 if damaged else 0
@@ -72,7 +75,7 @@ def check_table(store: Store, table_id: str, lang: str) -> str:
             raise Damaged(table_id, "snapshot_differs", {"n": a.n})
     if snapshots:  # a snapshot beyond the log: the log lost its end
         raise Damaged(table_id, "snapshot_differs", {"n": min(snapshots)})
-    return translate(lang, "ui.check_db_ok", {"table": table_id, "actions": len(actions)})
+    return translate(lang, "ui.check_db_ok", {"table": table_id, "count": len(actions)})
 
 
 def _json(text: str) -> object:

@@ -211,7 +211,10 @@ def test_check_db_gives_a_verdict_per_table_and_fails_on_damage(
     assert serve(serve_args("--check-db", "--db", url)) == 1
     out = capsys.readouterr().out
     assert f"{bad['id']}: DAÑADA: el registro termina en la acción 5" in out
-    assert f"{good['id']}: correcta (6 acciones)" in out and "3 mesas comprobadas, 1 dañadas." in out
+    assert f"{good['id']}: correcta (6 acciones)" in out and "3 mesas comprobadas, 1 dañada." in out
+    monkeypatch.setenv("BACKROOM_LANG", "fr")  # one damaged table: singular ("1 endommagées" before)
+    assert serve(serve_args("--check-db", "--db", url)) == 1
+    assert "3 tables vérifiées, 1 endommagée." in capsys.readouterr().out
 
 
 def test_check_db_finds_a_snapshot_that_is_not_the_replay(
