@@ -129,6 +129,10 @@ def test_a_games_rules_never_send_the_reader_to_the_command_that_shows_them():
         ("en", "politburo.event.draw", 1, "Ana draws 1 card."),
         ("fr", "politburo.event.draw", 2, "Ana pioche 2 cartes."),
         ("fr", "illuminati.deal.specials", 1, "1 carte spéciale"),
+        ("es", "politburo.event.reshuffle", 1, "Los descartes se barajan como nuevo mazo (1 carta)."),
+        ("en", "politburo.event.reshuffle", 2, "The discard pile is shuffled into a new deck (2 cards)."),
+        ("fr", "web.stool-pigeon.breakdown", 1, "1 carte :"),
+        ("en", "web.stool-pigeon.breakdown", 3, "3 cards:"),
         ("en", "illuminati.deal.specials", 2, "2 special cards"),
     ],
 )
