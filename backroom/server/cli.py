@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import errno
 import logging
 import os
@@ -71,6 +72,19 @@ class RedactTokens(logging.Filter):
         if isinstance(record.args, tuple):
             record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
         return True
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with the server's own logger (``backroom.server``) printed beside it
+    at INFO. Without it that logger had no handler, so only its warnings reached the terminal
+    (Python's last resort) and the lines docs/server.md promises at INFO never did: how many
+    tables with bots came back after a restart and how long it took, the unplayed tables that
+    expired."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["backroom"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
 
 
 def install_log_redaction() -> None:
@@ -333,6 +347,7 @@ def _serve_locked(args: argparse.Namespace, url: str, lang: str, lock: DatabaseL
         proxy_headers=bool(args.trusted_proxy),
         forwarded_allow_ips=",".join(args.trusted_proxy) or None,
         log_level="info",
+        log_config=log_config(),
         lifespan="on",
     )
     server = uvicorn.Server(config)
