@@ -36,7 +36,7 @@ from backroom.cli.arguments import language_in, speaking
 from backroom.cli.main import refused
 from backroom.engine.errors import BadOptions, EngineError
 from backroom.games import get_game
-from backroom.i18n import LANGUAGES, texts, translate
+from backroom.i18n import LANGUAGES, format_number, texts, translate
 from backroom.interop import research_extra
 from backroom.interop.table import Table
 from backroom.sim.bench import machine, midgame_states
@@ -259,6 +259,12 @@ def main(argv: list[str] | None = None) -> int:
             raise BadOptions("error.bench_seconds", value=f"{args.seconds:g}")
     except EngineError as exc:
         return refused(Console(stderr=True, highlight=False), lang, exc)
+    # A minute of silence by default (--seconds for each loop, a dozen loops): say how long on
+    # standard error, as `backroom bench` does, and leave standard output to the JSON.
+    loops = len({"engine", *(BASELINE_OF[a] for a in adapters)}) + len(dict.fromkeys(adapters))
+    total = format_number(lang, args.seconds * loops)
+    notice = {"game": args.game, "players": args.players, "seconds": total}
+    Console(stderr=True, highlight=False).print(translate(lang, "ui.benchmarking", notice))
     print(json.dumps(bench(args.game, args.players, args.seconds, adapters), indent=1))
     return 0
 

@@ -3,6 +3,7 @@ their message key and parameters for programs (``backroom.engine.errors``)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Callable
@@ -110,6 +111,18 @@ def test_the_adapters_bench_refuses_a_mistake_in_one_sentence_like_the_backroom_
     code, out = interop_bench(capsys, *argv)
     assert code == 2
     assert said in out and "Traceback" not in out
+
+
+def test_the_adapters_bench_says_how_long_it_will_take_and_keeps_the_json_apart(capsys):
+    """It ran a minute by default (--seconds for each of nine loops) without a word."""
+    require("gymnasium")
+    from backroom.interop.bench import main
+
+    assert main(["stool-pigeon", "--seconds", "0.02", "--adapters", "gymnasium", "--lang", "en"]) == 0
+    out = capsys.readouterr()
+    # three loops: the engine's, the API baseline of a Gymnasium seat, and the adapter's
+    assert "Measuring stool-pigeon with 4 players for about 0.06 s on one core…" in out.err
+    assert json.loads(out.out)["gymnasium"]["actions_per_second"] > 0
 
 
 @pytest.mark.parametrize(
