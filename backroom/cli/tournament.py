@@ -80,13 +80,18 @@ def show_tournament(console: Console, lang: str, s: dict[str, Any]) -> None:
     console.print(bots)
     kinds = list(s["bots"])
     places = Table(title=t("ui.tournament_ranks"))
-    places.add_column(t("ui.col_bot"))
+    # One column a place: at six places an 80-column terminal cut every interval and the bot's
+    # name short ("(14.2%–…", "heurist…"). The name is kept whole (it is typed back in
+    # --bots); where the places cannot have an interval's width each, an interval may break
+    # after its dash, and anything still too long folds onto the next line rather than go.
+    places.add_column(t("ui.col_bot"), no_wrap=True)
     for rank in range(1, s["players"] + 1):
-        places.add_column(t("ui.col_rank", rank=rank), justify="right")
-    for kind in kinds:
-        places.add_row(
-            kind, *(format_rate(lang, cell["rate"], cell["ci95"]) for cell in s["bots"][kind]["ranks"])
-        )
+        places.add_column(t("ui.col_rank", rank=rank), justify="right", overflow="fold")
+    rows = [[format_rate(lang, c["rate"], c["ci95"]) for c in s["bots"][kind]["ranks"]] for kind in kinds]
+    widest = max(len(text.rsplit(" (", 1)[-1]) + 1 for row in rows for text in row)  # "(a–b)"
+    room = (console.width - max(map(len, kinds)) - 4) // s["players"] - 3  # borders and padding
+    for kind, row in zip(kinds, rows, strict=True):
+        places.add_row(kind, *(text.replace("–", "– ") if widest > room else text for text in row))
     console.print(places)
     head = Table(title=t("ui.tournament_head_to_head"))
     head.add_column(t("ui.col_bot"))

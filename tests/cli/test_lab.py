@@ -61,6 +61,17 @@ def test_a_tournament_with_fewer_games_than_lineups_is_refused_before_it_plays(c
     assert run(capsys, *argv[:-1], "3", "--json")[0] == 0
 
 
+def test_the_ranks_of_six_places_are_whole_at_80_columns(capsys, monkeypatch):
+    """One column a place cut every interval and the bot's name: "(14.2%–…", "heurist…"."""
+    monkeypatch.setenv("COLUMNS", "80")
+    argv = ("tournament", "stool-pigeon", "--bots", "heuristic,random", "--players", "6", "--games", "10")
+    code, out = run(capsys, *argv, "--lang", "en")
+    assert code == 0
+    ranks = out.split("Ranks:", 1)[1].split("Head to head", 1)[0]
+    assert "…" not in ranks and "│ heuristic │" in ranks
+    assert re.search(r"│\s+\(\d+\.\d%–\s+│", ranks)  # an interval breaks after its dash, not mid-number
+
+
 def test_report_is_one_page_that_needs_nothing_from_the_network(capsys, tmp_path):
     page = tmp_path / "report.html"
     code, out = run(
