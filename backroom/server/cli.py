@@ -88,7 +88,9 @@ def log_config() -> dict[str, Any]:
 
 
 def install_log_redaction() -> None:
-    for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
+    # backroom.server's own lines are printed too (log_config), and a reason it logs may quote
+    # a request: a handed-over socket's, a relayed client's.
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "backroom.server"):
         logging.getLogger(name).addFilter(RedactTokens())
 
 

@@ -3,12 +3,14 @@ docs/server.md promises (tables brought back after a restart, unplayed tables ex
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from backroom.server.cli import install_log_redaction
 from backroom.sim.server_load import free_port, server_process
 from tests.server.conftest import new_table
 
@@ -30,3 +32,13 @@ def test_a_restarted_server_says_how_many_tables_with_bots_came_back(
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.1)
     assert "INFO:     1 of 1 tables with bots or turn timers resumed in" in log.read_text()
+
+
+def test_the_servers_own_lines_never_print_a_token() -> None:
+    """They reach the terminal now, and a reason may quote a request's path."""
+    install_log_redaction()
+    record = logging.LogRecord(
+        "backroom.server", logging.INFO, "", 0, "refused %s", ("/ws/x?token=abc",), None
+    )
+    assert logging.getLogger("backroom.server").filter(record)
+    assert record.getMessage() == "refused /ws/x?token=<redacted>"
