@@ -59,6 +59,8 @@ class BackroomEnv(gymnasium.Env[dict[str, Any], Any]):
         kinds = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if len(kinds) != others:
             raise ValueError(f"{others} opponent kinds are needed, not {len(kinds)}")
+        for kind in dict.fromkeys(kinds):  # a misspelt kind is refused here, as a bad seat is,
+            make_bot(kind, self.table.game, 0)  # not at the first reset
         self.kinds = kinds
         self.render_mode = render_mode
         self.reward_range = RETURN_BOUNDS

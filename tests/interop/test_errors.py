@@ -45,7 +45,7 @@ def test_gymnasium_unknown_opponent_is_a_sentence():
     gymnasium = require("gymnasium")
     import backroom.interop.gym  # noqa: F401 (registers the ids)
 
-    error = raised(BadOptions, lambda: gymnasium.make("backroom/Corruption-v0", opponents="nosuch").reset())
+    error = raised(BadOptions, lambda: gymnasium.make("backroom/Corruption-v0", opponents="nosuch"))
     assert error.key == "error.unknown_bot" and error.params["bot"] == "nosuch"
     assert_sentence(error)
 
