@@ -64,8 +64,9 @@ WEIGHTS = (2.5, 0.425, 3.2, 0.085, -0.55, -0.25)
 two-player games between heuristic bots, seed 7, 26,653 turns; the two halves of the data gave
 2.2-2.8 for ``ahead`` and 3.0-3.4 for money): log-loss 0.460 against the hand-set weights'
 0.623 (chance: 0.693), whose sharpness of 8 made a seat six groups ahead a near-sure winner
-where such a seat won about three games in four, and whose money was worth a sixth of what
-the games say: about 7 MB are worth a group here at 20 MB, 16 MB at 60 MB (docs/bots.md)."""
+where the games make it about a three-in-four one, and whose money was worth an eighth of
+what the games say against a group: about 7 MB are worth a group here at 20 MB, 16 MB at 60 MB
+(docs/bots.md)."""
 SETTLED = (START, ACTION)
 
 
