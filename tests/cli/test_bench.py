@@ -48,7 +48,7 @@ def test_a_url_is_not_said_to_start_a_server(capsys):
     ("lang", "said"),
     [
         ("es", ["La medición se detuvo: Nada escucha en", "Sentando 1 mesas de 4 jugadores en"]),
-        ("fr", ["La mesure s'est arrêtée : Rien n’écoute à", "Installation de 1 tables de 4 joueurs à"]),
+        ("fr", ["La mesure s’est arrêtée : Rien n’écoute à", "Installation de 1 tables de 4 joueurs à"]),
     ],
 )
 def test_the_failure_is_in_the_commands_language(capsys, lang, said):

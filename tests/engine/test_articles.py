@@ -46,13 +46,13 @@ from backroom.i18n import translate
             "fr",
             "illuminati.action.transfer",
             {"from_card": "network", "to_card": "ufos"},
-            "Transférer de l'argent du Réseau aux OVNI",
+            "Transférer de l’argent du Réseau aux OVNI",
         ),
         (
             "fr",
             "illuminati.action.transfer",
             {"from_card": "post_office", "to_card": "bermuda_triangle"},
-            "Transférer de l'argent de la Poste au Triangle des Bermudes",
+            "Transférer de l’argent de la Poste au Triangle des Bermudes",
         ),
         (
             "en",

@@ -39,8 +39,8 @@ def test_politburo_assign_mode_sends_the_card_face_down(page: Page) -> None:
 def test_politburo_a_french_office_starting_a_label_takes_a_capital(page: Page) -> None:
     state = position(offices={INTERIOR: 4})
     show(page, state, 0, lang="fr")
-    assert page.locator('[data-candidate="4"] .pb-office-badge').inner_text() == "Ministre de l'Intérieur"
-    assert page.locator('.pb-office[data-office="industria"] b').inner_text() == "Ministre de l'Industrie"
+    assert page.locator('[data-candidate="4"] .pb-office-badge').inner_text() == "Ministre de l’Intérieur"
+    assert page.locator('.pb-office[data-office="industria"] b').inner_text() == "Ministre de l’Industrie"
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])

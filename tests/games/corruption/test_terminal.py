@@ -72,6 +72,6 @@ def test_the_last_award_agrees_with_a_feminine_contract_in_french_and_spanish():
     streetcar = next(c["index"] for c in view["contracts"] if c["id"] == "streetcar_line")
     view["results"][1] |= {"contract": streetcar}  # won by Bo
     fr, es = text_of(view, "fr"), text_of(view, "es")
-    assert "Université : annulation" in fr and "Ligne de tramway : Bo l'emporte" in fr, fr
+    assert "Université : annulation" in fr and "Ligne de tramway : Bo l’emporte" in fr, fr
     assert "Universidad: cancelación" in es and "Línea de Tranvía: gana Bo" in es, es
     assert "Streetcar Line: won by Bo" in text_of(view, "en")

@@ -75,5 +75,5 @@ def test_a_french_office_starting_a_line_or_a_cell_takes_a_capital():
     # "est désormais ministre de l'Industrie" keeps it lowercase mid-sentence, not on the board.
     state = position(offices={INDUSTRIA: 4})
     out = text(render(state.view(0), "fr", ["Ana", "Bo", "Cy", "Di"]))
-    assert "Ministre de l'Industrie (10) :" in out and "Chef du NKVD (21) :" in out
-    assert "│ Ministre de l'Industrie" in out and "ministre de" not in out and "chef du" not in out
+    assert "Ministre de l’Industrie (10) :" in out and "Chef du NKVD (21) :" in out
+    assert "│ Ministre de l’Industrie" in out and "ministre de" not in out and "chef du" not in out
