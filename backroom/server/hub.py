@@ -123,14 +123,15 @@ class Hub:
         """Keep ``table_id`` out of memory while the caller changes its rows (upkeep.py): a
         request for it waits meanwhile. Yields False, and changes nothing, for a table in
         memory and in use (someone connected, or work due)."""
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:  # the lock goes whatever happens inside, or each failed id would stay for good
-            async with self._loading.setdefault(table_id, asyncio.Lock()):
+            async with lock:
                 table = self.tables.get(table_id)
                 if table is not None:
                     await self._unload(table)
                 yield table_id not in self.tables
         finally:
-            self._loading.pop(table_id, None)
+            self._drop_lock(table_id, lock)
 
     async def _sweep(self) -> None:
         while True:
@@ -283,8 +284,9 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:  # a database that fails to answer must not leave a lock behind for each id asked
-            async with self._loading.setdefault(table_id, asyncio.Lock()):
+            async with lock:
                 table = self.tables.get(table_id)
                 if table is None:
                     table = await self.read(table_id)
@@ -292,8 +294,14 @@ class Hub:
                         self.tables[table_id] = table
                         table.start()
         finally:
-            self._loading.pop(table_id, None)
+            self._drop_lock(table_id, lock)
         return table
+
+    def _drop_lock(self, table_id: str, lock: asyncio.Lock) -> None:
+        """Forget ``table_id``'s loading lock once its holder is done, but not while another
+        holds it: a caller cancelled as it waited must not let a third in beside the holder."""
+        if self._loading.get(table_id) is lock and not lock.locked():
+            del self._loading[table_id]
 
     async def read(self, table_id: str) -> LiveTable | None:
         """The table as its stored log makes it (not yet started), or None: no such table, one

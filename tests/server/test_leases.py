@@ -359,3 +359,25 @@ def test_a_table_the_database_failed_to_load_leaves_no_lock_behind(tmp_path: Pat
             await hub.stop()
 
     asyncio.run(scenario())
+
+
+def test_a_caller_cancelled_while_it_waits_for_a_table_leaves_the_holders_lock(tmp_path: Path) -> None:
+    """The loading lock goes when its holder is done, never while a cancelled waiter leaves:
+    else a third caller would load the table beside the holder (two copies, two leases)."""
+
+    async def scenario() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'wait.db'}"))
+        try:
+            async with hub.held("x"):
+                lock = hub._loading["x"]
+                waiter = asyncio.create_task(hub.get("x"))
+                await asyncio.sleep(0.01)
+                waiter.cancel()
+                with pytest.raises(asyncio.CancelledError):
+                    await waiter
+                assert hub._loading.get("x") is lock
+            assert hub._loading == {}
+        finally:
+            await hub.stop()
+
+    asyncio.run(scenario())
