@@ -194,11 +194,12 @@ def fenced(cursor: Any, dialect: str, writes: Sequence[Write]) -> list[bool]:
     """Per write, whether its epoch is no longer its table's lease's: read in the writing
     transaction, the lease rows locked until it ends, so no takeover commits in between. On
     SQLite the transaction must already hold the write lock (``BEGIN IMMEDIATE``)."""
-    epochs = {w.table_id: w.epoch for w in writes if w.epoch is not None}
-    if not epochs:
+    pairs = {(w.table_id, w.epoch) for w in writes if w.epoch is not None}
+    if not pairs:
         return [False] * len(writes)
+    epochs = dict(pairs)
     # A table written under two epochs in one batch has a stale write: one row can't tell which.
-    one_each = len(epochs) == len({(w.table_id, w.epoch) for w in writes if w.epoch is not None})
+    one_each = len(epochs) == len(pairs)
     if dialect == "sqlite" and one_each and len(epochs) <= ONE_ROW_TABLES and _all_current(cursor, epochs):
         return [False] * len(writes)
     mark = "?" if dialect == "sqlite" else "%s"
