@@ -12,6 +12,9 @@ writer holds, and the transaction that appends it first reads the lease row, loc
 takeover until the commit (``FOR SHARE`` on PostgreSQL; SQLite lets one writer in at a time),
 and leaves out the writes whose epoch is no longer the table's (``Fenced``). The log's key
 ``(table_id, n)`` keeps two writers from the same place; the epoch keeps a stale writer out.
+The rows the owner keeps in memory beside the log (a seat's token and whether it was sat in,
+the table's visibility and rematch) are fenced alike (``lease_at``): a stale worker's change
+would leave the new owner's memory disagreeing with the database.
 """
 
 from __future__ import annotations
@@ -188,6 +191,17 @@ def held_elsewhere(table_id: Any, worker: str, dialect: str) -> Any:
         .where(leases_t.c.table_id == table_id, leases_t.c.owner != worker, leases_t.c.expires >= now)
         .exists()
     )
+
+
+def lease_at(dialect: str) -> str:
+    """The SQL condition that a table's lease is still at an epoch (its two parameters, marked
+    ``?``), for the ``WHERE`` of a write to a row the owner keeps in memory (a seat, the table
+    row): a worker that lost the table changes nothing, and the row count says so. The lease row
+    is locked until the commit, as ``fenced`` locks it (``FOR SHARE``; on SQLite the writing
+    statement holds the write lock already), so no takeover commits in between and the new
+    owner reads the row only after this write."""
+    lock = "" if dialect == "sqlite" else " FOR SHARE"
+    return f"EXISTS (SELECT 1 FROM backroom_leases WHERE table_id = ? AND epoch = ?{lock})"
 
 
 def fenced(cursor: Any, dialect: str, writes: Sequence[Write]) -> list[bool]:

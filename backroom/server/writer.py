@@ -103,6 +103,15 @@ class Chore:
 
     sql: str
     params: tuple[Any, ...]
+    fence: tuple[str, int] | None = None
+    """The table and epoch whose lease ``sql``'s condition requires (``Store.fenced``): with
+    it, a statement that changed no row was refused for the lease, reported as ``Fenced``."""
+
+    def outcome(self, rowcount: int) -> Fenced | None:
+        """What the chore's caller is told once its statement changed ``rowcount`` rows."""
+        if self.fence is not None and rowcount == 0:
+            return Fenced(*self.fence)
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +180,8 @@ class GroupCommit:
     def write_batch(self, writes: Sequence[Write], chores: Sequence[Chore | NewTable] = ()) -> list[Any]:
         """Store several actions in one transaction, with ``chores`` beside them; per write,
         then per chore, None (committed; a ``NewTable``: its lease's epoch) or why the
-        database refused it (``Conflict`` when an action's place in the log is taken).
+        database refused it (``Conflict`` when an action's place in the log is taken,
+        ``Fenced`` when the table's lease moved past the write's epoch).
 
         Runs on the single writer thread, on one raw DB-API connection, with one multi-row
         INSERT. The driver releases the GIL at every statement step, and a writer thread that
@@ -229,12 +239,17 @@ class GroupCommit:
             raise
         return results
 
-    def _do(self, cursor: Any, chore: Chore | NewTable) -> int | None:
+    def _do(self, cursor: Any, chore: Chore | NewTable) -> int | Fenced | None:
+        """``chore`` in the transaction ``cursor`` holds; its result. A fenced chore changed
+        nothing, so the batch commits all the same, and only its caller hears ``Fenced``."""
         if isinstance(chore, NewTable):
             return self._create(cursor, chore)
-        sql = chore.sql if self.engine.dialect.name == "sqlite" else chore.sql.replace("?", "%s")
-        cursor.execute(sql, chore.params)
-        return None
+        cursor.execute(self.native(chore.sql), chore.params)
+        return chore.outcome(cursor.rowcount)
+
+    def native(self, sql: str) -> str:
+        """``sql`` with its ``?`` marks as the driver takes them (``%s`` on PostgreSQL)."""
+        return sql.replace("?", self._mark)
 
     def _begin(self) -> Any:
         """A cursor in a new transaction. SQLite's holds the write lock from the start: the
