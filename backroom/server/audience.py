@@ -133,7 +133,7 @@ async def set_hidden(table: LiveTable, token: str, hidden: bool) -> int | None:
         if table.row.hidden != hidden:
             if not table.hub.flips.take(table.row.id):
                 raise Refused("hide_too_fast", seconds=int(FLIPS_EVERY))
-            await table.hub.store.aset_hidden(table.row.id, hidden)
+            await table.owned(table.hub.store.aset_hidden(table.row.id, hidden, table.epoch))
             table.row.hidden = hidden
             table.chat.system("hidden" if hidden else "listed", seat)
         return seat

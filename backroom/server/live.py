@@ -16,6 +16,7 @@ import json
 import logging
 import time
 from collections import deque
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -219,6 +220,13 @@ class LiveTable:
             refusal = self.hub.admission.table_refusal(self, conn.seat)
             if refusal is not None:
                 raise Refused(refusal[0], limit=refusal[1])
+            seat = conn.seat
+            if seat is not None and not self.row.seats[seat].joined:
+                try:
+                    await self._mark_joined(seat)
+                except Fenced:  # before the connection is added: nothing of it stays here
+                    self.lost()
+                    return False
             self.active_at = time.monotonic()
             self.conns.add(conn)
             conn.send(
@@ -232,9 +240,6 @@ class LiveTable:
                     "hidden": self.row.hidden,
                 }
             )
-            seat = conn.seat
-            if seat is not None and not self.row.seats[seat].joined:
-                await self._mark_joined(seat)
             if seat is not None:
                 self.connected[seat] += 1
                 self.away_since[seat] = None
@@ -247,12 +252,15 @@ class LiveTable:
 
     async def _mark_joined(self, seat: int) -> None:
         """Store that someone sat at ``seat`` (once per seat). If the database refuses, the seat
-        counts as taken for this process's life all the same; a restart might offer it again."""
-        self.row.seats[seat].joined = True
+        counts as taken for this process's life all the same; a restart might offer it again.
+        Raises ``Fenced``, the seat unchanged, if another worker holds the table now."""
         try:
-            await self.hub.store.amark_joined(self.row.id, seat)
+            await self.hub.store.amark_joined(self.row.id, seat, self.epoch)
+        except Fenced:
+            raise
         except Exception as exc:
             self.trouble.failed(exc)
+        self.row.seats[seat].joined = True
 
     async def leave(self, conn: Conn) -> None:
         async with self.lock:
@@ -330,11 +338,7 @@ class LiveTable:
                 await self._reload()
                 raise Refused("stale_version") from None
             except Fenced:
-                log.warning(
-                    "table %s moved to another worker: its lease is past epoch %d", self.row.id, self.epoch
-                )
-                self.moved()
-                raise Refused("table_moved") from None
+                raise self.lost() from None
             except Exception as exc:
                 self.trouble.failed(exc)
                 raise Refused("server_error") from None
@@ -390,6 +394,22 @@ class LiveTable:
         for conn in self.conns:
             conn.seen = -1
         self.broadcast()
+
+    async def owned(self, write: Awaitable[None]) -> None:
+        """Await ``write``, a store write fenced by this table's lease; fenced, ``lost``'s
+        refusal is raised instead (change memory only after this returns)."""
+        try:
+            await write
+        except Fenced:
+            raise self.lost() from None
+
+    def lost(self) -> Refused:
+        """The store refused a write of this table (``Fenced``): another worker took it while
+        this one was paused past its lease. Out of memory (``moved``); the refusal to give
+        whoever asked, with nothing stored."""
+        log.warning("table %s moved to another worker: its lease is past epoch %d", self.row.id, self.epoch)
+        self.moved()
+        return Refused("table_moved")
 
     def moved(self) -> None:
         """Another worker holds the table now: leave memory, and tell every connection, whose

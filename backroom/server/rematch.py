@@ -56,7 +56,8 @@ async def accept(hub: Hub, table: LiveTable, token: str) -> tuple[LiveTable, int
         if table.row.rematch is None:
             row = follower(table.row)
             await hub.create(row)
-            await hub.store.alink_rematch(table.row.id, row.id)
+            # Fenced: the new table, never linked, expires unplayed (``unplayed.py``).
+            await table.owned(hub.store.alink_rematch(table.row.id, row.id, table.epoch))
             table.row.rematch = row.id
             table.broadcast()
         new_id = table.row.rematch

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from backroom.server import audience, rematch
-from backroom.server.api import fail, hub_of, missing, read_body, request_language
+from backroom.server.api import BadRequest, fail, hub_of, missing, read_body, request_language
 from backroom.server.messages import Refused
 from backroom.server.origin import origin_allowed
 
@@ -29,8 +29,12 @@ async def rotate_token(request: Request) -> Response:
     lang = request_language(request)
     token = _token(await _json_post(request, lang), lang)
     hub, table = await _table(request, lang)
-    rotated = await table.seating.rotate_token(token)
-    hub.release(table)
+    try:
+        rotated = await table.seating.rotate_token(token)
+    except Refused as refused:
+        raise _refusal(lang, refused) from None
+    finally:
+        hub.release(table)
     if rotated is None:
         raise fail(lang, "bad_token", 403)
     seat, fresh = rotated
@@ -59,6 +63,16 @@ async def _table(request: Request, lang: str) -> tuple[Hub, LiveTable]:
     return hub, table
 
 
+STATUS = {"bad_token": 403, "unknown_table": 404, "hide_too_fast": 429, "table_moved": 503}
+"""The HTTP status of each refusal these POSTs give; any other is 409 (the table's state
+forbids it). ``table_moved``: this worker lost the table meanwhile, nothing was stored, and
+the request asked again reaches the table's new worker."""
+
+
+def _refusal(lang: str, refused: Refused) -> BadRequest:
+    return fail(lang, refused.code, STATUS.get(refused.code, 409), **refused.params)
+
+
 def _token(data: Any, lang: str) -> str:
     """The seat token a body carries (never the address, which logs and histories keep): a
     short printable string (a lone surrogate, valid JSON, cannot even be encoded to be hashed)."""
@@ -74,8 +88,12 @@ async def claim_seat(request: Request) -> Response:
     lang = request_language(request)
     await _json_post(request, lang)
     hub, table = await _table(request, lang)
-    claimed = await table.seating.claim_seat()
-    hub.release(table)
+    try:
+        claimed = await table.seating.claim_seat()
+    except Refused as refused:
+        raise _refusal(lang, refused) from None
+    finally:
+        hub.release(table)
     if claimed is None:
         raise fail(lang, "no_free_seat", 409)
     seat, token = claimed
@@ -88,8 +106,12 @@ async def seat_to_bot(request: Request) -> Response:
     lang = request_language(request)
     token = _token(await _json_post(request, lang), lang)
     hub, table = await _table(request, lang)
-    seat = await table.seating.seat_to_bot(token)
-    hub.release(table)
+    try:
+        seat = await table.seating.seat_to_bot(token)
+    except Refused as refused:
+        raise _refusal(lang, refused) from None
+    finally:
+        hub.release(table)
     if seat is None:
         raise fail(lang, "seat_taken", 409)
     return JSONResponse({"seat": seat, "kind": "bot"})
@@ -108,7 +130,7 @@ async def set_hidden(request: Request) -> Response:
     try:
         seat = await audience.set_hidden(table, token, hidden)
     except Refused as refused:
-        raise fail(lang, refused.code, 429, **refused.params) from None
+        raise _refusal(lang, refused) from None
     finally:
         hub.release(table)
     if seat is None:
@@ -125,8 +147,7 @@ async def accept_rematch(request: Request) -> Response:
     try:
         fresh, seat, new = await rematch.accept(hub, table, token)
     except Refused as refused:
-        status = {"bad_token": 403, "unknown_table": 404}.get(refused.code, 409)
-        raise fail(lang, refused.code, status) from None
+        raise _refusal(lang, refused) from None
     finally:
         hub.release(table)
     invite = f"/t/{fresh.row.id}?token={new}"

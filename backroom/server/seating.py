@@ -2,7 +2,9 @@
 lobby's claim of a free seat, a rematch's seat held for its player, a free seat given to a bot.
 
 Each change is stored before it is given out, under the table's lock, so that two requests
-with one token or for one seat never both succeed."""
+with one token or for one seat never both succeed; and only while this worker holds the table's
+lease: one that lost the table gets ``Refused("table_moved")``, its memory unchanged, and lets
+the table go (``LiveTable.lost``)."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ class Seating:
                 return None
             fresh = new_token()
             fresh_hash = hash_token(fresh)
-            await table.hub.store.arotate_token(table.row.id, seat, fresh_hash)
+            await table.owned(table.hub.store.arotate_token(table.row.id, seat, fresh_hash, table.epoch))
             self.tokens.pop(hash_token(token), None)
             self.tokens[fresh_hash] = seat
             table.row.seats[seat].token_hash = fresh_hash
@@ -79,7 +81,7 @@ class Seating:
         spec = table.row.seats[seat]
         fresh = new_token()
         fresh_hash = hash_token(fresh)
-        await table.hub.store.amark_joined(table.row.id, seat, fresh_hash)
+        await table.owned(table.hub.store.amark_joined(table.row.id, seat, table.epoch, fresh_hash))
         self.tokens.pop(spec.token_hash or "", None)
         self.tokens[fresh_hash] = seat
         spec.token_hash, spec.joined = fresh_hash, True
@@ -93,7 +95,7 @@ class Seating:
             seat = self.seat_for_token(token)
             if seat is None or not self.is_free(seat) or table.is_over:
                 return None
-            await table.hub.store.aseat_to_bot(table.row.id, seat)
+            await table.owned(table.hub.store.aseat_to_bot(table.row.id, seat, table.epoch))
             self.tokens.pop(hash_token(token), None)
             spec = table.row.seats[seat]
             spec.kind, spec.bot, spec.token_hash = "bot", None, None

@@ -30,13 +30,12 @@ from sqlalchemy import (
     insert,
     or_,
     select,
-    update,
 )
 from sqlalchemy.engine import make_url
 
 from backroom.server import migrations
 from backroom.server.chain import Damaged, StoredAction, break_in
-from backroom.server.leases import RELEASE_LEASE
+from backroom.server.leases import RELEASE_LEASE, lease_at
 from backroom.server.rows import (
     SEAT_COLUMNS,
     TABLE_COLUMNS,
@@ -215,76 +214,64 @@ class Store(GroupCommit):
             r.seats.sort(key=lambda s: s.seat)
         return rows
 
-    def rotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
+    # -- rows the table's owner keeps in memory, changed only while it holds the table
+
+    def fenced(self, sql: str, params: tuple[Any, ...], table_id: str, epoch: int) -> Chore:
+        """``sql``, an UPDATE with a WHERE of its own, made to change nothing unless the
+        table's lease is still at ``epoch`` (``leases.lease_at``): its row is one the table's
+        owner keeps in memory, and a worker that lost the table (paused past its lease) would
+        leave the new owner's memory and the database disagreeing (a seat's token changed
+        behind its back). Refused, it raises ``Fenced`` as an action does."""
+        condition = lease_at(self.engine.dialect.name)
+        return Chore(f"{sql} AND {condition}", (*params, table_id, epoch), (table_id, epoch))
+
+    def _seat(self, sets: str, values: tuple[Any, ...], table_id: str, seat: int, epoch: int) -> Chore:
+        """``fenced``'s change of one seat's row: ``sets`` its columns to ``values``."""
+        sql = f"UPDATE backroom_seats SET {sets} WHERE table_id = ? AND seat = ?"
+        return self.fenced(sql, (*values, table_id, seat), table_id, epoch)
+
+    def _alone(self, chore: Chore) -> None:
+        """``chore`` in a transaction of its own (on the writer thread, ``on_writer``), its
+        driver's errors raised as SQLAlchemy's (the API answers 503); ``Fenced`` raised."""
+        with self.engine.begin() as conn:
+            done = conn.exec_driver_sql(self.native(chore.sql), chore.params)
+        refused = chore.outcome(done.rowcount)
+        if refused is not None:
+            raise refused
+
+    async def arotate_token(self, table_id: str, seat: int, token_hash: str, epoch: int) -> None:
         """Replace a seat's token: the old invite link opens nothing any more."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(seats_t)
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(token_hash=token_hash)
-            )
+        await self.on_writer(self._alone, self._seat("token_hash = ?", (token_hash,), table_id, seat, epoch))
 
-    def mark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
-        """Someone sat at ``seat`` (with a new token when they claimed it from the lobby)."""
-        values: dict[str, Any] = {"joined": True}
-        if token_hash is not None:
-            values["token_hash"] = token_hash
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(**values)
-            )
+    async def amark_joined(self, table_id: str, seat: int, epoch: int, token_hash: str | None = None) -> None:
+        """Someone sat at ``seat`` (with a new token when they claimed it from the lobby),
+        committed with the next group of actions (``Chore``): a table's four players sitting
+        down cost no transaction of their own."""
+        if token_hash is None:
+            chore = self._seat("joined = ?", (True,), table_id, seat, epoch)
+        else:
+            chore = self._seat("joined = ?, token_hash = ?", (True, token_hash), table_id, seat, epoch)
+        await self._commit(chore)
 
-    def seat_to_bot(self, table_id: str, seat: int) -> None:
+    async def aseat_to_bot(self, table_id: str, seat: int, epoch: int) -> None:
         """A seat nobody came to is played by the table's bot from now on; its link opens nothing."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(seats_t)
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(kind="bot", bot=None, token_hash=None)
-            )
+        chore = self._seat("kind = ?, bot = ?, token_hash = ?", ("bot", None, None), table_id, seat, epoch)
+        await self.on_writer(self._alone, chore)
 
-    def link_rematch(self, table_id: str, rematch: str) -> None:
-        """``rematch`` followed the finished table ``table_id`` (one rematch per table)."""
-        with self.engine.begin() as conn:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
+    async def alink_rematch(self, table_id: str, rematch: str, epoch: int) -> None:
+        """``rematch`` followed the finished table ``table_id`` (one rematch per table: the
+        owner knows whether there is one from its memory)."""
+        sql = "UPDATE backroom_tables SET rematch = ? WHERE id = ?"
+        await self.on_writer(self._alone, self.fenced(sql, (rematch, table_id), table_id, epoch))
 
-    def set_hidden(self, table_id: str, hidden: bool) -> None:
-        """Take the table off the lobby's public list (its links still lead to it), or back."""
-        with self.engine.begin() as conn:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(hidden=hidden))
+    async def aset_hidden(self, table_id: str, hidden: bool, epoch: int) -> None:
+        """Take the table off the lobby's public list (its links still lead to it), or back
+        (the owner tells its players whether it is hidden from its memory)."""
+        sql = "UPDATE backroom_tables SET hidden = ? WHERE id = ?"
+        await self.on_writer(self._alone, self.fenced(sql, (hidden, table_id), table_id, epoch))
 
     # -- the grouped writer
-
-    async def arotate_token(self, table_id: str, seat: int, token_hash: str) -> None:
-        """``rotate_token`` on the writer thread, as ``on_writer`` says."""
-        await self.on_writer(self.rotate_token, table_id, seat, token_hash)
-
-    async def amark_joined(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
-        """``mark_joined``, committed with the next group of actions (``Chore``): a table's
-        four players sitting down cost no transaction of their own."""
-        if token_hash is None:
-            chore = Chore(
-                "UPDATE backroom_seats SET joined = ? WHERE table_id = ? AND seat = ?", (True, table_id, seat)
-            )
-        else:
-            chore = Chore(
-                "UPDATE backroom_seats SET joined = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
-                (True, token_hash, table_id, seat),
-            )
-        await self._commit(chore)
 
     async def arelease_lease(self, table_id: str, owner: str, epoch: int) -> None:
         """``Leases.release``, committed with the next group of actions (``Chore``)."""
         await self._commit(Chore(RELEASE_LEASE, (table_id, owner, epoch)))
-
-    async def alink_rematch(self, table_id: str, rematch: str) -> None:
-        """``link_rematch`` on the writer thread, as ``on_writer`` says."""
-        await self.on_writer(self.link_rematch, table_id, rematch)
-
-    async def aseat_to_bot(self, table_id: str, seat: int) -> None:
-        """``seat_to_bot`` on the writer thread, as ``on_writer`` says."""
-        await self.on_writer(self.seat_to_bot, table_id, seat)
-
-    async def aset_hidden(self, table_id: str, hidden: bool) -> None:
-        """``set_hidden`` on the writer thread, as ``on_writer`` says."""
-        await self.on_writer(self.set_hidden, table_id, hidden)
