@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from backroom.server.app import create_app
 from backroom.server.settings import Limits
+from backroom.server.store import Store
 from tests.helpers import unavailable
 
 Message = dict[str, Any]
@@ -83,6 +84,23 @@ def fresh_schema() -> Iterator[str]:
 
 def pg_url(schema: str) -> str:
     return f"{PG}?options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database, once SQLite and once PostgreSQL (where there is one): what several workers
+    on one database do (leases, fences) differs between the two."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'leases.db'}"
+    return pg_url(request.getfixturevalue("pg_schema"))
+
+
+@pytest.fixture
+def store(url: str) -> Iterator[Store]:
+    opened = Store(url)
+    yield opened
+    opened._close_raw()
+    opened.engine.dispose()
 
 
 @pytest.fixture

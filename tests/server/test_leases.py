@@ -25,7 +25,6 @@ from backroom.server.messages import Conn, Refused
 from backroom.server.rows import SeatRow, TableRow, Write
 from backroom.server.store import Store
 from backroom.server.unplayed import delete_unplayed
-from tests.server.conftest import pg_url
 
 
 def table(table_id: str) -> TableRow:
@@ -51,21 +50,6 @@ class Log:
 
     def stored(self, write: Write) -> None:
         self.head, self.n = write.chain, write.n
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'leases.db'}"
-    return pg_url(request.getfixturevalue("pg_schema"))
-
-
-@pytest.fixture
-def store(url: str) -> Iterator[Store]:
-    opened = Store(url)
-    yield opened
-    opened._close_raw()
-    opened.engine.dispose()
 
 
 def stored_count(store: Store, table_id: str) -> int:
