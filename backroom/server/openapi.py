@@ -215,6 +215,7 @@ SCHEMA: dict[str, Any] = {
                     "404": _ERROR,
                     "409": _ERROR,
                     "415": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },
@@ -248,6 +249,7 @@ SCHEMA: dict[str, Any] = {
                     "404": _ERROR,
                     "409": _ERROR,
                     "415": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },
@@ -351,6 +353,7 @@ SCHEMA: dict[str, Any] = {
                     "404": _ERROR,
                     "409": _ERROR,
                     "415": _ERROR,
+                    "503": _ERROR,
                 },
             }
         },
