@@ -3,8 +3,8 @@ the three window sizes of issue 12 (1366×768, 1920×1080, 390×844) — no hori
 button covered or clipped, no status squeezed to a word per line — and so must the end screen
 and the board under it. The language changes every few turns with the page's own selector
 (English, French, Spanish in turn: French words run longest), so each board is seen in all
-three. Screenshots of the start, the most crowded moment and the end land in ``$BACKROOM_SHOTS``
-for a person to look at.
+three. Screenshots of the start, the most crowded moment and the end land in ``$BACKROOM_SHOTS``,
+when it is set, for a person to look at.
 
 The person's moves are chosen by a seeded random generator from the full list of legal actions
 beside the board, leaning towards the moves that crowd a board most: an eliminating guess in
