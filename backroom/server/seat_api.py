@@ -8,19 +8,22 @@ and the seat's token in that body, never in the address (which logs and historie
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from backroom.server import audience, rematch
-from backroom.server.api import BadRequest, fail, hub_of, missing, read_body, request_language
+from backroom.server.api import fail, hub_of, missing, read_body, request_language
 from backroom.server.messages import Refused
 from backroom.server.origin import origin_allowed
 
 if TYPE_CHECKING:
     from backroom.server.hub import Hub
     from backroom.server.live import LiveTable
+
+T = TypeVar("T")
 
 
 async def rotate_token(request: Request) -> Response:
@@ -29,12 +32,7 @@ async def rotate_token(request: Request) -> Response:
     lang = request_language(request)
     token = _token(await _json_post(request, lang), lang)
     hub, table = await _table(request, lang)
-    try:
-        rotated = await table.seating.rotate_token(token)
-    except Refused as refused:
-        raise _refusal(lang, refused) from None
-    finally:
-        hub.release(table)
+    rotated = await _on(hub, table, lang, table.seating.rotate_token(token))
     if rotated is None:
         raise fail(lang, "bad_token", 403)
     seat, fresh = rotated
@@ -69,8 +67,15 @@ forbids it). ``table_moved``: this worker lost the table meanwhile, nothing was 
 the request asked again reaches the table's new worker."""
 
 
-def _refusal(lang: str, refused: Refused) -> BadRequest:
-    return fail(lang, refused.code, STATUS.get(refused.code, 409), **refused.params)
+async def _on(hub: Hub, table: LiveTable, lang: str, change: Awaitable[T]) -> T:
+    """``change``'s result (a change to ``table``, held since ``_table``), its refusal answered
+    with the status ``STATUS`` gives; the table is released either way."""
+    try:
+        return await change
+    except Refused as refused:
+        raise fail(lang, refused.code, STATUS.get(refused.code, 409), **refused.params) from None
+    finally:
+        hub.release(table)
 
 
 def _token(data: Any, lang: str) -> str:
@@ -88,12 +93,7 @@ async def claim_seat(request: Request) -> Response:
     lang = request_language(request)
     await _json_post(request, lang)
     hub, table = await _table(request, lang)
-    try:
-        claimed = await table.seating.claim_seat()
-    except Refused as refused:
-        raise _refusal(lang, refused) from None
-    finally:
-        hub.release(table)
+    claimed = await _on(hub, table, lang, table.seating.claim_seat())
     if claimed is None:
         raise fail(lang, "no_free_seat", 409)
     seat, token = claimed
@@ -106,12 +106,7 @@ async def seat_to_bot(request: Request) -> Response:
     lang = request_language(request)
     token = _token(await _json_post(request, lang), lang)
     hub, table = await _table(request, lang)
-    try:
-        seat = await table.seating.seat_to_bot(token)
-    except Refused as refused:
-        raise _refusal(lang, refused) from None
-    finally:
-        hub.release(table)
+    seat = await _on(hub, table, lang, table.seating.seat_to_bot(token))
     if seat is None:
         raise fail(lang, "seat_taken", 409)
     return JSONResponse({"seat": seat, "kind": "bot"})
@@ -127,12 +122,7 @@ async def set_hidden(request: Request) -> Response:
     if not isinstance(hidden, bool):
         raise fail(lang, "bad_field", field="hidden")
     hub, table = await _table(request, lang)
-    try:
-        seat = await audience.set_hidden(table, token, hidden)
-    except Refused as refused:
-        raise _refusal(lang, refused) from None
-    finally:
-        hub.release(table)
+    seat = await _on(hub, table, lang, audience.set_hidden(table, token, hidden))
     if seat is None:
         raise fail(lang, "bad_token", 403)
     return JSONResponse({"hidden": hidden})
@@ -144,11 +134,6 @@ async def accept_rematch(request: Request) -> Response:
     lang = request_language(request)
     token = _token(await _json_post(request, lang), lang)
     hub, table = await _table(request, lang)
-    try:
-        fresh, seat, new = await rematch.accept(hub, table, token)
-    except Refused as refused:
-        raise _refusal(lang, refused) from None
-    finally:
-        hub.release(table)
+    fresh, seat, new = await _on(hub, table, lang, rematch.accept(hub, table, token))
     invite = f"/t/{fresh.row.id}?token={new}"
     return JSONResponse({"table": fresh.row.id, "seat": seat, "token": new, "invite": invite})
