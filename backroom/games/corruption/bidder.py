@@ -141,11 +141,12 @@ class Bidder:
                 da_seen[c] = True
                 continue
             else:
-                v = BRIBE_VALUE[kind]
-                if not v:
+                b = BRIBE_VALUE[kind]
+                if not b:
                     continue
-                if v > biggest[c]:
-                    biggest[c] = v
+                if b > biggest[c]:
+                    biggest[c] = b
+                v = float(b)  # a float, as an unseen card's mean: one type for the compiled code
             # The opponent's dollars here, an unseen card at its owner's mean, summed in play order.
             row = opp[c]
             if row is None:
@@ -172,7 +173,7 @@ class Bidder:
             count = unseen[c]
             sigma = spread[count]
             if sigma is None:
-                u: float = count
+                u = float(count)
                 for f in more:
                     u += f
                 sigma = spread[count] = 1500.0 + 2500.0 * math.sqrt(u)
@@ -182,7 +183,7 @@ class Bidder:
                 staked.append(c)
             else:
                 base = 0.0
-            v = value[c]
+            v = float(value[c])
             if v < least:
                 least = v
             if da_seen[c]:

@@ -74,7 +74,7 @@ class SeatValue:
         self.position = position = [-1] * POLS
         self.ins: dict[str, list[float]] = {}
         """Per money face: the term at each politician with that card added to the pile."""
-        self.outs: dict[str, list[float]] = {}
+        self.outs: dict[str, list[float | None]] = {}
         """Per money face: the term at each politician with that card taken off the pile."""
         prefix: list[float] = []
         in_order: list[float] = []
@@ -205,7 +205,7 @@ class SeatValue:
         """The term at ``p`` with a money card of ``face`` taken off the seat's pile (a Transfer)."""
         terms = self.outs.get(face)
         if terms is None:
-            terms = self.outs[face] = [None] * POLS  # type: ignore[list-item]
+            terms = self.outs[face] = [None] * POLS
         term = terms[p]
         if term is None:
             b = self.belief
