@@ -493,7 +493,10 @@ class StoolPigeonState(State):
         held = self.held != EMPTY
         return {"cards": placed + len(self.deck) + len(self.discard) + len(self.removed) + held}
 
-    resample = hidden.resample
+    def resample(self, seat: int, rng: random.Random) -> StoolPigeonState:
+        # A method around it, not the function bound here: compiled (``backroom/compiled.py``),
+        # it would not bind ``self``.
+        return hidden.resample(self, seat, rng)
 
     _redealt = SCHEMA.replacer("districts", "deck", "known", "held", "chance", "_outcome")
     """``_redealt(districts, deck, known, held, chance, outcome)``: a copy with those replaced
