@@ -6,10 +6,12 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
+# Compiled with mypyc at install (backroom/compiled.py): an edit to one is built again.
+COMPILED := $(shell cat backroom/compiled.txt)
 
 .PHONY: install play serve test lint typecheck unit bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py backroom/compiled.txt $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,research,report,cluster,workers]'
@@ -40,4 +42,5 @@ bench: $(STAMP)
 	$(VENV)/bin/backroom bench stool-pigeon
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
+	find backroom -name '*.so' -delete

@@ -14,6 +14,7 @@ import statistics
 import time
 from typing import Any
 
+from backroom.compiled import MODULES, compiled
 from backroom.engine.game import Game, State
 from backroom.engine.rng import derive_seed
 from backroom.sim.playout import play_game
@@ -128,6 +129,9 @@ def bench(game: Game, players: int, seconds: float) -> dict[str, Any]:
 
 
 def machine() -> dict[str, str]:
+    """The processor, Python and system a figure came from, and how many of the modules that
+    can be compiled were (``backroom.compiled``): compiled or not, the bots and the resample
+    run at very different speeds."""
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as info:
@@ -137,4 +141,9 @@ def machine() -> dict[str, str]:
                     break
     except OSError:
         pass
-    return {"cpu": cpu, "python": platform.python_version(), "system": platform.platform()}
+    return {
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "system": platform.platform(),
+        "compiled": f"{len(compiled())}/{len(MODULES)}",
+    }

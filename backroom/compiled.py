@@ -1,0 +1,50 @@
+"""Modules compiled to C with mypyc when Backroom is installed, and whether this install did.
+
+The heuristic bots' evaluation and Stool Pigeon's resample are the inner loops of simulation
+and search (issues 16.5 and 9). Compiled, they run two to three times as fast with the same
+decisions. ``compiled.txt`` lists them and ``setup.py`` compiles them, each optionally: without
+a C compiler, or with ``BACKROOM_PURE_PYTHON=1`` at install, they stay Python and everything
+works, slower. The Python source is the reference: ``tests/test_compiled.py`` holds the two to
+the same decisions.
+
+An editable install runs the extension, not the source beside it, until it is built again:
+``make install`` rebuilds when a listed source changes, and ``stale`` names what has not been.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.util import find_spec
+from pathlib import Path
+
+SOURCES: tuple[str, ...] = tuple((Path(__file__).parent / "compiled.txt").read_text("utf-8").split())
+"""The compiled modules' source files, relative to the project's root."""
+
+MODULES: tuple[str, ...] = tuple(s.removesuffix(".py").replace("/", ".") for s in SOURCES)
+
+PURE_ENV = "BACKROOM_PURE_PYTHON"
+"""Set (to anything) at install, it keeps every module Python."""
+
+
+def _origin(module: str) -> str:
+    spec = find_spec(module)
+    if spec is None or spec.origin is None:
+        raise ImportError(f"no module {module}")
+    return spec.origin
+
+
+def compiled() -> list[str]:
+    """The listed modules that this install loads from a compiled extension."""
+    return [m for m in MODULES if _origin(m).endswith(tuple(EXTENSION_SUFFIXES))]
+
+
+def stale() -> list[str]:
+    """Compiled modules whose Python source was changed after they were built."""
+    out = []
+    for module in compiled():
+        built = Path(_origin(module))
+        source = built.parent / (module.rsplit(".", 1)[1] + ".py")
+        if source.exists() and os.stat(source).st_mtime > os.stat(built).st_mtime:
+            out.append(module)
+    return out
