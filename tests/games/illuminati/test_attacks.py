@@ -342,3 +342,50 @@ def test_each_ready_group_lists_only_the_attacks_it_may_make_itself():
     assert ["control", "madison_avenue"] in aims["ufos"]
     assert not [a for a in aims["c_i_a"] if a[1] == "madison_avenue"]
     assert state.view(1)["turn"]["aims"] == {} and state.view(None)["turn"]["aims"] == {}
+
+
+def capture_the_lasers():
+    """The UFOs' Mafia (7) takes the uncontrolled Orbital Mind Control Lasers (Resistance 5, no
+    alignment in common) with the turn's first action, needing 2 and rolling 2."""
+    state = position(
+        ["ufos", "network"],
+        structures={0: [("the_mafia", "ufos", "right")]},
+        uncontrolled=["orbital_mind_control_lasers", "kkk", "democrats"],
+    )
+    declare(state, "control", "orbital_mind_control_lasers", "the_mafia")
+    state.chance = dice(2)
+    all_pass(state)
+    state.apply(0, next(a for a in state.legal_actions(0) if a[0] == "place"))
+    assert state.owner[CARD_OF["orbital_mind_control_lasers"]] == 0
+    assert (state.phase, state.actions_left) == ("action", 1)
+    return state
+
+
+def test_a_group_newly_controlled_may_attack_aid_or_use_its_ability_the_same_turn():
+    # "Un Grupo recién controlado puede atacar, apoyar un ataque o utilizar su aptitud especial
+    # en el mismo turno en el que se consigue."
+    # Its special ability: the Lasers flip one alignment of another group this turn (ruling 27).
+    state = capture_the_lasers()
+    assert ("lasers", "democrats", "reverse", "Liberal") in state.legal_actions(0)
+    state.apply(0, ("lasers", "democrats", "reverse", "Liberal"))
+    assert state.laser_card == CARD_OF["democrats"]
+    # It attacks with the second action: Power 4 - Resistance 5 of the KKK.
+    state.apply(0, ("attack", "control", "kkk"))
+    assert ("attacker", "orbital_mind_control_lasers") in state.legal_actions(0)
+    state.apply(0, ("attacker", "orbital_mind_control_lasers"))
+    state.apply(0, ("announce", "open"))
+    assert needed(state) == 4 - 5
+    state.chance = dice(12)
+    assert event(all_pass(state), "roll").params["seat"] == 0
+    assert state.used[CARD_OF["orbital_mind_control_lasers"]] == 1
+    # Or it aids the second action with its Transferable Power 2: the UFOs (6) against the KKK.
+    state = capture_the_lasers()
+    state.apply(0, ("attack", "control", "kkk"))
+    state.apply(0, ("attacker", "ufos"))
+    assert ("aid", "orbital_mind_control_lasers") in state.legal_actions(0)
+    state.apply(0, ("aid", "orbital_mind_control_lasers"))
+    state.apply(0, ("announce", "open"))
+    assert needed(state) == 6 + 2 - 5
+    state.chance = dice(12)
+    all_pass(state)
+    assert state.used[CARD_OF["orbital_mind_control_lasers"]] == 1 and state.actions_left == 0
