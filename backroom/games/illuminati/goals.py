@@ -162,9 +162,10 @@ def eliminate(
     más Grupos que sus Illuminati. Su dinero pasa al banco." An Illuminati put out of the game
     counts as destroyed for the goal of destroying eight, to whoever took its last group
     (``strip``, ruling 41); the public tally counts it for every player, so it tells nothing of
-    a secret goal (ruling 34). A player pursuing that goal wins instead of going out if it
-    destroyed its own last group and that destruction meets it (not if it dropped it or gave it
-    away: "si los Servidores de Cthulhu destruyen su último Grupo"). The last player left wins (ruling 13).
+    a secret goal (ruling 34). A player pursuing that goal does not go out if it destroyed its
+    own last group and that destruction meets it (not if it dropped it or gave it away: "si los
+    Servidores de Cthulhu destruyen su último Grupo"): it wins at the end of the turn, as every
+    goal does, with whoever else meets one then (ruling 42). The last player left wins (ruling 13).
     Checked after every loss of groups and at the end of every turn (``turn_over``: the active
     player's turn counts as played); ``attack``: the losses come from an attack of the player on
     turn (a capture, a neutralisation, a destruction), the only way a group is taken (ruling
@@ -180,8 +181,7 @@ def eliminate(
         if 0 <= hunter != seat:
             state.destroyed[hunter] += 1
         if seat == hunter and goal_of(state, seat) == CTHULHU and special_goal(state, seat):
-            finish(state, [seat], "goal", events)
-            return
+            continue  # "no quedan destruidos": the end of the turn finds the goal met (ruling 42)
         root = state.illuminati[seat]
         state.alive[seat] = False
         state.pay(root, state.money[root])

@@ -320,16 +320,17 @@ def test_an_illuminati_stripped_before_its_third_turn_ends_counts_for_its_taker_
 def test_cthulhu_stripped_of_its_last_group_by_another_is_not_the_exception(taker, wins):
     # "Excepción: si los Servidores de Cthulhu destruyen su último Grupo y al hacerlo cumplen su
     # Objetivo especial de destruir 8 Grupos, no quedan destruidos... ¡ganan!" Only the Servants
-    # who took their own last group win so (ruling 41). The end of a turn checks the goals before
-    # the eliminations, so the exception is examined here on its own: Cthulhu's third turn ends
-    # with its tally at eight and nothing but its Illuminati.
+    # who took their own last group are spared so (ruling 41); the end of the turn checks their
+    # goal (ruling 42). The end of a turn checks the goals before the eliminations, so the
+    # exception is examined here on its own: Cthulhu's third turn ends with its tally at eight
+    # and nothing but its Illuminati.
     state = strip_cthulhu(taker)
     state.active, state.turns[1], state.destroyed[1] = 1, 3, 8
     events = []
     eliminate(state, events, turn_over=True)
     assert state.alive[1] is wins
     if wins:
-        assert state.winners == [1] and state.end_reason == "goal"
+        assert not events and special_goal(state, 1)
     else:
         assert event(events, "eliminated").params["seat"] == 1 and state.destroyed[0] == 2
         assert not state.winners and state.phase != "over"
@@ -418,7 +419,40 @@ def test_cthulhu_destroying_its_own_last_group_wins_if_that_is_its_eighth(destro
     all_pass(state)
     assert CARD_OF["texas"] in state.dead and state.destroyed[0] == destroyed + 1
     assert state.alive[0] == wins
+    if wins:  # not put out; the goal wins when the turn ends (ruling 42)
+        assert state.phase != "over"
+        state.apply(0, ("end",))
     assert state.winners == ([0] if wins else [1])  # else the Network, the last left
+
+
+def test_cthulhu_destroying_its_last_group_as_its_eighth_wins_at_the_end_of_the_turn_shared():
+    """ "Excepción: si los Servidores de Cthulhu destruyen su último Grupo y al hacerlo cumplen
+    su Objetivo especial de destruir 8 Grupos, no quedan destruidos... ¡ganan!", "El juego se
+    acaba cuando un jugador cumple, al final de su turno o del de otro, uno de sus Objetivos. Si
+    dos o más jugadores los cumplen a la vez compartirán la victoria y se dividirán el mundo
+    entre ellos." and "Un jugador gana si cumple su Objetivo especial al final de cualquier
+    turno." The Servants are not put out, and win when the turn ends, with the Gnomes who meet
+    their own goal then (ruling 42)."""
+    state = position(
+        ["servants_of_cthulhu", "gnomes_of_zurich", "network"],
+        structures={
+            0: [("texas", "servants_of_cthulhu", "right")],
+            1: [("kkk", "gnomes_of_zurich", "right")],
+            2: [("yuppies", "network", "right")],
+        },
+        money={"servants_of_cthulhu": 10, "gnomes_of_zurich": 150},
+        turns=4,
+    )
+    state.destroyed[0] = 7
+    declare(state, "destroy", "texas", "servants_of_cthulhu")  # 9 + 2 - 6 = 5
+    state.chance = dice(2)
+    events = all_pass(state)
+    assert state.destroyed[0] == 8 and len(state.structures[0]) == 1
+    assert state.alive[0] and not [e for e in events if e.kind in ("eliminated", "game_over")]
+    assert state.phase == "action" and state.actions_left == 1
+    events = state.apply(0, ("end",))
+    assert event(events, "game_over").params["winners"] == [0, 1]
+    assert state.outcome().winners == (0, 1) and state.outcome().reason == "goal"
 
 
 def test_cthulhu_dropping_its_last_group_is_not_the_exception_only_destroying_it_is():
