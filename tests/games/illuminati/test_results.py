@@ -226,3 +226,43 @@ def test_chinese_campaign_donors_count_as_government_to_control_a_government_gro
     )
     declare(state, "control", "post_office", "chinese_campaign_donors")
     assert needed(state) == 3 - 3 + 4 - 4
+
+
+DISCORDIANS_WITH_THE_CIA = {
+    0: [("texas", "ufos", "right")],
+    1: [
+        ("c_i_a", "discordian_society", "right"),
+        ("the_mafia", "discordian_society", "left"),
+        ("kkk", "discordian_society", "top"),
+    ],
+}
+"""The Discordians (seat 1, on turn) hold the C.I.A. (Government, 6/4), the Mafia and the KKK."""
+
+
+def test_discordians_own_government_or_straight_groups_cannot_attack_or_aid_against_their_structure():
+    """ "Su naturaleza caótica los hace inmunes a los ataques de Grupos Convencionales o
+    Gubernamentales. Ningún Grupo Convencional o Gubernamental podrá atacar a la Estructura de
+    Poder Discordiana de ninguna forma, ni ayudar a un ataque contra ella." "Ningún Grupo" is
+    every group, the Discordians' own too: their C.I.A. may neither destroy one of their groups
+    nor aid that attack, and may attack or aid against any group outside it (ruling 43)."""
+    state = position(["ufos", "discordian_society"], structures=DISCORDIANS_WITH_THE_CIA, active=1)
+    aims = state.view(1)["turn"]["aims"]
+    assert ["destroy", "kkk"] in aims["the_mafia"] and ["destroy", "kkk"] not in aims["c_i_a"]
+    assert ["neutralize", "texas"] in aims["c_i_a"]
+    state.apply(1, ("attack", "destroy", "kkk"))
+    legal = state.legal_actions(1)
+    assert ("attacker", "c_i_a") not in legal and ("attacker", "the_mafia") in legal
+    state.apply(1, ("attacker", "the_mafia"))
+    legal = state.legal_actions(1)
+    assert ("aid", "c_i_a") not in legal and ("aid", "discordian_society") in legal
+    for target, mode in (("texas", "neutralize"), ("yuppies", "control")):
+        state = position(
+            ["ufos", "discordian_society"],
+            structures=DISCORDIANS_WITH_THE_CIA,
+            uncontrolled=["yuppies"],
+            active=1,
+        )
+        state.apply(1, ("attack", mode, target))
+        assert ("attacker", "c_i_a") in state.legal_actions(1)
+        state.apply(1, ("attacker", "the_mafia"))
+        assert ("aid", "c_i_a") in state.legal_actions(1)
