@@ -20,6 +20,7 @@ from backroom.games.illuminati.cards import (
     AUTOMATIC_FAILURE,
     BONUSES,
     CARD_OF,
+    COMMUNIST,
     CONTROL,
     DESTROY,
     DISCORDIAN_IMMUNE_TO,
@@ -188,11 +189,11 @@ def resistance(state: IlluminatiState, attacker: int, target: int) -> int:
 
 def alignment_modifier(mode: str, attacker: int, target: int, state: IlluminatiState | None = None) -> int:
     """+4 per identical and -4 per opposite alignment; the other way round to destroy. The
-    Chinese Campaign Donors count as Government when they attack to control a Government
-    group (ruling 9: they keep Communist too)."""
+    Chinese Campaign Donors count as Government instead of Communist when they attack to
+    control a Government group (ruling 9: +4 where Communist gave -4)."""
     mine, theirs = align(state, attacker), align(state, target)
     if attacker == CHINESE_CAMPAIGN_DONORS and mode == CONTROL and theirs & GOVERNMENT:
-        mine |= GOVERNMENT
+        mine = mine & ~COMMUNIST | GOVERNMENT
     same, opposite = same_and_opposite(mine, theirs)
     sign = -1 if mode == DESTROY else 1
     return sign * ALIGNMENT_BONUS * (same - opposite)

@@ -17,6 +17,7 @@ from backroom.games.illuminati.cards import (
     ALIGNMENTS,
     BONUSES,
     CARD_OF,
+    COMMUNIST,
     CONTROL,
     DATA,
     DESTROY,
@@ -172,7 +173,7 @@ class Table:
     def alignment(self, mode: str, attacker: str, target: str) -> int:
         mine, theirs = self.align(attacker), self.align(target)
         if CARD_OF[attacker] == CHINESE_CAMPAIGN_DONORS and mode == CONTROL and theirs & GOVERNMENT:
-            mine |= GOVERNMENT
+            mine = mine & ~COMMUNIST | GOVERNMENT  # instead of Communist (ruling 9)
         same, opposite = same_and_opposite(mine, theirs)
         return (-1 if mode == DESTROY else 1) * ALIGNMENT_BONUS * (same - opposite)
 

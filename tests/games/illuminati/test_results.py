@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from backroom.games.illuminati.attack import needed
+from backroom.games.illuminati.attack import alignment_modifier, needed
 from backroom.games.illuminati.cards import CARD_OF, FACE
 from tests.helpers import event
 
@@ -217,15 +217,20 @@ def test_discordians_plus_4_to_control_weird_groups():
     assert needed(state) == 8 - 4 + 4
 
 
-def test_chinese_campaign_donors_count_as_government_to_control_a_government_group():
-    # The card; ruling 9: they keep Communist, which is the opposite of Government
+def test_chinese_campaign_donors_count_as_government_instead_of_communist_to_control_a_government_group():
+    """The card: "Treat this group as Government when it attempts to control a Government
+    group."; its data: "it counts as Government (so it gets the same-alignment bonus instead of
+    the Communist-vs-Government penalty)". +4, not -4, and not both (ruling 9)."""
     state = position(
         ["ufos", "network"],
         structures={0: [("chinese_campaign_donors", "ufos", "right")]},
         uncontrolled=["post_office"],
     )
     declare(state, "control", "post_office", "chinese_campaign_donors")
-    assert needed(state) == 3 - 3 + 4 - 4
+    assert needed(state) == 3 - 3 + 4
+    donors, post_office = CARD_OF["chinese_campaign_donors"], CARD_OF["post_office"]
+    assert alignment_modifier("control", donors, post_office) == 4
+    assert alignment_modifier("destroy", donors, post_office) == 4  # only to control
 
 
 DISCORDIANS_WITH_THE_CIA = {
