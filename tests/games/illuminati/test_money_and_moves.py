@@ -53,6 +53,26 @@ def test_two_free_transfers_then_each_costs_an_action():
     assert money(state, "the_mafia") == 9
 
 
+def test_the_two_free_transfers_may_leave_the_same_group_never_for_itself():
+    # "5. *Transferir dinero*: el jugador puede transferir una parte o todo el tesoro de dos
+    # Grupos a los de grupos *adyacentes* a ellos (ver pág. 10)." The page it points to and the
+    # summary count transfers: "Un jugador puede realizar dos transferencias como parte de su
+    # turno" and "Se pueden realizar dos transferencias por turno." So one group may make both
+    # free transfers; a transfer always joins two different cards (ruling 44).
+    laid = [*MAFIA_AND_SHARKS, ("kkk", "network", "left"), ("federal_reserve", "network", "top")]
+    state = position(
+        ["network", "ufos"], structures={0: laid}, money={"network": 9, "the_mafia": 4, "federal_reserve": 5}
+    )
+    transfers = [a for a in state.legal_actions(0) if a[0] == "transfer"]
+    assert ("transfer", "federal_reserve", "loan_sharks") in transfers  # anywhere, but
+    assert not [a for a in transfers if a[1] == a[2]]  # never a card to itself
+    for target in ("the_mafia", "kkk"):
+        state.apply(0, ("transfer", "network", target))
+        state.apply(0, ("amount", 3))
+    assert [money(state, f) for f in ("network", "the_mafia", "kkk")] == [3, 7, 3]
+    assert (state.transfers_left, state.actions_left) == (0, 2)
+
+
 def test_the_federal_reserve_transfers_anywhere_in_its_structure():
     # The Federal Reserve's card: its money may go to any group of its structure.
     state = position(
