@@ -41,9 +41,8 @@ def resample(real: StoolPigeonState, seat: int, rng: random.Random) -> StoolPige
     The cards the seat has not seen (in Districts, in the draw pile, the card in another's
     hand) are dealt again over the same places. Nobody ever knows a draw-pile card (a reshuffle
     wipes that knowledge), so only the District cards and the held card carry other seats'
-    knowledge with them.
+    knowledge with them. ``seat`` is checked by the caller (``StoolPigeonState.resample``).
     """
-    real.check_seat(seat)
     mask = real.known[seat]
     if real.phase == OVER:  # every District and the Soplón's card are face up by now
         for district in real.districts:

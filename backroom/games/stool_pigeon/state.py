@@ -495,7 +495,9 @@ class StoolPigeonState(State):
 
     def resample(self, seat: int, rng: random.Random) -> StoolPigeonState:
         # A method around it, not the function bound here: compiled (``backroom/compiled.py``),
-        # it would not bind ``self``.
+        # it would not bind ``self``, and it would refuse a seat that is no int with a
+        # ``TypeError`` before it could say the seat is not at the table.
+        self.check_seat(seat)
         return hidden.resample(self, seat, rng)
 
     _redealt = SCHEMA.replacer("districts", "deck", "known", "held", "chance", "_outcome")
