@@ -14,6 +14,7 @@ COMPILED := $(shell cat backroom/compiled.txt)
 $(STAMP): pyproject.toml setup.py backroom/compiled.txt $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	find backroom -name '*.so' -delete  # no earlier build left to shadow a source it no longer matches
 	$(PY) -m pip install --quiet -e '.[dev,research,report,cluster,workers]'
 	touch $(STAMP)
 

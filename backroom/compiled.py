@@ -3,8 +3,8 @@
 The heuristic bots' evaluation and Stool Pigeon's resample are the inner loops of simulation
 and search (issues 16.5 and 9). Compiled, they run two to three times as fast with the same
 decisions. ``compiled.txt`` lists them and ``setup.py`` compiles them, each optionally: without
-a C compiler, or with ``BACKROOM_PURE_PYTHON=1`` at install, they stay Python and everything
-works, slower. The Python source is the reference: ``tests/test_compiled.py`` holds the two to
+a C compiler, or with ``BACKROOM_PURE_PYTHON=1`` at install, they all stay Python and
+everything works, slower. The Python source is the reference: ``tests/test_compiled.py`` holds the two to
 the same decisions.
 
 An editable install runs the extension, not the source beside it, until it is built again:
@@ -24,7 +24,13 @@ SOURCES: tuple[str, ...] = tuple((Path(__file__).parent / "compiled.txt").read_t
 MODULES: tuple[str, ...] = tuple(s.removesuffix(".py").replace("/", ".") for s in SOURCES)
 
 PURE_ENV = "BACKROOM_PURE_PYTHON"
-"""Set (to anything) at install, it keeps every module Python."""
+"""Set (to anything but ``0``) at install, it keeps every module Python; set when the tests run,
+they expect none compiled."""
+
+
+def pure() -> bool:
+    """Whether ``PURE_ENV`` asks for the Python source."""
+    return os.environ.get(PURE_ENV, "0") not in ("", "0")
 
 
 def _origin(module: str) -> str:
@@ -40,7 +46,11 @@ def compiled() -> list[str]:
 
 
 def stale() -> list[str]:
-    """Compiled modules whose Python source was changed after they were built."""
+    """Compiled modules of a clone whose Python source was changed after they were built. An
+    install from a wheel has none: its sources and extensions come from one build, and its
+    files' times are those of their unpacking."""
+    if not (Path(__file__).resolve().parent.parent / ".git").exists():
+        return []
     out = []
     for module in compiled():
         built = Path(_origin(module))

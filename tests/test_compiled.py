@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from backroom.compiled import MODULES, PURE_ENV, SOURCES, compiled, stale
+from backroom.compiled import MODULES, PURE_ENV, SOURCES, compiled, pure, stale
 from backroom.games import get_game
 from backroom.sim.bench import midgame_states
 from backroom.sim.playout import play_game
@@ -57,13 +57,13 @@ def decisions_digest() -> str:
 
 def test_the_install_compiled_every_listed_module_unless_asked_to_keep_python() -> None:
     assert all((ROOT / source).is_file() for source in SOURCES)
-    if os.environ.get(PURE_ENV):
+    if pure():
         assert compiled() == []
     else:
         missing = sorted(set(MODULES) - set(compiled()))
         assert not missing, (
             f"not compiled: {missing}. Install a C compiler and Python's headers and run `make install`"
-            f" again, or set {PURE_ENV}=1 for an install that keeps them Python"
+            f" again; or, to keep them Python, set {PURE_ENV}=1 for the install and the tests"
         )
 
 

@@ -11,6 +11,7 @@ the view and labels in ``view.py``, resampling in ``hidden.py``.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, Self
 
@@ -495,10 +496,10 @@ class StoolPigeonState(State):
 
     def resample(self, seat: int, rng: random.Random) -> StoolPigeonState:
         # A method around it, not the function bound here: compiled (``backroom/compiled.py``),
-        # it would not bind ``self``, and it would refuse a seat that is no int with a
-        # ``TypeError`` before it could say the seat is not at the table.
+        # it would not bind ``self``, and it takes a plain ``int`` only (a numpy integer from
+        # an adapter, ``None`` refused by ``check_seat`` first, as every game refuses it).
         self.check_seat(seat)
-        return hidden.resample(self, seat, rng)
+        return hidden.resample(self, operator.index(seat), rng)
 
     _redealt = SCHEMA.replacer("districts", "deck", "known", "held", "chance", "_outcome")
     """``_redealt(districts, deck, known, held, chance, outcome)``: a copy with those replaced
