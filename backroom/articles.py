@@ -1,14 +1,27 @@
-"""Names that begin with an article (``Los OVNIs``, ``Le Triangle des Bermudes``, ``The UFOs``)
-put in the middle of a sentence: there the article is written lower-case (``de los OVNIs``), and
-Spanish and French contract it with the preposition before it (``del Triángulo``, ``aux OVNI``).
+"""Card names put in sentences: where the article goes (``Los OVNIs``, ``Le Triangle des
+Bermudes``, ``The UFOs``) and what agrees with a plural name.
+
+Mid-sentence, a name's article is written lower-case (``de los OVNIs``), and Spanish and French
+contract it with the preposition before it (``del Triángulo``, ``aux OVNI``). The words that
+agree with a name (its verb, a pronoun, an adjective: "Los OVNIs cobran", "The UFOs collect
+3 MB", "pour les contrôler") are written in the message by both forms, singular first:
+``{card} ⟦cobra|cobran⟧ {mb} MB.``. Such a marker agrees with the nearest card name before it,
+or, with none before it, the first after it (Spanish's ``⟦Ataca|Atacan⟧ {card}.``); with no
+card name at all it takes the singular. A player's chosen name is never a card name, so never
+plural and never rewritten, whatever it starts with; nor is a list of names (``{cards}``) one
+name: a marker after one agrees with its last.
 
 A card's name is one catalog message and the sentences that show it are others, so no single
-message can word this; ``translate`` marks a card's name put in a sentence (never a player's
-chosen name, whatever it starts with) and ``settle`` rewrites each mark from the words before
-it. What a language does is data in its
-catalog (``ui.name_articles``, ``ui.name_contractions``), which the web client reads too
-(``tMsg`` in ``static/i18n.js``). The verb after a plural name ("Los Illuminati de Baviera
-cobra") is left as it is.
+message can word this; ``translate`` marks every card name put in a sentence, with its number,
+and ``settle`` rewrites each mark from the words before it and picks each marker's form.
+What a language does is data in its catalog, which the web client reads too (``tMsg`` in
+``static/i18n.js``): ``ui.name_articles`` and ``ui.name_contractions`` for articles, and
+``<game>.plural_cards`` for number, the ids of the game's cards whose name is plural in that
+language (missing: none). A name's number is listed, not read from its article, because the
+article tells it in Spanish ("Los", "Las") and French ("Les") but not in English ("The UFOs",
+"The Network"), and most plural names have no article in any of the three ("Demócratas",
+"Feminists", "Révoltes"); the catalog tests check that the Spanish and French lists agree with
+their plural articles.
 """
 
 from __future__ import annotations
@@ -17,7 +30,16 @@ import re
 from dataclasses import dataclass
 
 MARK = "\x1f"
-"""Put before a parameter that starts with a name, and taken out by ``settle``."""
+"""Put before a card's name in a sentence, and taken out by ``settle``."""
+PLURAL = "\x1e"
+"""Put after ``MARK`` before a plural name."""
+AGREE = "\x1d"
+"""Opens and closes a marker once ``agreeing`` has made it ``settle``'s own; ``OR`` parts its
+two forms. Control characters, which no player's chosen name holds (the server refuses them)."""
+OR = "\x1c"
+
+_WRITTEN = re.compile(r"⟦([^⟦⟧|]*)\|([^⟦⟧|]*)⟧")
+_AGREEING = re.compile(f"{AGREE}([^{AGREE}{OR}]*){OR}([^{AGREE}{OR}]*){AGREE}")
 
 _PREPOSITION = re.compile(r"(?<!\w)(\w+) $")
 _SENTENCE_START = re.compile(r"(^|[.!?\n]\s*|[¡¿«“\"]\s*)$")
@@ -48,22 +70,43 @@ def grammar(articles: str, contractions: str) -> Grammar:
     return Grammar(heads, pairs)
 
 
-def mark(said: Grammar, name: str) -> str:
-    """A card's ``name`` marked for ``settle`` if it begins with an article."""
-    return MARK + name if said.articles and name.startswith(said.articles) else name
+def agreeing(template: str) -> str:
+    """A message's text with its markers (``⟦cobra|cobran⟧``) written as ``settle`` reads them,
+    before its parameters are put in: a marker a parameter's text holds is left as it is."""
+    return _WRITTEN.sub(f"{AGREE}\\1{OR}\\2{AGREE}", template) if "⟦" in template else template
+
+
+def mark(name: str, plural: bool = False) -> str:
+    """A card's ``name`` marked for ``settle``, with its number."""
+    return MARK + PLURAL + name if plural else MARK + name
 
 
 def settle(said: Grammar, text: str) -> str:
     """``text`` with each marked name written as its place in the sentence asks: as it is where
-    a sentence starts, else with its article lower-case or contracted with the word before."""
-    if MARK not in text:
+    a sentence starts, else with its article lower-case or contracted with the word before; and
+    each marker with the form its name's number asks."""
+    if MARK not in text and AGREE not in text:
         return text
     first, *rest = text.split(MARK)
     out = first
+    names: list[tuple[int, bool]] = []  # where each name starts in ``out``, and its number
     for part in rest:
-        out, part = _placed(said, out, part)
+        plural = part.startswith(PLURAL)
+        out, part = _placed(said, out, part[1:] if plural else part)
+        names.append((len(out), plural))
         out += part
-    return out
+    if AGREE not in out:
+        return out
+    return _AGREEING.sub(lambda m: m.group(2 if _plural_at(names, m.start()) else 1), out)
+
+
+def _plural_at(names: list[tuple[int, bool]], at: int) -> bool:
+    """Whether the marker at ``at`` agrees with a plural name: the nearest before it, else the
+    first after it; singular without a name."""
+    before = [plural for start, plural in names if start < at]
+    if before:
+        return before[-1]
+    return bool(names) and names[0][1]
 
 
 def _placed(said: Grammar, before: str, name: str) -> tuple[str, str]:

@@ -95,7 +95,7 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
     Parameters that are messages (``{"$": key, ...}`` or ``Msg``) are translated first;
     parameters named ``seat``/``*_seat`` become player names when ``names`` is given.
     """
-    template = _template(lang, key, (params or {}).get("count"))
+    template = articles.agreeing(_template(lang, key, (params or {}).get("count")))
     prefix = key.split(".", 1)[0]
     values = _Params()
     for name, value in (params or {}).items():
@@ -103,7 +103,7 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
     try:
         return articles.settle(_grammar(lang), template.format_map(values))
     except (ValueError, IndexError, AttributeError):
-        return template
+        return articles.settle(_grammar(lang), template)
 
 
 @cache
@@ -111,6 +111,13 @@ def _grammar(lang: str) -> articles.Grammar:
     """How ``lang`` writes a card's name that begins with an article, wherever a sentence puts it."""
     said = catalog(lang)
     return articles.grammar(said.get("ui.name_articles", ""), said.get("ui.name_contractions", ""))
+
+
+@cache
+def _plural_cards(lang: str, prefix: str) -> frozenset[str]:
+    """The cards of game ``prefix`` whose name is plural in ``lang``: its ``<prefix>.plural_cards``,
+    ids parted by commas, never English's (a name's number is its language's own)."""
+    return frozenset(catalog(lang).get(f"{prefix}.plural_cards", "").replace(",", " ").split())
 
 
 def text(lang: str, value: Any) -> str:
@@ -180,15 +187,17 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
     if (name == "slot" or name.endswith("_slot")) and isinstance(value, int):
         return value + 1
     if (name in ("card", "cards") or name.endswith(("_card", "_cards"))) and isinstance(value, str):
-        return articles.mark(_grammar(lang), translate(lang, f"{prefix}.card.{value}"))
+        return articles.mark(translate(lang, f"{prefix}.card.{value}"), value in _plural_cards(lang, prefix))
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000 and name != "seed":
         return format_number(lang, value)  # money and totals: 4,400,000 / 4.400.000 / 4 400 000
     return value
 
 
 def _named(lang: str, key: str, said: str) -> str:
-    """A nested message's text, marked for ``articles.settle`` if the message is a card's name."""
-    return articles.mark(_grammar(lang), said) if ".card." in key else said
+    """A nested message's text, marked for ``articles.settle`` if the message is a card's name
+    (``<game>.card.<face>``)."""
+    game, card, face = key.partition(".card.")
+    return articles.mark(said, face in _plural_cards(lang, game)) if card else said
 
 
 def format_number(lang: str, value: float, decimals: int | None = None) -> str:

@@ -1,10 +1,12 @@
 """Illuminati's groups are named with their article ("Los OVNIs", "Le Triangle des Bermudes"):
 in the middle of a sentence the article is written lower-case, and contracted with "de"/"a" in
-Spanish and "de"/"à" in French, whichever message puts the name there."""
+Spanish and "de"/"à" in French, whichever message puts the name there. The words that agree
+with a card's name ("Los OVNIs cobran", "Democrats collect") take its number, which each
+language's catalog lists (``<game>.plural_cards``)."""
 
 import pytest
 
-from backroom.articles import grammar, mark, settle
+from backroom.articles import agreeing, grammar, mark, settle
 from backroom.i18n import translate
 
 
@@ -97,5 +99,17 @@ def test_a_players_chosen_name_is_never_rewritten_even_one_that_starts_like_a_ca
 @pytest.mark.parametrize("opening", ["", "Fin. ", "¡", "¿", "«", "“"])
 def test_a_card_name_keeps_its_capital_where_a_sentence_or_a_quote_opens(opening):
     said = grammar("El, La, Los, Las", "de el: del, a el: al")
-    assert settle(said, opening + mark(said, "Los OVNIs") + " ganan") == f"{opening}Los OVNIs ganan"
-    assert settle(said, "de " + mark(said, "El Triángulo")) == "del Triángulo"
+    assert settle(said, opening + mark("Los OVNIs", plural=True) + " ganan") == f"{opening}Los OVNIs ganan"
+    assert settle(said, "de " + mark("El Triángulo")) == "del Triángulo"
+
+
+def test_a_marker_with_no_card_name_takes_the_singular():
+    said = grammar("El, La, Los, Las", "de el: del, a el: al")
+    assert settle(said, agreeing("Nadie ⟦cobra|cobran⟧.")) == "Nadie cobra."
+
+
+def test_a_marker_agrees_with_the_nearest_marked_name_before_it_else_the_first_after_it():
+    said = grammar("El, La, Los, Las", "de el: del, a el: al")
+    text = agreeing("⟦Gana|Ganan⟧ {a}; {b} ⟦cobra|cobran⟧ de {c}, que ⟦paga|pagan⟧.")
+    both = text.format(a=mark("Los OVNIs", plural=True), b=mark("La Red"), c=mark("Los OVNIs", plural=True))
+    assert settle(said, both) == "Ganan los OVNIs; la Red cobra de los OVNIs, que pagan."

@@ -55,11 +55,14 @@ export function has(key) {
 
 /** The text of `key` with `{name}` placeholders filled from `params`; a missing key shows
  * as itself so a gap is visible, as on the server. A number `count` picks the language's plural
- * form where the catalog has one (`<key>.one`, `<key>.other`), as the server's `translate`. */
+ * form where the catalog has one (`<key>.one`, `<key>.other`), as the server's `translate`;
+ * card names marked by `tMsg` are settled (articles, and the markers that agree with them). */
 export function t(key, params = {}) {
-  const template = typeof params.count === "number" ? plural(key, params.count) : text(key);
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  const template = agreeing(typeof params.count === "number" ? plural(key, params.count) : text(key));
+  return settle(
+    template.replace(/\{(\w+)\}/g, (whole, name) =>
+      Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+    ),
   );
 }
 
@@ -142,13 +145,14 @@ export function tMsg(msg, names = []) {
   for (const [name, value] of Object.entries(msg)) {
     if (name !== "$") params[name] = renderParam(prefix, name, value, names);
   }
-  return settle(t(msg.$, params));
+  return t(msg.$, params);
 }
 
 function renderParam(prefix, name, value, names) {
   if (value && typeof value === "object" && !Array.isArray(value) && "$" in value) {
     const said = tMsg(value, names);
-    return String(value.$).includes(".card.") ? mark(said) : said; // a card's name, as a message
+    const [game, face] = String(value.$).split(".card.");
+    return face !== undefined ? mark(said, pluralCards(game).has(face)) : said; // a card's name, as a message
   }
   if (Array.isArray(value)) {
     const items = value.map((v) => renderParam(prefix, name, v, names));
@@ -158,21 +162,27 @@ function renderParam(prefix, name, value, names) {
     return names[value] || t("ui.seat_name", { number: value + 1 });
   }
   if ((name === "card" || name === "cards" || name.endsWith("_card")) && typeof value === "string") {
-    return mark(t(`${prefix}.card.${value}`));
+    return mark(t(`${prefix}.card.${value}`), pluralCards(prefix).has(value));
   }
   return value;
 }
 
-/* A card's name that begins with an article, mid-sentence: the article lower-case, or one word
- * with the preposition before it ("del Triángulo", "aux OVNI"), as backroom/articles.py writes
- * it on the server, from the same catalog words (`ui.name_articles`, `ui.name_contractions`). */
+/* A card's name in a sentence, as backroom/articles.py writes it on the server, from the same
+ * catalog words: if it begins with an article, mid-sentence the article is lower-case, or one
+ * word with the preposition before it ("del Triángulo", "aux OVNI") (`ui.name_articles`,
+ * `ui.name_contractions`); and the words that agree with it, written `⟦cobra|cobran⟧` in a
+ * message, take its number (`<game>.plural_cards`): the nearest card name before the marker,
+ * else the first after it, else singular. Player names are never marked. */
 const MARK = "\u001f";
+const PLURAL = "\u001e";
+const AGREE = "\u001d";
+const OR = "\u001c";
 const grammars = {};
 
 function grammar() {
   const code = lang();
   if (grammars[code]) return grammars[code];
-  if (!catalogs[code]) return { heads: [], pairs: new Map() }; // not loaded yet: no articles
+  if (!catalogs[code]) return { heads: [], pairs: new Map(), plurals: new Map() }; // not loaded yet: no articles
   const heads = text("ui.name_articles").split(",").map((a) => a.trim()).filter(Boolean)
     .map((a) => (/['’]$/.test(a) ? a : `${a} `));
   const pairs = new Map();
@@ -181,20 +191,38 @@ function grammar() {
     const both = (words || "").trim().toLowerCase().split(/\s+/);
     if (joined !== undefined && both.length === 2) pairs.set(both.join(" "), joined.trim());
   }
-  return (grammars[code] = { heads, pairs });
+  return (grammars[code] = { heads, pairs, plurals: new Map() });
 }
 
-/* A card's name (never a player's chosen one), marked for `settle` if it begins with an article. */
-function mark(name) {
-  return typeof name === "string" && grammar().heads.some((a) => name.startsWith(a)) ? MARK + name : name;
+/* The cards of `game` whose name is plural in this language: never English's list. */
+function pluralCards(game) {
+  const { plurals } = grammar();
+  if (!plurals.has(game)) {
+    const listed = (catalogs[lang()] || {})[`${game}.plural_cards`] || "";
+    plurals.set(game, new Set(listed.split(/[\s,]+/).filter(Boolean)));
+  }
+  return plurals.get(game);
+}
+
+/* A message's markers written as `settle` reads them, before its parameters are put in. */
+function agreeing(template) {
+  return template.includes("⟦") ? template.replace(/⟦([^⟦⟧|]*)\|([^⟦⟧|]*)⟧/g, `${AGREE}$1${OR}$2${AGREE}`) : template;
+}
+
+/* A card's name (never a player's chosen one), marked for `settle` with its number. */
+function mark(name, plural = false) {
+  return typeof name === "string" ? MARK + (plural ? PLURAL : "") + name : name;
 }
 
 function settle(said) {
-  if (!said.includes(MARK)) return said;
+  if (!said.includes(MARK) && !said.includes(AGREE)) return said;
   const { heads, pairs } = grammar();
   const [first, ...rest] = said.split(MARK);
   let out = first;
+  const names = []; // where each name starts in `out`, and whether it is plural
   for (let name of rest) {
+    const plural = name.startsWith(PLURAL);
+    if (plural) name = name.slice(1);
     const article = heads.find((a) => name.startsWith(a));
     if (article && !/(^|[.!?\n]\s*|[¡¿«“"]\s*)$/.test(out)) {
       const found = /(^|[^\p{L}\p{N}_])([\p{L}\p{N}_]+) $/u.exec(out); // no lookbehind: Safari before 16.4
@@ -208,9 +236,15 @@ function settle(said) {
         name = article.toLowerCase() + name.slice(article.length);
       }
     }
+    names.push([out.length, plural]);
     out += name;
   }
-  return out;
+  if (!out.includes(AGREE)) return out;
+  return out.replace(new RegExp(`${AGREE}([^${AGREE}${OR}]*)${OR}([^${AGREE}${OR}]*)${AGREE}`, "g"), (whole, one, many, at) => {
+    const before = names.filter(([start]) => start < at);
+    const nearest = before.length ? before[before.length - 1] : names[0];
+    return nearest && nearest[1] ? many : one;
+  });
 }
 
 /** A number written the reader's way (thousands separators), e.g. dollar amounts. */
