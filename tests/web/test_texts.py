@@ -83,5 +83,43 @@ def test_the_browser_writes_a_name_with_an_article_as_the_server_does(
     assert "La Redacción" in said[-1]
 
 
-def text_of(lang: str, msg: dict[str, Any]) -> str:
-    return translate(lang, msg["$"], {k: v for k, v in msg.items() if k != "$"}, NAMES)
+def text_of(lang: str, msg: dict[str, Any], names: list[str] = NAMES) -> str:
+    return translate(lang, msg["$"], {k: v for k, v in msg.items() if k != "$"}, names)
+
+
+AGREEING = [
+    {"$": "illuminati.event.income", "card": "ufos", "mb": 3},
+    {"$": "illuminati.event.income", "card": "democrats", "mb": 3},
+    {"$": "illuminati.event.income", "card": "network", "mb": 3},
+    {"$": "illuminati.event.income", "mb": 3},
+    {"$": "illuminati.event.attacker", "card": "ufos"},
+    {"$": "illuminati.event.upkeep", "card": {"$": "illuminati.card.ufos"}, "payer_card": "network"},
+    {"$": "illuminati.event.received", "seat": 0, "card": "network", "from_seat": 1, "master_card": "ufos"},
+    {"$": "illuminati.event.received", "seat": 0, "card": "network", "from_seat": 2, "master_card": "ufos"},
+    {"$": "politburo.event.effect_over", "card": "revueltas", "seat": 0},
+]
+"""Plural and singular names, with an article and without, as a nested message; a marker with no
+name, one before its name; players named like a plural card and like a marker, never plural."""
+PLURAL_NAMES = ["Ana", "Los OVNIs", "⟦Bo|Bos⟧"]
+INCOME = {"es": "Los OVNIs cobran 3 MB.", "en": "The UFOs collect 3 MB.", "fr": "Les OVNI encaissent 3 MB."}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_browser_makes_words_agree_with_a_plural_card_name_as_the_server_does(
+    server: str, browser: Any, lang: str
+) -> None:
+    """ "Los OVNIs cobran", "The UFOs collect": the client picks each marker's form (``tMsg``)
+    from the same plural lists (``<game>.plural_cards``) as ``backroom.articles``."""
+    page = browser.new_page()
+    page.goto(f"{server}/?lang=en")
+    said = page.evaluate(
+        """async ([lang, messages, names]) => {
+          const i18n = await import("/static/static/i18n.js");
+          await i18n.setLang(lang);
+          return messages.map((msg) => i18n.tMsg(msg, names));
+        }""",
+        [lang, AGREEING, PLURAL_NAMES],
+    )
+    assert said == [text_of(lang, msg, PLURAL_NAMES) for msg in AGREEING]
+    assert said[0] == INCOME[lang]
+    assert "Los OVNIs" in said[-3] and "⟦Bo|Bos⟧" in said[-2]
