@@ -76,9 +76,13 @@ def agreeing(template: str) -> str:
     return _WRITTEN.sub(f"{AGREE}\\1{OR}\\2{AGREE}", template) if "⟦" in template else template
 
 
-def mark(name: str, plural: bool = False) -> str:
-    """A card's ``name`` marked for ``settle``, with its number."""
-    return MARK + PLURAL + name if plural else MARK + name
+def mark(said: Grammar, name: str, plural: bool = False, agreeing: bool = True) -> str:
+    """A card's ``name`` marked for ``settle``, with its number, where there is something to
+    settle: words of its message that agree with a name (``agreeing``), or an article to place.
+    Unmarked, a name costs ``settle`` nothing (most names, in most messages)."""
+    if agreeing:
+        return MARK + PLURAL + name if plural else MARK + name
+    return MARK + name if said.articles and name.startswith(said.articles) else name
 
 
 def settle(said: Grammar, text: str) -> str:

@@ -96,10 +96,11 @@ def translate(lang: str, key: str, params: dict[str, Any] | None = None, names: 
     parameters named ``seat``/``*_seat`` become player names when ``names`` is given.
     """
     template = articles.agreeing(_template(lang, key, (params or {}).get("count")))
+    agreeing = articles.AGREE in template
     prefix = key.split(".", 1)[0]
     values = _Params()
     for name, value in (params or {}).items():
-        values[name] = _render(lang, prefix, name, value, names)
+        values[name] = _render(lang, prefix, name, value, names, agreeing)
     try:
         return articles.settle(_grammar(lang), template.format_map(values))
     except (ValueError, IndexError, AttributeError):
@@ -159,7 +160,9 @@ def _template(lang: str, key: str, count: Any) -> str:
     return next((m[k] for m in (catalog(lang), catalog(DEFAULT_LANGUAGE)) for k in keys if m.get(k)), key)
 
 
-def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str]) -> Any:
+def _render(
+    lang: str, prefix: str, name: str, value: Any, names: Sequence[str], agreeing: bool = False
+) -> Any:
     """One parameter as text. Conventions keep events plain data: ``seat``/``*_seat`` are seat
     numbers (shown as names); ``slot``/``*_slot`` are 0-based positions (shown from 1);
     ``card``/``cards``/``*_card``/``*_cards`` are card faces, named by ``<game>.card.<face>``; ``totals``
@@ -169,10 +172,10 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
     from backroom.engine.events import Msg
 
     if isinstance(value, Msg):
-        return _named(lang, value.key, translate(lang, value.key, value.params, names))
+        return _named(lang, value.key, translate(lang, value.key, value.params, names), agreeing)
     if isinstance(value, dict) and "$" in value:
         inner = {k: v for k, v in value.items() if k != "$"}
-        return _named(lang, value["$"], translate(lang, value["$"], inner, names))
+        return _named(lang, value["$"], translate(lang, value["$"], inner, names), agreeing)
     if name == "totals" and isinstance(value, list):
         each = [
             translate(lang, f"{prefix}.seat_total", {"seat": s, "total": v}, names)
@@ -180,24 +183,29 @@ def _render(lang: str, prefix: str, name: str, value: Any, names: Sequence[str])
         ]
         return "; ".join(each)
     if isinstance(value, list):
-        items = [str(_render(lang, prefix, name, v, names)) for v in value]
+        items = [str(_render(lang, prefix, name, v, names, agreeing)) for v in value]
         return ("; " if any("," in item for item in items) else ", ").join(items)
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else seat_name(lang, value)
     if (name == "slot" or name.endswith("_slot")) and isinstance(value, int):
         return value + 1
     if (name in ("card", "cards") or name.endswith(("_card", "_cards"))) and isinstance(value, str):
-        return articles.mark(translate(lang, f"{prefix}.card.{value}"), value in _plural_cards(lang, prefix))
+        plural = agreeing and value in _plural_cards(lang, prefix)
+        return articles.mark(_grammar(lang), translate(lang, f"{prefix}.card.{value}"), plural, agreeing)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000 and name != "seed":
         return format_number(lang, value)  # money and totals: 4,400,000 / 4.400.000 / 4 400 000
     return value
 
 
-def _named(lang: str, key: str, said: str) -> str:
+def _named(lang: str, key: str, said: str, agreeing: bool) -> str:
     """A nested message's text, marked for ``articles.settle`` if the message is a card's name
     (``<game>.card.<face>``)."""
     game, card, face = key.partition(".card.")
-    return articles.mark(said, face in _plural_cards(lang, game)) if card else said
+    return (
+        articles.mark(_grammar(lang), said, agreeing and face in _plural_cards(lang, game), agreeing)
+        if card
+        else said
+    )
 
 
 def format_number(lang: str, value: float, decimals: int | None = None) -> str:

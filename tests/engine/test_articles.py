@@ -102,8 +102,10 @@ def test_a_players_chosen_name_is_never_rewritten_even_one_that_starts_like_a_ca
 @pytest.mark.parametrize("opening", ["", "Fin. ", "¡", "¿", "«", "“"])
 def test_a_card_name_keeps_its_capital_where_a_sentence_or_a_quote_opens(opening):
     said = grammar("El, La, Los, Las", "de el: del, a el: al")
-    assert settle(said, opening + mark("Los OVNIs", plural=True) + " ganan") == f"{opening}Los OVNIs ganan"
-    assert settle(said, "de " + mark("El Triángulo")) == "del Triángulo"
+    assert (
+        settle(said, opening + mark(said, "Los OVNIs", plural=True) + " ganan") == f"{opening}Los OVNIs ganan"
+    )
+    assert settle(said, "de " + mark(said, "El Triángulo")) == "del Triángulo"
 
 
 @pytest.mark.parametrize(
@@ -159,7 +161,9 @@ def test_a_marker_with_no_card_name_takes_the_singular():
 def test_a_marker_agrees_with_the_nearest_marked_name_before_it_else_the_first_after_it():
     said = grammar("El, La, Los, Las", "de el: del, a el: al")
     text = agreeing("⟦Gana|Ganan⟧ {a}; {b} ⟦cobra|cobran⟧ de {c}, que ⟦paga|pagan⟧.")
-    both = text.format(a=mark("Los OVNIs", plural=True), b=mark("La Red"), c=mark("Los OVNIs", plural=True))
+    both = text.format(
+        a=mark(said, "Los OVNIs", plural=True), b=mark(said, "La Red"), c=mark(said, "Los OVNIs", plural=True)
+    )
     assert settle(said, both) == "Ganan los OVNIs; la Red cobra de los OVNIs, que pagan."
 
 
@@ -214,3 +218,14 @@ def test_each_games_plural_cards_are_its_cards_and_agree_with_their_articles(lan
                 assert face in plural, f"{lang}: {name}"
             if name.startswith(SINGULAR_ARTICLES.get(lang, ("\0",))):
                 assert face not in plural, f"{lang}: {name}"
+
+
+def test_a_name_is_marked_only_where_something_in_its_message_settles_it():
+    """In a message with no marker only a name that starts with an article is marked (for its
+    article); in one with a marker every name is, so the marker finds the nearest."""
+    said = grammar("El, La, Los, Las", "de el: del, a el: al")
+    assert mark(said, "Demócratas", plural=True, agreeing=False) == "Demócratas"
+    assert settle(said, "de " + mark(said, "Los OVNIs", plural=True, agreeing=False)) == "de los OVNIs"
+    assert settle(said, agreeing("{a} ⟦gana|ganan⟧").format(a=mark(said, "Demócratas", plural=True))) == (
+        "Demócratas ganan"
+    )
