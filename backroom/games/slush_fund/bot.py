@@ -12,11 +12,11 @@ from politicians about to fall. It watches the Time: ahead near the end it draws
 end; behind, it takes from the slush fund (three cards, no Time revealed).
 
 How it is computed (issue 16.5: the decisions are those of the bot as first written, float for
-float, at about a tenth of the cost): the seat's belief is read from the state
-(``belief.py``), each candidate move is priced on it (``valuation.py``) and the best one chosen
-(``choices.py``), and within a turn the
-bot keeps its belief (``HeuristicBot._belief``): after a take, a stash or a discard it is the
-same, after its own bribe or Scandal one term changes.
+float, at a small part of the cost): the seat's belief is read from the state (``belief.py``),
+each candidate move is priced on it (``valuation.py``) and the best one chosen
+(``choices.py``), those three compiled where Backroom is installed (``backroom/compiled.py``);
+within a turn the bot keeps its belief (``HeuristicBot._belief``): after a take, a stash or a
+discard it is the same, after its own bribe or Scandal one term changes.
 """
 
 from __future__ import annotations
