@@ -56,10 +56,17 @@ MESSAGES = [
     {"$": "illuminati.action.transfer", "from_card": "network", "to_card": "ufos"},
     {"$": "illuminati.event.setup", "players": 3, "cards": ["ufos", "network", "bermuda_triangle"]},
     {"$": "illuminati.action.aid", "card": "ufos"},
+    {
+        "$": "illuminati.event.deal_offered_faces",
+        "seat": 0,
+        "give_cards": ["assassination", "bribery"],
+        "take_cards": [{"$": "illuminati.deal.nothing"}],
+    },
     {"$": "stool-pigeon.event.close", "seat": 1},
 ]
-"""Illuminati's names with an article, after a preposition, in a list and starting a sentence;
-a player's chosen name that starts like a card's ("La Red"), never rewritten."""
+"""Illuminati's names with an article, after a preposition, in a list (``*_cards`` included)
+and starting a sentence; a player's chosen name that starts like a card's ("La Red"), never
+rewritten."""
 NAMES = ["Ana", "La Redacción"]
 
 

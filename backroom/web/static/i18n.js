@@ -155,13 +155,13 @@ function renderParam(prefix, name, value, names) {
     return face !== undefined ? mark(said, pluralCards(game).has(face)) : said; // a card's name, as a message
   }
   if (Array.isArray(value)) {
-    const items = value.map((v) => renderParam(prefix, name, v, names));
-    return items.join(", ");
+    const items = value.map((v) => String(renderParam(prefix, name, v, names)));
+    return items.join(items.some((item) => item.includes(",")) ? "; " : ", ");
   }
   if ((name === "seat" || name.endsWith("_seat")) && Number.isInteger(value)) {
     return names[value] || t("ui.seat_name", { number: value + 1 });
   }
-  if ((name === "card" || name === "cards" || name.endsWith("_card")) && typeof value === "string") {
+  if ((name === "card" || name === "cards" || name.endsWith("_card") || name.endsWith("_cards")) && typeof value === "string") {
     return mark(t(`${prefix}.card.${value}`), pluralCards(prefix).has(value));
   }
   return value;
