@@ -2,10 +2,10 @@
 
 The heuristic bots' evaluation and Stool Pigeon's resample are the inner loops of simulation
 and search (issues 16.5 and 9). Compiled, they run two to three times as fast with the same
-decisions. ``compiled.txt`` lists them and ``setup.py`` compiles them, each optionally: without
-a C compiler, or with ``BACKROOM_PURE_PYTHON=1`` at install, they all stay Python and
-everything works, slower. The Python source is the reference: ``tests/test_compiled.py`` holds the two to
-the same decisions.
+decisions. ``compiled.txt`` lists them and ``setup.py`` compiles them, all or none: without a
+C compiler, or with ``BACKROOM_PURE_PYTHON=1`` at install, they all stay Python and everything
+works, slower. The Python source is the reference: ``tests/test_compiled.py`` holds the two
+to the same decisions.
 
 An editable install runs the extension, not the source beside it, until it is built again:
 ``make install`` rebuilds when a listed source changes, and ``stale`` names what has not been.
