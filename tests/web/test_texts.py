@@ -76,18 +76,24 @@ def test_the_browser_writes_a_name_with_an_article_as_the_server_does(
 ) -> None:
     """ "de los OVNIs", "du Triangle", "aux OVNI": the client renders the log itself (``tMsg``),
     from the same catalog words as ``backroom.articles``."""
+    said = browser_texts(server, browser, lang, MESSAGES, NAMES)
+    assert said == [text_of(lang, msg) for msg in MESSAGES]
+    assert "La Redacción" in said[-1]
+
+
+def browser_texts(server: str, browser: Any, lang: str, messages: list[Any], names: list[str]) -> list[str]:
+    """``messages`` as the browser's log writes them (``tMsg``), in ``lang``."""
     page = browser.new_page()
     page.goto(f"{server}/?lang=en")
-    said = page.evaluate(
+    said: list[str] = page.evaluate(
         """async ([lang, messages, names]) => {
           const i18n = await import("/static/static/i18n.js");
           await i18n.setLang(lang);
           return messages.map((msg) => i18n.tMsg(msg, names));
         }""",
-        [lang, MESSAGES, NAMES],
+        [lang, messages, names],
     )
-    assert said == [text_of(lang, msg) for msg in MESSAGES]
-    assert "La Redacción" in said[-1]
+    return said
 
 
 def text_of(lang: str, msg: dict[str, Any], names: list[str] = NAMES) -> str:
@@ -117,16 +123,7 @@ def test_the_browser_makes_words_agree_with_a_plural_card_name_as_the_server_doe
 ) -> None:
     """ "Los OVNIs cobran", "The UFOs collect": the client picks each marker's form (``tMsg``)
     from the same plural lists (``<game>.plural_cards``) as ``backroom.articles``."""
-    page = browser.new_page()
-    page.goto(f"{server}/?lang=en")
-    said = page.evaluate(
-        """async ([lang, messages, names]) => {
-          const i18n = await import("/static/static/i18n.js");
-          await i18n.setLang(lang);
-          return messages.map((msg) => i18n.tMsg(msg, names));
-        }""",
-        [lang, AGREEING, PLURAL_NAMES],
-    )
+    said = browser_texts(server, browser, lang, AGREEING, PLURAL_NAMES)
     assert said == [text_of(lang, msg, PLURAL_NAMES) for msg in AGREEING]
     assert said[0] == INCOME[lang]
     assert "Los OVNIs" in said[-3] and "⟦Bo|Bos⟧" in said[-2]
