@@ -6,9 +6,10 @@ source, which plays the same, only slower. Code mypyc refuses fails the build: a
 fallback would leave an older build running in a clone (``make install``).
 """
 
-import os
 import sys
+from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -36,16 +37,26 @@ class AllOrNothing(build_ext):
         return [Path(self.build_lib) / file, Path(file)]
 
 
+def listed() -> ModuleType:
+    """``backroom/compiled.py`` (the list and ``BACKROOM_PURE_PYTHON``), read by its path: the
+    package's dependencies are not installed yet."""
+    spec = spec_from_file_location("backroom_compiled", Path(__file__).parent / "backroom" / "compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def extensions() -> list:
-    if os.environ.get("BACKROOM_PURE_PYTHON", "0") not in ("", "0"):
+    said = listed()
+    if said.pure():
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
         print("backroom: mypyc is not installed; the compiled modules stay Python", file=sys.stderr)
         return []
-    sources = (Path(__file__).parent / "backroom" / "compiled.txt").read_text("utf-8").split()
-    built = mypycify(sources, opt_level="3", group_name="backroom.compiled")
+    built = mypycify(list(said.SOURCES), opt_level="3", group_name="backroom.compiled")
     for extension in built:
         extension.optional = True
     return built
