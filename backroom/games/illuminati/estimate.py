@@ -9,7 +9,7 @@ toward its special goal (``goals.meets``' measures: money for the Gnomes, Power 
 Bavarians, and so on), the other goal's, the money in its structure, which buys attacks and
 defences, its income, and whether it holds no group or one (near elimination). The seats'
 strengths (``WEIGHTS`` times the features) become chances by a softmax, a conditional logit:
-with two seats, the logistic regression that ``scripts/fit-illuminati-estimate`` fits on the
+with two seats, the logistic regression that ``scripts/fit-estimate illuminati`` fits on the
 turns of games between heuristic bots and who won them.
 
 It reads the whole position (a search's determinization), as ``outcome()`` does, and only at a
@@ -60,7 +60,7 @@ one (a single attack from none)."""
 MONEY_SCALE = 60.0
 """The MB at which a structure's money feature is one half: money counts less as it piles up."""
 WEIGHTS = (2.5, 0.425, 3.2, 0.085, -0.55, -0.25)
-"""Log-odds per unit of each feature, fitted by ``scripts/fit-illuminati-estimate`` (2,000
+"""Log-odds per unit of each feature, fitted by ``scripts/fit-estimate illuminati`` (2,000
 two-player games between heuristic bots, seed 7, 26,653 turns; the two halves of the data gave
 2.2-2.8 for ``ahead`` and 3.0-3.4 for money): log-loss 0.460 against the hand-set weights'
 0.623 (chance: 0.693), whose sharpness of 8 made a seat six groups ahead a near-sure winner
