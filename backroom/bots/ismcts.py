@@ -22,10 +22,12 @@ maximum over few samples each makes the luckiest look good, which a flat search 
 ``horizon`` cuts each playout after so many actions and scores it by the game's estimate
 (``Manifest.evaluate``), where a whole playout's result is mostly the luck of the draws still to
 come (docs/bots.md, Slush Fund); ``lap`` takes that estimate only where the searching seat is
-to act again, so every playout also plays the other seats' turns (with the playout policy, a
-model of how they will answer). ``model`` plays each opponent in a playout as it has been seen
-to play: at random in that playout with the chance the game gives from its public record
-(``Manifest.erratic``), else with the playout policy, which models a careful player.
+to act again, so a playout that ends its turn also plays the other seats' turns (with the
+playout policy, a model of how they will answer); one still in its turn is scored at once
+where the game estimates mid-turn positions (Politburó). ``model`` plays each opponent in a
+playout as it has been seen to play: at random in that playout with the chance the game
+gives from its public record (``Manifest.erratic``), else with the playout policy, which
+models a careful player.
 
 The budget is a number of iterations (reproducible: the same seed and position give the same
 move) or, with ``seconds``, a time per move (not reproducible). The decision depends only on
@@ -331,9 +333,10 @@ class IsmctsBot:
 
     def _playout(self, state: State, erratic: frozenset[int], me: int) -> list[float] | None:
         """Play on to the end of the game, or for ``horizon`` actions and then to the first
-        position the game can estimate (with ``lap``, the first where ``me`` is to act: every
-        other seat has played its turn): its estimated scores then, else ``None``. The seats
-        in ``erratic`` play at random, the others with the playout policy."""
+        position the game can estimate (with ``lap``, the first where ``me`` is to act:
+        after the other seats' turns where the playout ended ``me``'s): its estimated scores
+        then, else ``None``. The seats in ``erratic`` play at random, the others with the
+        playout policy."""
         rng = self.rng
         policy = self.policy
         random_policy = self.random_policy

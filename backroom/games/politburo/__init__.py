@@ -73,7 +73,8 @@ class Politburo(Game):
         terminal="backroom.games.politburo.terminal:render",
         observation="backroom.games.politburo.observation:ENCODER",
         board="politburo.js",
-        search="iterations=300",
+        evaluate="backroom.games.politburo.estimate:evaluate",
+        search="playout=heuristic:horizon=0:lap=1:margin=1:c=0.1:iterations=300",
     )
     options = (OptionSpec("round_limit", ROUND_LIMIT, low=5, high=500),)
     """``round_limit``: ruling 14, the safety bound on a game's length."""
