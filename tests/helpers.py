@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import random
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from backroom.engine.errors import IllegalAction
@@ -75,3 +76,21 @@ def strongest_bot(game: Any) -> str:
     """The game's ``heuristic`` bot, or ``random`` for a registered game whose heuristic bot is
     still to come (suites over every game play against the best opponent it has)."""
     return "heuristic" if "heuristic" in game.manifest.bots else "random"
+
+
+def random_positions(game: Any, players: int, seed: int, rng: random.Random) -> Iterator[State]:
+    """Each position of a game dealt from ``seed`` and played at random with ``rng``, before
+    each action: one state moved on in place, so after the loop it is the finished game."""
+    state, _ = game.start(players, {}, seed)
+    while actors := state.actors():
+        yield state
+        state.apply_quiet(actors[0], state.random_action(actors[0], rng))
+
+
+def assert_chances(chances: Sequence[float], players: int, out: Sequence[int]) -> None:
+    """An estimate's chances to win: one per seat, each in [0, 1], summing to 1, none for the
+    seats ``out`` of the game."""
+    assert len(chances) == players
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    assert abs(sum(chances) - 1.0) < 1e-9
+    assert all(chances[s] == 0.0 for s in out)

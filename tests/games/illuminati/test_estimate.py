@@ -11,6 +11,7 @@ from backroom.bots import make_bot
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import GOAL_BY_PLAYERS, GROUP_FACES
 from backroom.games.illuminati.estimate import evaluate, progress
+from tests.helpers import assert_chances, random_positions
 
 from .conftest import position
 from .test_goals import grown
@@ -25,18 +26,12 @@ def test_illuminati_declares_its_estimate_so_the_search_may_cut_playouts():
 def test_one_chance_per_seat_bounded_and_summing_to_one_through_whole_games(players):
     rng = random.Random(players)
     for seed in range(4):
-        state, _ = GAME.start(players, {}, seed)
         seen = 0
-        while state.actors():
+        for state in random_positions(GAME, players, seed, rng):
             chances = evaluate(state)
             if chances is not None:
                 seen += 1
-                assert len(chances) == players
-                assert all(0.0 <= c <= 1.0 for c in chances)
-                assert sum(chances) == pytest.approx(1.0)
-                assert all(c == 0.0 for s, c in enumerate(chances) if not state.alive[s])
-            seat = state.actors()[0]
-            state.apply_quiet(seat, state.random_action(seat, rng))
+                assert_chances(chances, players, [s for s in range(players) if not state.alive[s]])
         assert seen > 0
 
 

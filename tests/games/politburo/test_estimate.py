@@ -12,6 +12,7 @@ from backroom.games.politburo import GAME
 from backroom.games.politburo.cards import TURN
 from backroom.games.politburo.estimate import evaluate
 from backroom.games.politburo.legality import own
+from tests.helpers import assert_chances, random_positions
 
 from .conftest import position
 
@@ -26,22 +27,16 @@ def test_politburo_declares_its_estimate_and_its_search_stops_a_lap_after_the_mo
 def test_one_chance_per_seat_at_each_settled_moment_of_a_turn_through_whole_games(players):
     rng = random.Random(players)
     for seed in range(4):
-        state, _ = GAME.start(players, {}, seed)
         seen = 0
-        while state.actors():
+        for state in random_positions(GAME, players, seed, rng):
             chances = evaluate(state)
             settled = state.phase == TURN and not state.react and not state.step and state.p_target < 0
             assert (chances is not None) == settled, (state.phase, state.react, state.step)
             if chances is not None:
                 seen += 1
-                assert len(chances) == players
-                assert all(0.0 <= c <= 1.0 for c in chances)
-                assert sum(chances) == pytest.approx(1.0)
-                assert all(c == 0.0 for s, c in enumerate(chances) if not own(state, s))
-            seat = state.actors()[0]
-            state.apply_quiet(seat, state.random_action(seat, rng))
+                assert_chances(chances, players, [s for s in range(players) if not own(state, s)])
         assert seen > 0
-        assert evaluate(state) is None  # over
+        assert state.is_over and evaluate(state) is None
 
 
 def test_the_estimate_reads_only_what_every_seat_sees():
@@ -49,15 +44,12 @@ def test_the_estimate_reads_only_what_every_seat_sees():
     rng = random.Random(7)
     compared = 0
     for seed in range(3):
-        state, _ = GAME.start(3, {}, seed)
-        while state.actors():
+        for state in random_positions(GAME, 3, seed, rng):
             chances = evaluate(state)
             if chances is not None and rng.random() < 0.2:
                 for seat in range(3):
                     assert evaluate(state.resample(seat, rng)) == chances
                 compared += 1
-            seat = state.actors()[0]
-            state.apply_quiet(seat, state.random_action(seat, rng))
     assert compared > 10
 
 
