@@ -42,7 +42,6 @@ from backroom.games.politburo.cards import (
     FACE,
     FATES,
     GAME_ID,
-    IN_PLAY,
     NC,
     OFFICE_MIN,
     OFFICES,
@@ -54,7 +53,7 @@ from backroom.games.politburo.cards import (
     cand,
 )
 from backroom.games.politburo.flow import HEALTH, hand_max
-from backroom.games.politburo.legality import office_of
+from backroom.games.politburo.legality import own
 
 if TYPE_CHECKING:
     from backroom.games.politburo.state import PolitburoState
@@ -62,12 +61,13 @@ if TYPE_CHECKING:
 
 def view(state: PolitburoState, seat: int | None, recall: bool = True) -> dict[str, Any]:
     mask = state.known[seat] if seat is not None and recall else 0
+    held = {c: o for o, c in enumerate(state.office) if c >= 0}  # one look, not one per candidate
     candidates = []
     for c in range(NC):
         owner = state.owner[c]
         if owner < 0:
             continue
-        o = office_of(state, c)
+        o = held.get(c, -1)
         candidates.append(
             {
                 "id": c,
@@ -107,7 +107,7 @@ def view(state: PolitburoState, seat: int | None, recall: bool = True) -> dict[s
                 "seat": s,
                 "hand": len(state.hands[s]),
                 "hand_max": hand_max(state, s),
-                "candidates": sum(1 for c in range(NC) if state.owner[c] == s and state.fate[c] == IN_PLAY),
+                "candidates": len(own(state, s)),
                 "loyalty": effects.total_loyalty(state, s),
             }
             for s in range(state.n)
