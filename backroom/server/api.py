@@ -336,7 +336,7 @@ async def list_tables(request: Request) -> Response:
             entry = elsewhere[row.id]
         else:  # not loaded: nobody has been at this table for a while
             entry = {
-                "open_seats": sum(1 for s in row.seats if s.kind == "human"),
+                "open_seats": sum(1 for s in row.seats if s.kind != "bot"),  # as LiveTable.open_seats
                 "free_seats": sum(1 for s in row.seats if s.kind == "human" and not s.joined),
                 "status": "idle" if row.status == "playing" else row.status,
             }

@@ -49,6 +49,21 @@ def test_a_table_nobody_uses_leaves_memory_and_resumes_where_it_was(
     assert client.get(f"/api/tables/{table['id']}").json()["version"] == 2
 
 
+def test_the_lobby_counts_a_table_out_of_memory_as_it_counts_one_in_memory(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """protocol.md: "`open_seats` counts human/agent seats with nobody connected". A table out
+    of memory counted only its people's seats, so a new table whose agent had not come yet
+    listed one open seat or two depending on whether it had left memory."""
+    client = make_client(idle_unload=0.1)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "agent"}, {"kind": "bot"}]
+    table = new_table(client, players=3, seats=seats)
+    assert wait_for(lambda: table["id"] not in hub.tables)
+    listed = next(t for t in client.get("/api/tables").json()["tables"] if t["id"] == table["id"])
+    assert (listed["open_seats"], listed["free_seats"], listed["status"]) == (2, 1, "idle")
+
+
 def test_a_table_with_a_bot_to_move_or_a_timer_due_soon_stays_in_memory(
     make_client: Callable[..., TestClient],
 ) -> None:
