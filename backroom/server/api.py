@@ -336,8 +336,8 @@ async def list_tables(request: Request) -> Response:
             entry = elsewhere[row.id]
         else:  # not loaded: nobody has been at this table for a while
             entry = {
-                "open_seats": sum(1 for s in row.seats if s.kind != "bot"),  # as LiveTable.open_seats
-                "free_seats": sum(1 for s in row.seats if s.kind == "human" and not s.joined),
+                "open_seats": sum(1 for s in row.seats if s.open),
+                "free_seats": sum(1 for s in row.seats if s.unclaimed),
                 "status": "idle" if row.status == "playing" else row.status,
             }
         if wanted not in (None, "all") and entry["status"] != wanted:

@@ -198,7 +198,7 @@ class LiveTable:
         return "over" if self.is_over else "idle" if self.auto.dormant() else "playing"
 
     def open_seats(self) -> int:
-        return sum(1 for s in self.seat_rows() if s.kind != "bot" and self.connected[s.seat] == 0)
+        return sum(1 for s in self.seat_rows() if s.open and self.connected[s.seat] == 0)
 
     # Each connection's update, built in ``updates.py`` and bound here as methods.
     view_of = updates.view_of

@@ -91,6 +91,18 @@ class SeatRow:
     """Someone has sat here (opened the seat, or claimed it from the lobby): stored, so that
     after a restart an away player's seat is never offered to a newcomer."""
 
+    @property
+    def open(self) -> bool:
+        """A seat for a person or an agent: the lobby's ``open_seats`` counts those nobody is
+        connected to, in memory or not."""
+        return self.kind != "bot"
+
+    @property
+    def unclaimed(self) -> bool:
+        """A person's seat nobody has ever sat in: the lobby's ``free_seats`` while nobody is
+        connected, offered to whoever claims one (``Seating.is_free``)."""
+        return self.kind == "human" and not self.joined
+
 
 @dataclass(slots=True)
 class TableRow:

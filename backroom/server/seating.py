@@ -53,7 +53,7 @@ class Seating:
         """A person's seat nobody has ever sat in (``SeatRow.joined``, stored): open to a
         newcomer from the lobby, or to a bot at the host's word."""
         spec = self.table.row.seats[seat]
-        return spec.kind == "human" and not spec.joined and self.table.connected[seat] == 0
+        return spec.unclaimed and self.table.connected[seat] == 0
 
     async def claim_seat(self) -> tuple[int, str] | None:
         """The first free seat, with a new token for whoever asked from the lobby's tables list
