@@ -3,6 +3,16 @@
 The deck and the covered cards of other seats' piles that the seat has not seen are redealt
 over the same places. The game has no chance after the deal, so nothing else is redrawn. Nobody
 ever knows a deck card, so only covered pile cards can carry other seats' knowledge with them.
+
+A covered card is hidden, but not its kind: the rulebook plays only Money and VP cards into a
+bribery pile ("Une carte argent est jouée en étant placée face visible du côté du joueur actif
+d'une carte politicien." and "Une carte PV est jouée selon les mêmes règles que les cartes
+argent, c'est-à-dire dans une pile de corruption"), and every card goes there in view of all.
+So the covered places are dealt from the unseen bribe cards alone (those covered and those in
+the deck), and the deck gets what is left of them with its other cards, shuffled. Dealt from
+the whole deck, a covered place would hold a Time card or a Scandal about a third of the time:
+a rival's hidden money counted at about two thirds of what it can be, and a Time card fewer to
+end the game.
 """
 
 from __future__ import annotations
@@ -10,9 +20,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from backroom.engine.resampling import carry_knowledge
-from backroom.engine.resampling import redeal as redeal_places
-from backroom.games.slush_fund.cards import OVER, POLS
+from backroom.engine.resampling import carry_knowledge, permuted
+from backroom.games.slush_fund.cards import MONEY, OVER, POLS, VP
 
 if TYPE_CHECKING:
     from backroom.games.slush_fund.state import SlushFundState
@@ -30,6 +39,15 @@ def redeal(real: SlushFundState, other: SlushFundState, seat: int, rng: random.R
                 continue  # revealed at the end
             pile = other.piles[s][p]
             places += [(pile, i) for i in range(len(pile) - 1) if not (mask >> pile[i]) & 1]  # tops are seen
-    before, after = redeal_places(places, other.deck, rng)
+    kinds = real.deck_def.kinds
+    bribes = [c for c in other.deck if kinds[c] == MONEY or kinds[c] == VP]
+    others = [c for c in other.deck if kinds[c] != MONEY and kinds[c] != VP]
+    before = [where[i] for where, i in places]
+    dealt = permuted(before + bribes, rng)
+    k = len(before)
+    after = dealt[:k]
+    for (where, i), card in zip(places, after, strict=True):
+        where[i] = card
+    other.deck[:] = permuted(dealt[k:] + others, rng)
     other._outcome = None
     other.known = carry_knowledge(real.known, seat, before, after)

@@ -61,3 +61,33 @@ def test_hidden_information_no_view_leaks_in_random_games():
                 assert other.legal_actions(watcher) == state.legal_actions(watcher)
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def test_hidden_information_a_resample_deals_covered_places_only_bribe_cards():
+    # "Une carte argent est jouée en étant placée face visible du côté du joueur actif d'une
+    # carte politicien." and "Une carte PV est jouée selon les mêmes règles que les cartes
+    # argent, c'est-à-dire dans une pile de corruption": every seat saw each covered card go
+    # into the pile as a bribe, so a resample deals a covered place a Money or VP card, never
+    # a Time card, a Scandal or a power card, and the deck keeps every card of those kinds.
+    from backroom.games.slush_fund.cards import MONEY, VP
+
+    covered = 0
+    for seed in range(6):
+        state, _ = GAME.start(2, {}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            kinds = state.deck_def.kinds
+            for watcher in range(2):
+                other = state.resample(watcher, rng)
+                rival = 1 - watcher
+                for before, after in zip(state.piles[rival], other.piles[rival], strict=True):
+                    assert len(before) == len(after)
+                    assert all(kinds[c] in (MONEY, VP) for c in after)
+                    covered += sum(1 for a, b in zip(before[:-1], after[:-1], strict=True) if a != b)
+                kept = sorted(c for c in state.deck if kinds[c] not in (MONEY, VP))
+                assert sorted(c for c in other.deck if kinds[c] not in (MONEY, VP)) == kept
+                assert len(other.deck) == len(state.deck)
+            seat = state.actors()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+    assert covered > 100  # the games did cover cards, and resamples did redeal them
