@@ -3,7 +3,8 @@
 Hidden from ``seat``: the deck's order, the other players' hands, the cards other players
 assigned to their candidates that the seat has not looked at (Líder del NKVD), and the card
 another Ministro de Industria is deciding about. Those cards are redealt uniformly over the
-same places; the discard pile and everything in play are public. The future's chance is
+same places, an assigned card from the basic cards alone (no special may be assigned); the
+discard pile and everything in play are public. The future's chance is
 re-seeded from ``rng`` (``Chance.reseeded``), so reshuffles differ from the real ones.
 
 Windows tell the table something: a window asks only the seats that can answer, so a seat
@@ -20,9 +21,8 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
-from backroom.engine.resampling import carry_knowledge
-from backroom.engine.resampling import redeal as redeal_places
-from backroom.games.politburo.cards import FACE_BITS, ROUND_END, TURN_END
+from backroom.engine.resampling import carry_knowledge, permuted
+from backroom.games.politburo.cards import FACE_BITS, ROUND_END, TURN_END, TYPE
 from backroom.games.politburo.reactions import can_answer
 from backroom.games.politburo.tells import answer_faces
 
@@ -145,6 +145,8 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     mask = real.known[seat]
     places: list[Place] = []
     owners: list[int] = []
+    slots: list[int] = []
+    """The places that are cards assigned face down: basic cards only, as every seat knows."""
     for s in range(real.n):
         if s != seat:
             hand = other.hands[s]
@@ -153,6 +155,7 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     for c, cards in enumerate(other.assigned):
         if real.owner[c] != seat:
             mine = [(cards, i) for i in range(len(cards)) if not (mask >> cards[i]) & 1]
+            slots += range(len(places), len(places) + len(mine))
             places += mine
             owners += [real.owner[c]] * len(mine)
     held = [other.extra]
@@ -161,9 +164,11 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
         owners.append(other.step_seat)
     before = [where[i] for where, i in places]
     known = facts(real)
-    checks = _checks(other, seat, places, owners, before, known)
+    # Met by every deal, the assigned cards' check comes first: no repair may break it.
+    basic: Check = (slots, partial(_basic, places, slots))
+    checks = [basic, *_checks(other, seat, places, owners, before, known)]
     for _ in range(ATTEMPTS):  # the window open now is checked first: the last redeal keeps it
-        redeal_places(places, other.deck, rng)
+        _deal(places, slots, other.deck, rng)
         if _repaired(checks, places, other.deck, rng):
             break
     other.extra = held[0]
@@ -172,6 +177,34 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     other.facts = _moved(known, dict(zip(before, after, strict=True))) if known else ()
     other.chance = real.chance.reseeded(rng)
     other._outcome = None
+
+
+def _deal(places: list[Place], slots: list[int], deck: list[int], rng: random.Random) -> None:
+    """Deal the cards at ``places`` and in ``deck`` again, uniformly, over the same places, the
+    ``slots`` among them (cards assigned face down) from the basic cards alone: "Solo las
+    cartas de juego pueden ser asignadas a un candidato, nunca las especiales ni las de cura."
+    Dealt from every card, about a fifth of the assigned cards were specials."""
+    pool = [where[i] for where, i in places] + deck
+    basic = permuted([c for c in pool if TYPE[c] >= 0], rng)
+    k = len(slots)
+    for n, card in zip(slots, basic, strict=False):
+        where, i = places[n]
+        where[i] = card
+    rest = permuted(basic[k:] + [c for c in pool if TYPE[c] < 0], rng)
+    taken = set(slots)
+    free = [n for n in range(len(places)) if n not in taken]
+    for n, card in zip(free, rest, strict=False):
+        where, i = places[n]
+        where[i] = card
+    deck[:] = rest[len(free) :]
+
+
+def _basic(places: list[Place], slots: list[int]) -> bool:
+    for n in slots:
+        where, i = places[n]
+        if TYPE[where[i]] < 0:
+            return False
+    return True
 
 
 Check = tuple[list[int], Callable[[], bool]]

@@ -18,6 +18,7 @@ from backroom.games.politburo.cards import (
     ROUND_END,
     SETUP,
     TURN_END,
+    TYPE,
 )
 from backroom.games.politburo.hidden import asked, facts
 from backroom.games.politburo.legality import own
@@ -195,3 +196,26 @@ def test_facts_worked_out_late_are_those_worked_out_at_every_step_across_reshuff
             assert facts(eager) == eager.facts
         assert facts(late) == eager.facts
     assert reshuffles > 20
+
+
+def test_resample_assigns_no_special_card_to_a_candidate():
+    # "Solo las cartas de juego pueden ser asignadas a un candidato, nunca las especiales ni las
+    # de cura." Every seat knows that a card assigned face down is a basic card, so a resample
+    # deals the assigned cards it cannot see from the basic cards alone.
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state, _ = GAME.start(4, {}, seed)
+        while state.actors() and state.round <= 4:
+            seat = state.actors()[0]
+            state.apply_quiet(seat, state.random_action(seat, rng))
+            if state.turns % 2:
+                continue
+            for viewer in range(state.n):
+                other = state.resample(viewer, random.Random(rng.random()))
+                assert sorted(other._all_cards()) == list(range(98))
+                for c, cards in enumerate(other.assigned):
+                    if state.owner[c] != viewer:
+                        assert all(TYPE[card] >= 0 for card in cards), (seed, viewer, c)
+                        checked += sum(1 for a, b in zip(state.assigned[c], cards, strict=True) if a != b)
+    assert checked > 500  # assigned cards were there, and redealt
