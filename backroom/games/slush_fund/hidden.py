@@ -10,9 +10,8 @@ d'une carte politicien." and "Une carte PV est jouée selon les mêmes règles q
 argent, c'est-à-dire dans une pile de corruption"), and every card goes there in view of all.
 So the covered places are dealt from the unseen bribe cards alone (those covered and those in
 the deck), and the deck gets what is left of them with its other cards, shuffled. Dealt from
-the whole deck, a covered place would hold a Time card or a Scandal about a third of the time:
-a rival's hidden money counted at about two thirds of what it can be, and a Time card fewer to
-end the game.
+the whole deck, about a quarter of the covered places held a Time card, a Scandal or a power
+card: a rival's hidden money counted low, and fewer Time cards left to end the game.
 """
 
 from __future__ import annotations
