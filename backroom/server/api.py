@@ -129,7 +129,7 @@ async def i18n_catalog(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     lang = request_language(request)
-    if not origin_allowed(request.headers, request.url.scheme, request.app.state.allowed_origins):
+    if not origin_allowed(request):
         raise fail(lang, "bad_origin", 403)
     if not hub_of(request).may_create(request.client.host if request.client else ""):
         raise fail(lang, "too_many_tables", 429, limit=int(hub_of(request).tables_per_minute))

@@ -43,7 +43,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
     lang = normalize_language(websocket.query_params.get("lang"))
-    if not origin_allowed(websocket.headers, websocket.url.scheme, websocket.app.state.allowed_origins):
+    if not origin_allowed(websocket):
         await _refuse(websocket, lang, "bad_origin", CLOSE_BAD_TOKEN)
         return
     address = websocket.client.host if websocket.client else ""

@@ -41,7 +41,7 @@ async def rotate_token(request: Request) -> Response:
 
 async def _json_post(request: Request, lang: str) -> Any:
     """The JSON body of a POST that only this server's pages (or allowed origins) may send."""
-    if not origin_allowed(request.headers, request.url.scheme, request.app.state.allowed_origins):
+    if not origin_allowed(request):
         raise fail(lang, "bad_origin", 403)
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise fail(lang, "not_json", 415)
