@@ -9,7 +9,7 @@ knowledge mask was most of the rest.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from itertools import repeat, starmap
 
 
@@ -34,24 +34,36 @@ def random_keys(rng: random.Random, ids: int) -> Callable[[int], float]:
 
 
 def redeal(
-    places: list[tuple[list[int], int]], deck: list[int], rng: random.Random, extra: list[int] | None = None
+    places: list[tuple[list[int], int]],
+    deck: list[int],
+    rng: random.Random,
+    fits: Callable[[int], bool],
+    bound: Collection[int] | None = None,
 ) -> tuple[list[int], list[int]]:
-    """Deal again, in a uniform random order, the cards at ``places`` (a list and an index
-    each), the ``extra`` loose cards and the whole ``deck`` (in place), over the same places.
+    """Deal again the cards at ``places`` (a list and an index each) and the whole ``deck`` (in
+    place) over the same places, where the places numbered in ``bound`` (every place: ``None``)
+    take only cards that ``fits``: what the table knows of a hidden card's kind (a Slush Fund
+    bribe, a Politburó card assigned face down). Uniform over such deals: the bound places get
+    a random order of the fitting cards, the other places and the deck one of the rest.
 
-    Returns the cards that were at the places and extras, and those now there (in the same
-    order, extras last): what ``carry_knowledge`` needs, and where the extras went.
+    Returns the cards that were at the places and those now there, in the same order: what
+    ``carry_knowledge`` needs.
     """
     before = [where[i] for where, i in places]
-    if extra:
-        before += extra
-    shuffled = permuted(before + deck, rng)
-    k = len(before)
-    after = shuffled[:k]
-    for (where, i), card in zip(places, after, strict=False):
+    pool = before + deck
+    fitting = permuted([c for c in pool if fits(c)], rng)
+    slots = range(len(places)) if bound is None else bound
+    for n, card in zip(slots, fitting, strict=False):
+        where, i = places[n]
         where[i] = card
-    deck[:] = shuffled[k:]
-    return before, after
+    rest = permuted(fitting[len(slots) :] + [c for c in pool if not fits(c)], rng)
+    taken = set(slots)
+    free = [n for n in range(len(places)) if n not in taken]
+    for n, card in zip(free, rest, strict=False):
+        where, i = places[n]
+        where[i] = card
+    deck[:] = rest[len(free) :]
+    return before, [where[i] for where, i in places]
 
 
 def carry_knowledge(known: list[int], seat: int, before: list[int], after: list[int]) -> list[int]:

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
-from backroom.engine.resampling import carry_knowledge, permuted
+from backroom.engine.resampling import carry_knowledge
+from backroom.engine.resampling import redeal as redeal_places
 from backroom.games.politburo.cards import FACE_BITS, ROUND_END, TURN_END, TYPE
 from backroom.games.politburo.reactions import can_answer
 from backroom.games.politburo.tells import answer_faces
@@ -168,7 +169,7 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     basic: Check = (slots, partial(_basic, places, slots))
     checks = [basic, *_checks(other, seat, places, owners, before, known)]
     for _ in range(ATTEMPTS):  # the window open now is checked first: the last redeal keeps it
-        _deal(places, slots, other.deck, rng)
+        redeal_places(places, other.deck, rng, _is_basic, slots)
         if _repaired(checks, places, other.deck, rng):
             break
     other.extra = held[0]
@@ -179,30 +180,17 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     other._outcome = None
 
 
-def _deal(places: list[Place], slots: list[int], deck: list[int], rng: random.Random) -> None:
-    """Deal the cards at ``places`` and in ``deck`` again, uniformly, over the same places, the
-    ``slots`` among them (cards assigned face down) from the basic cards alone: "Solo las
-    cartas de juego pueden ser asignadas a un candidato, nunca las especiales ni las de cura."
-    Dealt from every card, about a fifth of the assigned cards were specials."""
-    pool = [where[i] for where, i in places] + deck
-    basic = permuted([c for c in pool if TYPE[c] >= 0], rng)
-    k = len(slots)
-    for n, card in zip(slots, basic, strict=False):
-        where, i = places[n]
-        where[i] = card
-    rest = permuted(basic[k:] + [c for c in pool if TYPE[c] < 0], rng)
-    taken = set(slots)
-    free = [n for n in range(len(places)) if n not in taken]
-    for n, card in zip(free, rest, strict=False):
-        where, i = places[n]
-        where[i] = card
-    deck[:] = rest[len(free) :]
+def _is_basic(card: int) -> bool:
+    """Whether ``card`` may lie assigned face down: "Solo las cartas de juego pueden ser
+    asignadas a un candidato, nunca las especiales ni las de cura." (Dealt from every card,
+    about a fifth of the assigned cards were specials.)"""
+    return TYPE[card] >= 0
 
 
 def _basic(places: list[Place], slots: list[int]) -> bool:
     for n in slots:
         where, i = places[n]
-        if TYPE[where[i]] < 0:
+        if not _is_basic(where[i]):
             return False
     return True
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from backroom.engine.resampling import carry_knowledge, permuted
+from backroom.engine.resampling import carry_knowledge
+from backroom.engine.resampling import redeal as redeal_places
 from backroom.games.slush_fund.cards import MONEY, OVER, POLS, VP
 
 if TYPE_CHECKING:
@@ -39,14 +40,6 @@ def redeal(real: SlushFundState, other: SlushFundState, seat: int, rng: random.R
             pile = other.piles[s][p]
             places += [(pile, i) for i in range(len(pile) - 1) if not (mask >> pile[i]) & 1]  # tops are seen
     kinds = real.deck_def.kinds
-    bribes = [c for c in other.deck if kinds[c] == MONEY or kinds[c] == VP]
-    others = [c for c in other.deck if kinds[c] != MONEY and kinds[c] != VP]
-    before = [where[i] for where, i in places]
-    dealt = permuted(before + bribes, rng)
-    k = len(before)
-    after = dealt[:k]
-    for (where, i), card in zip(places, after, strict=True):
-        where[i] = card
-    other.deck[:] = permuted(dealt[k:] + others, rng)
+    before, after = redeal_places(places, other.deck, rng, lambda c: kinds[c] == MONEY or kinds[c] == VP)
     other._outcome = None
     other.known = carry_knowledge(real.known, seat, before, after)
