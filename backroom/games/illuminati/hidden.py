@@ -3,7 +3,8 @@
 Hidden from ``seat``: the faces of the other players' specials (their number is public) it has
 not seen (``known``), and the order of the deck. The unseen specials held by the others and
 those still in the deck are redealt uniformly over the others' unseen places; the deck gets
-the rest with its groups, in a uniform random order. With hidden Illuminati (ruling 38) the
+the rest with its groups, in a uniform random order, over the specials the whole table saw
+turned up and put under it (``state.bottom``), which stay where they are. With hidden Illuminati (ruling 38) the
 other seats' face-down Illuminati are drawn again, jointly and uniformly, among the faces the
 seat cannot rule out (``illuminati_faces``); each takes over the real card's place, treasury and
 uses. The goal another seat wrote down is drawn again among those its Illuminati could write
@@ -36,7 +37,8 @@ def redeal(real: IlluminatiState, other: IlluminatiState, seat: int, rng: random
     others = [s for s in range(real.n) if s != seat]
     seen = real.known[seat]
     hidden = [c for s in others for c in real.hands[s] if not (seen >> c) & 1]
-    specials = permuted(hidden + [c for c in real.deck if is_special(c)], rng)
+    public, unseen = real.deck[: real.bottom], real.deck[real.bottom :]
+    specials = permuted(hidden + [c for c in unseen if is_special(c)], rng)
     at = 0
     for s in others:
         hand = other.hands[s]
@@ -47,7 +49,7 @@ def redeal(real: IlluminatiState, other: IlluminatiState, seat: int, rng: random
     redealt = {old: new for s in others for old, new in zip(real.hands[s], other.hands[s], strict=True)}
     other.d_give = [redealt.get(c, c) for c in real.d_give]  # an offer's specials follow the redeal
     other.d_take = [redealt.get(c, c) for c in real.d_take]
-    other.deck = permuted(specials[at:] + [c for c in real.deck if not is_special(c)], rng)
+    other.deck = public + permuted(specials[at:] + [c for c in unseen if not is_special(c)], rng)
     for s in others:
         if s not in drawn_goals and real.goal_choice[s] >= 0:
             allowed, _ = _open_goals(real, s, real.illuminati[s])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from backroom.games.illuminati.cards import CARD_OF, NUM_CARDS, PHASES
+from backroom.games.illuminati.cards import CARD_OF, NUM_CARDS, PHASES, is_special
 
 if TYPE_CHECKING:
     from backroom.games.illuminati.state import IlluminatiState
@@ -32,6 +32,8 @@ def check(state: IlluminatiState) -> None:
     for seat, structure in enumerate(state.structures):
         if state.alive[seat] and any(state.owner[CARD_OF[f]] != seat for f in structure.cards()):
             raise ValueError("not a valid illuminati position: owners")
+    if not 0 <= state.bottom <= len(state.deck) or not all(map(is_special, state.deck[: state.bottom])):
+        raise ValueError("not a valid illuminati position: the deck's known bottom")
     if state.phase not in PHASES:
         raise ValueError("not a valid illuminati position: phase")
     if any(m < 0 for m in state.money):

@@ -131,6 +131,7 @@ class IlluminatiState(State):
         issued=Int(),
         structures=Structures(),
         deck=Ints(),
+        bottom=Int(),
         uncontrolled=Ints(),
         dead=Ints(),
         discard=Ints(),
@@ -221,6 +222,9 @@ class IlluminatiState(State):
     issued: int
     structures: list[Structure]
     deck: list[int]
+    bottom: int
+    """How many cards at the bottom of the deck the whole table saw go there: the specials
+    turned up while the uncontrolled area filled (``turn.turn_up``), in the order they went."""
     uncontrolled: list[int]
     dead: list[int]
     discard: list[int]

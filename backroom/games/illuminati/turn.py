@@ -75,12 +75,16 @@ def turn_up(state: IlluminatiState, events: list[Event] | None) -> bool:
     deck = state.deck
     for _ in range(len(deck)):
         card = deck.pop()
+        state.bottom = min(state.bottom, len(deck))
         if not is_special(card):
             state.uncontrolled.append(card)
             if events is not None:
                 events.append(Event("turned_up", {"card": FACE[card]}))
             return True
         deck.insert(0, card)
+        state.bottom += 1  # turned face up, in view of all: the table knows the deck's bottom
+        if events is not None:
+            events.append(Event("under_deck", {"card": FACE[card]}))
     return False
 
 
@@ -194,6 +198,7 @@ def draw(state: IlluminatiState, seat: int, events: list[Event] | None) -> None:
     if not state.deck:
         return
     card = state.deck.pop()
+    state.bottom = min(state.bottom, len(state.deck))
     if is_special(card):
         state.hands[seat].append(card)
         if events is not None:

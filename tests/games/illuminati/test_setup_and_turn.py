@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from backroom.engine.events import Event
 from backroom.games.illuminati import GAME
 from backroom.games.illuminati.cards import (
     CARD_OF,
@@ -58,6 +61,32 @@ def test_setup_four_uncontrolled_groups_specials_go_back_under_the_deck():
     setup_area(state, None)
     assert [FACE[c] for c in state.uncontrolled] == ["the_mafia", "kgb", "texas", "pentagon"]
     assert [FACE[c] for c in state.deck[:2]] == ["deep_agent", "slush_fund"]
+
+
+def test_a_special_turned_up_goes_under_the_deck_in_view_of_all_and_a_resample_keeps_it_there():
+    # "Da la vuelta a cuatro cartas ... Si alguna es Especial devuélvela al fondo del mazo y
+    # saca otra carta de Grupo para sustituirla." The card is turned face up: the log names it
+    # to everyone, and no resample moves it from the bottom of the deck.
+    state = position(
+        ["network", "ufos"], deck=["slush_fund", "the_mafia", "deep_agent", "kgb", "texas", "pentagon"]
+    )
+    state.uncontrolled = []
+    events: list[Event] = []
+    setup_area(state, events)
+    under = [e.params["card"] for e in events if e.kind == "under_deck"]
+    assert under == ["slush_fund", "deep_agent"] and all(e.to is None for e in events)
+    assert state.bottom == 2 and [FACE[c] for c in state.deck[:2]] == ["deep_agent", "slush_fund"]
+    seen = 0
+    for seed in range(12):  # whole deals: the known bottom is what the setup's log named
+        dealt, setup = GAME.start(3, {}, seed)
+        named = [e.params["card"] for e in setup if e.kind == "under_deck"]
+        assert [FACE[c] for c in dealt.deck[: dealt.bottom]] == named[::-1]
+        for seat in range(dealt.n):
+            other = dealt.resample(seat, random.Random(seed))
+            assert other.deck[: dealt.bottom] == dealt.deck[: dealt.bottom]
+            assert other.deck[dealt.bottom :] != dealt.deck[dealt.bottom :]  # the rest is redealt
+        seen += len(named)
+    assert seen > 0
 
 
 @pytest.mark.parametrize("seed", range(6))
