@@ -4,12 +4,12 @@ Hidden from ``seat``: the faces of the other players' specials (their number is 
 not seen (``known``), and the order of the deck. The unseen specials held by the others and
 those still in the deck are redealt uniformly over the others' unseen places; the deck gets
 the rest with its groups, in a uniform random order, over the specials the whole table saw
-turned up and put under it (``state.bottom``), which stay where they are. With hidden Illuminati (ruling 38) the
-other seats' face-down Illuminati are drawn again, jointly and uniformly, among the faces the
-seat cannot rule out (``illuminati_faces``); each takes over the real card's place, treasury and
-uses. The goal another seat wrote down is drawn again among those its Illuminati could write
-and no check it did not win has ruled out (``goals.rule_out_met``). The future's chance is
-re-seeded from ``rng``.
+turned up and put under it (``state.bottom``), which stay where they are. With hidden
+Illuminati (ruling 38) the other seats' face-down Illuminati are drawn again, jointly and
+uniformly, among the faces the seat cannot rule out (``illuminati_faces``); each takes over
+the real card's place, treasury and uses. The goal another seat wrote down is drawn again
+among those its Illuminati could write and no check it did not win has ruled out
+(``goals.rule_out_met``). The future's chance is re-seeded from ``rng``.
 """
 
 from __future__ import annotations
