@@ -64,7 +64,7 @@ class Politburo(Game):
     id = GAME_ID
     min_players = DATA["players"]["min"]
     max_players = DATA["players"]["max"]
-    rules_version = 5
+    rules_version = 6
     state_class: ClassVar[type[State]] = PolitburoState
     windows = (WindowRule("reaction", "politburo.window.reaction.order", "all_answered"),)
     manifest = Manifest(

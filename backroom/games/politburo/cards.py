@@ -99,6 +99,8 @@ FACE_OF = list(FACE).__getitem__
 tuple's, a slot wrapper (and ``FACE.__getitem__`` would make a new one at every use, some 500)."""
 DECK_SIZE = len(FACE)
 FACES: tuple[str, ...] = tuple(dict.fromkeys(FACE))
+SPECIAL_MASK = sum(1 << c for c, t in enumerate(TYPE) if t < 0)
+"""Every special card's bit: the cards that can never be assigned face down."""
 BASIC_FACES: tuple[str, ...] = tuple(f for f in FACES if TYPE[FACE.index(f)] >= 0)
 FACE_TYPE: dict[str, int] = {f: TYPE[FACE.index(f)] for f in FACES}
 FACE_VALUE: dict[str, int] = {f: VALUE[FACE.index(f)] for f in FACES}

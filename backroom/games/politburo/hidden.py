@@ -1,6 +1,7 @@
 """Resampling a Politburó position: what a seat cannot see, dealt again from the caller's rng.
 
-Hidden from ``seat``: the deck's order, the other players' hands, the cards other players
+Hidden from ``seat``: the deck's order, the other players' hands (but a card the table saw
+taken into one from the discard pile with Contrabando, ``open_hand``), the cards other players
 assigned to their candidates that the seat has not looked at (Líder del NKVD), and the card
 another Ministro de Industria is deciding about. Those cards are redealt uniformly over the
 same places, an assigned card from the basic cards alone (no special may be assigned); the
@@ -151,8 +152,10 @@ def redeal(real: PolitburoState, other: PolitburoState, seat: int, rng: random.R
     for s in range(real.n):
         if s != seat:
             hand = other.hands[s]
-            places += [(hand, i) for i in range(len(hand))]
-            owners += [s] * len(hand)
+            shown = real.open_hand[s]  # taken from the discard pile in view of all: left in place
+            hidden = [(hand, i) for i in range(len(hand)) if not (shown >> hand[i]) & 1]
+            places += hidden
+            owners += [s] * len(hidden)
     for c, cards in enumerate(other.assigned):
         if real.owner[c] != seat:
             mine = [(cards, i) for i in range(len(cards)) if not (mask >> cards[i]) & 1]

@@ -22,6 +22,10 @@ def check(state: PolitburoState) -> None:
         raise ValueError(f"a {GAME_ID} position must hold each of the {DECK_SIZE} cards once")
     if state.react not in ("", *REACTIONS) or state.phase not in PHASES or not 0 <= state.active < state.n:
         raise ValueError(f"unknown phase {state.phase!r} or active seat {state.active}")
+    if len(state.open_hand) != state.n or any(
+        mask & ~sum(1 << c for c in hand) for mask, hand in zip(state.open_hand, state.hands, strict=True)
+    ):
+        raise ValueError("a card known to be in a hand is not there")
     if any(not 0 <= f[0] < state.n for f in hidden.written(state.facts)):
         raise ValueError("a fact names a seat that is not at the table")
 

@@ -105,7 +105,9 @@ def special_office(state: PolitburoState, seat: int, face: str, o: int, events: 
 
 def smuggle(state: PolitburoState, seat: int, face: str, events: Events) -> None:
     """Contrabando: any card of the discard pile into the hand, for two loyalty (R)."""
-    state.hands[seat].append(state._take(state.discard, face))
+    taken = state._take(state.discard, face)
+    state.hands[seat].append(taken)
+    state.open_hand[seat] |= 1 << taken  # "subirla a la mano", in view of all
     state._spend(seat, "contrabando", events, "smuggle", more={"taken_card": face})
     state.acted = state.acted or seat == state.active
     state.step, state.step_seat = "smuggle", seat

@@ -81,6 +81,7 @@ from backroom.games.politburo.cards import (
     ROUND_END,
     ROUND_LIMIT,
     SETUP,
+    SPECIAL_MASK,
     START_HEALTH,
     START_LOYALTY,
     TURN,
@@ -115,6 +116,7 @@ class PolitburoState(State):
         assigned=Ints(depth=2),
         office=Ints(),
         known=Masks(),
+        open_hand=Masks(),
         effects=Ints(depth=2),
         typed=Ints(),
         powers=Int(),
@@ -172,6 +174,9 @@ class PolitburoState(State):
     assigned: list[list[int]]
     office: list[int]
     known: list[int]
+    open_hand: list[int]
+    """Per seat, a mask of the cards in its hand that the whole table saw go there (taken from
+    the discard pile with Contrabando) and knows are still there: a resample leaves them."""
     effects: list[list[int]]
     typed: list[int]
     powers: int
@@ -239,6 +244,7 @@ class PolitburoState(State):
         state.assigned = [[] for _ in range(NC)]
         state.office = [-1] * len(OFFICES)
         state.known = [0] * players
+        state.open_hand = [0] * players
         state.typed = [0] * len(TYPES)
         state.used_from = [-1] * players
         state.hands = [[] for _ in range(players)]
@@ -343,6 +349,8 @@ class PolitburoState(State):
         ``**params``: CPython 3.11 calls a function that takes them without inlining it."""
         card = self._take(self.hands[seat], face)
         self.discard.append(card)
+        if self.open_hand[seat]:
+            self.open_hand[seat] &= ~(1 << card)
         if events is not None:
             params = {"seat": seat, "card": face}
             if c >= 0:
@@ -394,6 +402,7 @@ class PolitburoState(State):
             events.append(Event("redraw", {"seat": seat, "cards": [FACE[c] for c in hand]}))
         self.discard += hand
         self.hands[seat] = []
+        self.open_hand[seat] = 0
         self.acted = True
         self.phase = REDRAW
         limit = flow.hand_max(self, seat)
@@ -416,6 +425,8 @@ class PolitburoState(State):
     def _do_assign(self, seat: int, face: str, c: int, events: list[Event] | None) -> None:
         card = self._take(self.hands[seat], face)
         self.assigned[c].append(card)
+        if self.open_hand[seat]:  # face down: the table cannot tell which basic card went
+            self.open_hand[seat] &= SPECIAL_MASK
         self.acted = True
         if events is not None:
             events.append(Event("assign", {"seat": seat, "candidate": cand(c)}))

@@ -219,3 +219,29 @@ def test_resample_assigns_no_special_card_to_a_candidate():
                         assert all(TYPE[card] >= 0 for card in cards), (seed, viewer, c)
                         checked += sum(1 for a, b in zip(state.assigned[c], cards, strict=True) if a != b)
     assert checked > 500  # assigned cards were there, and redealt
+
+
+def test_resample_leaves_a_card_taken_with_contrabando_in_the_takers_hand():
+    # "Esta carta puede ser jugada en cualquier momento para elegir cualquier carta en la pila de
+    # descartes y subirla a la mano, pero su uso implica una perdida de 2 puntos de lealtad."
+    # The whole table saw the card go into that hand, so no other seat's resample takes it out.
+    # A special cannot be assigned, so after a card is assigned face down from that hand the
+    # special is still known to be there; a basic card taken may be the one assigned, and is
+    # known no longer.
+    for taken, kept in (("cura", True), ("demagogia-3", False)):
+        state = position(
+            hands={0: ["contrabando", "demagogia-2", "agresion-2"]}, discard=["cura", "demagogia-3"]
+        )
+        state.apply(0, ("smuggle", taken))
+        state.apply(0, ("target", 1))
+        card = next(c for c in state.hands[0] if FACE[c] == taken)
+        for viewer in (1, 2, 3):
+            for redraw in range(20):
+                other = state.resample(viewer, random.Random(redraw))
+                assert card in other.hands[0]
+                assert sorted(other._all_cards()) == list(range(98))
+        assign = next(a for a in state.legal_actions(0) if a[0] == "assign" and a[1] != taken)
+        state.apply(0, assign)
+        assert state.open_hand[0] == (1 << card if kept else 0)
+        redealt = [card in state.resample(1, random.Random(r)).hands[0] for r in range(20)]
+        assert all(redealt) if kept else not all(redealt)
