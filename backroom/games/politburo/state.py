@@ -66,6 +66,7 @@ from backroom.games.politburo.cards import (
     DIFAMACION,
     DYING,
     FACE,
+    FACE_BITS,
     FACE_TYPE,
     FACE_VALUE,
     GAME_ID,
@@ -349,8 +350,8 @@ class PolitburoState(State):
         ``**params``: CPython 3.11 calls a function that takes them without inlining it."""
         card = self._take(self.hands[seat], face)
         self.discard.append(card)
-        if self.open_hand[seat]:
-            self.open_hand[seat] &= ~(1 << card)
+        if self.open_hand[seat]:  # a card of this face went: the table cannot tell which copy
+            self.open_hand[seat] &= ~FACE_BITS[face]
         if events is not None:
             params = {"seat": seat, "card": face}
             if c >= 0:

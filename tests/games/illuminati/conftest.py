@@ -80,6 +80,7 @@ def position(
         uncontrolled=area,
         hands=held,
         deck=rest + top[::-1],
+        bottom=0,  # the cards are placed by hand: the table saw none go under the deck
         dead=[],
         discard=[],
         out=sorted(c for c in ILLUMINATI if owner[c] < 0),

@@ -245,3 +245,30 @@ def test_resample_leaves_a_card_taken_with_contrabando_in_the_takers_hand():
         assert state.open_hand[0] == (1 << card if kept else 0)
         redealt = [card in state.resample(1, random.Random(r)).hands[0] for r in range(20)]
         assert all(redealt) if kept else not all(redealt)
+
+
+def test_a_copy_spent_face_up_leaves_the_table_unsure_which_contrabando_card_went():
+    # Contrabando takes demagogia-3 into the hand in view of all; the Ministro de Industria
+    # then draws a card in secret and swaps away a demagogia-3 face up. Whether the card drawn
+    # was another demagogia-3 or not, the table saw the same thing, so seat 1's resamples must
+    # not tell the two apart (a review found the drawn card's face given away).
+    kept = []
+    for drawn in ("demagogia-3", "agresion-3"):
+        state = position(
+            hands={0: ["contrabando", "agresion-2", "demagogia-2"]},
+            discard=["demagogia-3"],
+            offices={INDUSTRIA: 0},
+            loyalty={0: 10},
+            deck=[drawn],
+        )
+        state.apply(0, ("smuggle", "demagogia-3"))
+        state.apply(0, ("target", 1))
+        state.apply(0, ("industry",))
+        swap = next(
+            a for a in state.legal_actions(0) if "demagogia-3" in a and a[0] not in ("assign", "play")
+        )
+        state.apply(0, swap)
+        state.check()
+        assert state.open_hand[0] == 0
+        kept.append([FACE[c] for c in state.resample(1, random.Random(7)).hands[0]])
+    assert kept[0] == kept[1]
