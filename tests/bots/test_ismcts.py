@@ -121,7 +121,8 @@ def test_ismcts_starts_from_the_games_default_settings_which_named_settings_over
     assert (budget.playout, budget.depth, budget.margin, budget.model) == ("rollout", 1, 0.75, 1)
     budget = make_bot("ismcts:playout=random:margin=0:model=0", stool_pigeon, 1).budget
     assert (budget.playout, budget.depth, budget.margin, budget.model) == ("random", 1, 0.0, 0)
-    assert make_bot("ismcts", get_game("corruption"), 1).budget == Budget()
+    assert make_bot("ismcts", get_game("corruption"), 1).budget == Budget(playout="heuristic", iterations=300)
+    assert make_bot("ismcts:playout=random:iterations=1000", get_game("corruption"), 1).budget == Budget()
     budget = make_bot("ismcts", get_game("slush-fund"), 1).budget
     assert (budget.playout, budget.c, budget.margin, budget.horizon) == ("rollout", 0.1, 1.0, 0)
     budget = make_bot("ismcts", get_game("illuminati"), 1).budget

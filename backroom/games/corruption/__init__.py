@@ -61,6 +61,10 @@ class Corruption(Game):
         terminal="backroom.games.corruption.terminal:render",
         observation="backroom.games.corruption.observation:ENCODER",
         board="corruption.js",
+        # Playouts by the heuristic bot: a random playout scatters every bribe, so it barely
+        # tells one move from another; 300 such playouts cost what 1000 random ones did
+        # (docs/bots.md, Corruption).
+        search="playout=heuristic:iterations=300",
     )
     options = (
         OptionSpec("variant", "standard", choices=VARIANTS),
