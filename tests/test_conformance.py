@@ -122,6 +122,48 @@ def test_json_round_trip_at_every_step(game, variant, players, seed):
         dump([e.to_json() for e in events])
 
 
+def _faces_named(event) -> list[str]:
+    """The card faces an event names, by the parameter convention (``card``, ``cards``,
+    ``*_card``, ``*_cards``)."""
+    out: list[str] = []
+    for key, value in event.params.items():
+        if key in ("card", "cards") or key.endswith(("_card", "_cards")):
+            if isinstance(value, str):
+                out.append(value)
+            elif isinstance(value, list | tuple):
+                out += [v for v in value if isinstance(v, str)]
+    return out
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), CASES)
+@PROPERTY
+@given(seed=SEEDS)
+def test_no_leaks_an_event_names_only_cards_its_seat_sees_just_before_or_just_after_it(
+    game, variant, players, seed
+):
+    """Memory lives in the view (docs/architecture.md): a card an event shows a seat is in that
+    seat's view (with recall) just before the action, or just after it. So an event never shows
+    what the view hides, and a view keeps what the table was shown (Illuminati's specials put
+    under the deck were not in it, until this test). Spectators keep no memory, so seats only."""
+    seats = list(range(players))
+    before: dict[int | None, str] = {}
+    for state, events in random_game(game, variant, players, seed):
+        after = {seat: dump(state.view(seat)) for seat in seats}
+        # A reshuffle (Stool Pigeon, Politburó) takes a public pile out of sight within the
+        # step: the cards its earlier events put there were seen there, between the two views.
+        shuffled = max((i for i, e in enumerate(events) if e.kind == "reshuffle"), default=-1)
+        for event in events[shuffled + 1 :]:
+            for seat in seats:
+                if not event.visible_to(seat):
+                    continue
+                for face in _faces_named(event):
+                    shown = f'"{face}"'
+                    assert shown in after[seat] or shown in before.get(seat, ""), (
+                        f"{event.kind} shows {face} to seat {seat}, which sees it neither before nor after"
+                    )
+        before = after
+
+
 @pytest.mark.parametrize(("game", "variant", "players"), CASES)
 @PROPERTY
 @given(seed=SEEDS)

@@ -19,6 +19,7 @@ faces of the other players' specials and the order of the deck. The view, JSON-r
                up card in the structures and the uncontrolled area, the alignments as the
                Lasers leave them this turn),
       "uncontrolled": [faces], "dead": [faces], "discard": [faces], "deck": count,
+      "deck_bottom": [faces] (the specials the table saw go under the deck, bottom first),
       "hand": [faces] (own; null for a spectator),
       "turn": {"actions_left", "transfers_left", "acted", "cancelled", "privileged_used",
                "market", "recycled", "offers" (deals opened), "gifts": [per seat, out of
@@ -230,6 +231,7 @@ def view(state: IlluminatiState, seat: int | None, *, brief: bool = False) -> di
         "dead": [FACE[c] for c in state.dead],
         "discard": [FACE[c] for c in state.discard],
         "deck": len(state.deck),
+        "deck_bottom": [FACE[c] for c in state.deck[: state.bottom]],
         "hand": sorted(FACE[c] for c in state.hands[seat]) if seat is not None else None,
         "turn": {
             "actions_left": state.actions_left,
