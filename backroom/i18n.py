@@ -22,6 +22,7 @@ from babel.numbers import format_decimal, format_percent
 
 from backroom import articles
 from backroom.engine.errors import describe_with, listed
+from backroom.engine.events import names_cards
 from backroom.games import all_games
 
 LANGUAGES = ("es", "en", "fr")
@@ -189,7 +190,7 @@ def _render(
         return names[value] if 0 <= value < len(names) else seat_name(lang, value)
     if (name == "slot" or name.endswith("_slot")) and isinstance(value, int):
         return value + 1
-    if (name in ("card", "cards") or name.endswith(("_card", "_cards"))) and isinstance(value, str):
+    if names_cards(name) and isinstance(value, str):
         plural = agreeing and value in _plural_cards(lang, prefix)
         return articles.mark(_grammar(lang), translate(lang, f"{prefix}.card.{value}"), plural, agreeing)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000 and name != "seed":

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from backroom.engine import IllegalAction
 from backroom.engine.chance import Chance
+from backroom.engine.events import names_cards
 from backroom.engine.game import Game, load
 from backroom.engine.schema import ChanceField
 from backroom.games import all_games
@@ -123,11 +124,10 @@ def test_json_round_trip_at_every_step(game, variant, players, seed):
 
 
 def _faces_named(event) -> list[str]:
-    """The card faces an event names, by the parameter convention (``card``, ``cards``,
-    ``*_card``, ``*_cards``)."""
+    """The card faces an event names, by the parameter convention (``names_cards``)."""
     out: list[str] = []
     for key, value in event.params.items():
-        if key in ("card", "cards") or key.endswith(("_card", "_cards")):
+        if names_cards(key):
             if isinstance(value, str):
                 out.append(value)
             elif isinstance(value, list | tuple):

@@ -31,6 +31,13 @@ def _param_to_json(value: Any) -> Any:
     return value.to_json() if isinstance(value, Msg) else value
 
 
+def names_cards(param: str) -> bool:
+    """Whether a parameter holds card faces, by its name (``card``, ``cards``, ``*_card``,
+    ``*_cards``): the convention catalogs translate by and the conformance suite checks
+    events' sight by (docs/architecture.md)."""
+    return param in ("card", "cards") or param.endswith(("_card", "_cards"))
+
+
 @dataclass(slots=True)
 class Event:
     """Something that happened. ``kind`` is looked up as ``<game>.event.<kind>`` in catalogs.
