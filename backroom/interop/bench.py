@@ -5,9 +5,11 @@ for about ``S`` CPU seconds each (in turns: ``_rates``), through the bare engine
 ``random_action``, ``apply_quiet``, as ``backroom.sim.bench`` plays), through the engine's
 API doing what each adapter's agents do (``BASELINES``: the legal list, and the view for a
 learner) and through every adapter, in the same process, and prints actions per CPU second
-and each adapter's two costs as multiples of a time per action: ``cost`` against the bare
-loop, which never lists a legal action nor reads a view (the cheapest loop there is), and
-``cost_api`` against its API baseline.
+and each adapter's costs as multiples of a time per action: ``cost`` against the bare loop,
+which never lists a legal action nor reads a view (the cheapest loop there is), ``cost_api``
+against its API baseline, and ``least_cost``, the least its ``cost`` could be: the engine's
+step and its framework's own (``FLOORS``, the framework's loop over a game that does nothing,
+``floor.py``), the adapter's work left out.
 Each adapter is measured twice where its API allows (``LOOPS``): as a learner's loop, which
 takes the observation vector and the legal mask every step (``pettingzoo``, ``openspiel``), and
 as a random player's, which takes the mask alone (``pettingzoo-mask``: ``last(observe=False)``
@@ -74,7 +76,11 @@ def legal(mask: np.ndarray) -> np.ndarray:
 def pettingzoo_loop(game: str, players: int, observe: bool = True) -> Callable[[int], int]:
     from backroom.interop.pettingzoo import env
 
-    e = env(game, players)
+    return _pettingzoo_agents(env(game, players), observe)
+
+
+def _pettingzoo_agents(e: Any, observe: bool) -> Callable[[int], int]:
+    """Random agents playing whole games of the AEC environment ``e``, by its masks."""
     rng = random.Random(0)
 
     def play_one(seed: int) -> int:
@@ -118,7 +124,12 @@ def openspiel_loop(game: str, players: int, observe: bool = True) -> Callable[[i
     from backroom.interop.openspiel import load_game
 
     spiel = load_game(game, players)
-    observation = make_observation(spiel)
+    return _openspiel_agents(spiel, make_observation(spiel) if observe else None)
+
+
+def _openspiel_agents(spiel: Any, observation: Any) -> Callable[[int], int]:
+    """Random players (and chance) playing whole games of the OpenSpiel game ``spiel``; with
+    an ``observation``, the player to move's is filled at every decision, as a learner's."""
     rng = random.Random(0)
 
     def play_one(seed: int) -> int:
@@ -129,7 +140,7 @@ def openspiel_loop(game: str, players: int, observe: bool = True) -> Callable[[i
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
                 continue
-            if observe:
+            if observation is not None:
                 observation.set_from(state, state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
@@ -137,6 +148,20 @@ def openspiel_loop(game: str, players: int, observe: bool = True) -> Callable[[i
         return actions
 
     return play_one
+
+
+def pettingzoo_floor(game: str, players: int) -> Callable[[int], int]:
+    from backroom.interop.floor import NullAEC
+
+    return _pettingzoo_agents(NullAEC(players), observe=False)
+
+
+def openspiel_floor(game: str, players: int) -> Callable[[int], int]:
+    import pyspiel
+
+    from backroom.interop.floor import FLOOR_GAME
+
+    return _openspiel_agents(pyspiel.load_game(FLOOR_GAME, {"players": players}), None)
 
 
 def api_loop(game: str, players: int, viewers: int, listing: bool = True) -> Callable[[int], int]:
@@ -185,6 +210,21 @@ LOOPS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
     "openspiel-mask": partial(openspiel_loop, observe=False),
 }
 
+FLOORS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
+    "pettingzoo-floor": pettingzoo_floor,
+    "openspiel-floor": openspiel_floor,
+}
+"""Each framework's loop, with the adapters' agents, over a game that does nothing
+(``floor.py``): what an adapter loop costs beyond the engine even if its own work were free.
+Gymnasium has none: its ``step`` is a plain call, with no loop of the framework's around it."""
+
+FLOOR_OF = {
+    "pettingzoo": "pettingzoo-floor",
+    "pettingzoo-mask": "pettingzoo-floor",
+    "openspiel": "openspiel-floor",
+    "openspiel-mask": "openspiel-floor",
+}
+
 BASELINE_OF = {
     "pettingzoo": "api-view",
     "pettingzoo-mask": "api-legal",
@@ -211,13 +251,17 @@ def per_step_microseconds(table: Table, count: int = 200, repeat: int = 20) -> d
 
 def bench(game: str, players: int, seconds: float, adapters: list[str]) -> dict[str, Any]:
     """Every rate of one process, the loops taking turns (``_rates``): the bare engine loop,
-    the API baselines the ``adapters`` need, and the adapters, each with two costs: ``cost``
-    against the bare loop and ``cost_api`` against its API baseline (``BASELINE_OF``)."""
+    the API baselines the ``adapters`` need, their frameworks' floors (``FLOORS``), and the
+    adapters, each with three figures: ``cost`` against the bare loop, ``cost_api`` against its
+    API baseline (``BASELINE_OF``), and ``least_cost``, the cost it would have against the bare
+    loop if its own work were free (the engine's step and its framework's, where it has one)."""
     table = Table(game, players)
     out: dict[str, Any] = {"game": game, "players": players}
     out.update(per_step_microseconds(table))
     baselines = ["engine", *dict.fromkeys(BASELINE_OF[a] for a in adapters)]
+    floors = list(dict.fromkeys(FLOOR_OF[a] for a in adapters if a in FLOOR_OF))
     loops = {name: BASELINES[name](game, players) for name in baselines}
+    loops.update({name: FLOORS[name](game, players) for name in floors})
     loops.update({name: LOOPS[name](game, players) for name in adapters})
     rates = _rates(loops, seconds)
     engine = rates["engine"]
@@ -225,9 +269,13 @@ def bench(game: str, players: int, seconds: float, adapters: list[str]) -> dict[
     out["engine_action_us"] = 1e6 / engine
     for name in baselines[1:]:
         out[name] = {"actions_per_second": rates[name], "action_us": 1e6 / rates[name]}
+    for name in floors:
+        out[name] = {"action_us": 1e6 / rates[name], "per_engine_action": engine / rates[name]}
     for name in adapters:
         rate, api = rates[name], rates[BASELINE_OF[name]]
         out[name] = {"actions_per_second": rate, "cost": engine / rate, "cost_api": api / rate}
+        if name in FLOOR_OF:
+            out[name]["least_cost"] = 1 + engine / rates[FLOOR_OF[name]]
     out["machine"] = machine()
     return out
 
@@ -262,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     # A minute of silence by default (--seconds for each loop, a dozen loops): say how long on
     # standard error, as `backroom bench` does, and leave standard output to the JSON.
     loops = len({"engine", *(BASELINE_OF[a] for a in adapters)}) + len(dict.fromkeys(adapters))
+    loops += len({FLOOR_OF[a] for a in adapters if a in FLOOR_OF})
     total = format_number(lang, args.seconds * loops)
     notice = {"game": args.game, "players": args.players, "seconds": total}
     Console(stderr=True, highlight=False).print(translate(lang, "ui.benchmarking", notice))
