@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from backroom.interop import research_extra
+from backroom.interop.pettingzoo import start_episode
 
 with research_extra():
     import numpy as np
@@ -40,12 +41,7 @@ class NullAEC(AECEnv):
         self._steps = 0
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        start_episode(self)
         self._steps = 0
         self.agent_selection = self.agents[0]
         self.infos[self.agent_selection] = {"action_mask": self._mask.copy()}

@@ -46,6 +46,16 @@ def env(game: str, players: int, render_mode: str | None = None, **options: Any)
     return BackroomAEC(game, players, render_mode=render_mode, **options)
 
 
+def start_episode(env: AECEnv) -> None:
+    """PettingZoo's bookkeeping at a reset: every agent in, no reward yet, none done, no info."""
+    env.agents = env.possible_agents[:]
+    env.rewards = dict.fromkeys(env.agents, 0.0)
+    env._cumulative_rewards = dict.fromkeys(env.agents, 0.0)
+    env.terminations = dict.fromkeys(env.agents, False)
+    env.truncations = dict.fromkeys(env.agents, False)
+    env.infos = {a: {} for a in env.agents}
+
+
 class BackroomAEC(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
@@ -85,12 +95,7 @@ class BackroomAEC(AECEnv):
         if seed is not None:
             self._deals = random.Random(seed)
         self.game_state = self.table.start(self._deals.getrandbits(63))
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        start_episode(self)
         self._select(self.game_state.actors()[0])
 
     def _select(self, seat: int) -> None:
