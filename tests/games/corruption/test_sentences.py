@@ -4,6 +4,8 @@ quotes the whole sentence it checks."""
 
 from __future__ import annotations
 
+from backroom.games.corruption import GAME
+from backroom.games.corruption.cards import FACES
 from backroom.i18n import LANGUAGES, translate
 
 from .conftest import contract, play, position, run, swiss
@@ -124,3 +126,76 @@ def test_a_contract_cancelled_in_the_last_round_is_not_promised_to_a_next_round(
     for lang in LANGUAGES:
         text = translate(lang, "corruption.event.contract_cancelled", cancelled.params)
         assert next_round[lang] not in text and this_round[lang] in text, (lang, text)
+
+
+def test_when_every_player_has_played_six_cards_every_card_on_the_table_is_revealed():
+    """ "Cuando cada jugador haya jugado sus seis cartas, todas las cartas en la mesa son
+    reveladas."
+
+    Every card: the face-down ones on contracts and the bribes in Swiss accounts alike, to every
+    seat and to a spectator, in the view and in a public event for each card that was face down.
+    (Making the reveal events private to the owner, or leaving the Swiss ones out, broke no test.)"""
+    state = position(3, ROUND_ONE)
+    run(state, [(0, "bribe-8000", "swiss:city"), (1, "bribe-1000", "stadium"), (2, "bribe-1000", "stadium")])
+    run(state, [(0, "attorney", "opera_house"), (1, "hitman", "subway"), (2, "bribe-10000", "swiss:state")])
+    events = []
+    while state.phase == "corruption":
+        seat = state.mover
+        face = min(
+            (f for f in state.view(seat)["hands"][seat]["cards"] if f.startswith("bribe")),
+            key=lambda f: int(f.split("-")[1]),
+        )
+        events += play(state, seat, face, "monument")
+    assert state.phase == "award" and state.step == "swiss"  # seat 0 assigns its Swiss bribe
+    faces = [FACES[k] for k in state.p_kind]
+    face_down = [i for i in range(len(faces)) if not state.p_up[i]]
+    assert 0 in face_down and 5 in face_down  # the two Swiss bribes
+    reveals = [e for e in events if e.kind == "reveal"]
+    assert all(e.to is None for e in reveals)
+    assert [(e.params["play"], e.params["card"]) for e in reveals] == [(i, faces[i]) for i in face_down]
+    for seat in (0, 1, 2, None):
+        assert [p["card"] for p in state.view(seat)["plays"]] == faces
+        assert state.view(seat)["plays"][0]["value"] == 4000
+
+
+def test_the_bribes_on_a_cancelled_contract_no_longer_count_once_it_is_cancelled():
+    """ "Contratos con uno o más fiscales de distrito se cancelan." and "Regresa las ahora
+    irrelevantes cartas de soborno a sus dueños."
+
+    Until step 3 the Opera House's bribes are on it and the award's running totals show them;
+    from step 3 on they are irrelevant, and the totals a player reads while a reporter decides
+    leave the cancelled contract out (counting them there changed no result, so no test saw it)."""
+    state = position(3, ROUND_ONE)
+    run(
+        state,
+        [(0, "bribe-8000", "swiss:city"), (1, "attorney", "opera_house"), (2, "bribe-10000", "opera_house")],
+    )
+    run(state, [(0, "reporter", "stadium"), (1, "bribe-6000", "stadium"), (2, "bribe-4000", "opera_house")])
+    while state.phase == "corruption":
+        seat = state.mover
+        face = min(
+            (f for f in state.view(seat)["hands"][seat]["cards"] if f.startswith("bribe")),
+            key=lambda f: int(f.split("-")[1]),
+        )
+        play(state, seat, face, "monument")
+    opera = str(contract(state, "opera_house"))
+    assert state.step == "swiss" and state.view(None)["totals"][opera] == [0, 0, 14000]
+    state.apply(0, ("assign", contract(state, "opera_house")))
+    assert state.step == "reporters" and state.actors() == (0,)
+    view = state.view(None)
+    assert opera not in view["totals"]
+    assert {"contract": int(opera), "body": "city", "cancelled": True} in view["table"]
+    state.apply(0, ("no_removal",))
+    assert [r[1] for r in state.results if r[0] == int(opera)] == ["cancelled"]
+    assert {FACES[k] for k in state.hands[2]} >= {"bribe-10000", "bribe-4000"}
+
+
+def test_components_seventy_player_cards_and_fourteen_little_black_book_cards():
+    """ "70 cartas de jugador (que consisten en cartas de Personaje y Soborno)", "14 cartas de
+    teléfonos, para usar en la variante “Pequeño Libro Negro)" (sic) and "Cada jugador recibe dos
+    cartas de Pequeño Libro Negro al principio del juego": seven colours of ten cards, two Little
+    Black Book cards for each of seven players, and none without the variant."""
+    with_book, _ = GAME.start(7, {"black_book": True}, 0)
+    assert with_book.inventory() == {"player_cards": 70, "contracts": 24, "black_book": 14}
+    without, _ = GAME.start(7, {}, 0)
+    assert without.inventory()["black_book"] == 0
