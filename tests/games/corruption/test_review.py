@@ -97,8 +97,9 @@ def test_unwon_contract_stays_under_its_body_and_takes_that_bodys_swiss_bribes_n
 
 
 def test_leading_player_is_recomputed_at_the_start_of_every_round():
-    """ "Aquel cuyos contratos tienen un valor total mayor al comienzo de la ronda": seat 0 leads
-    round two with the Dam; seat 1 wins the Airport and the University and leads round three."""
+    """ "El jugador líder (aquel cuyos contratos tienen un valor total mayor al comienzo de la
+    ronda) juega primero.": seat 0 leads round two with the Dam; seat 1 wins the Airport and the
+    University and leads round three."""
     state = position(3, ROUND_ONE, round_number=2, leader=0, won={0: ["hydro_electric_dam"]})
     assert state.mover == 0
     run(
