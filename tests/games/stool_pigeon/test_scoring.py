@@ -155,8 +155,9 @@ def test_soplon_value_also_counts_for_the_lowest_card_tiebreak():
     ("top", "value"), [("maton", 7), ("conductora", 5), ("sicario", 3), ("capo", 1), ("primo", 0)]
 )
 def test_soplon_revealing_a_family_card_or_the_primo_takes_its_printed_number_ruling(top, value):
-    # Ruling: the rulebook says "el valor de la carta revelada"; a Family card or the Primo
-    # has a printed number too, and that is its value.
+    # Ruling 6: "El valor del Soplón será el de la carta revelada." (The Soplón's value will be
+    # that of the revealed card.) A Family card or the Primo has a printed number too, and that
+    # is its value.
     _, events, outcome = end_by_closing(
         [
             ["witness-10", "witness-2", "witness-2", "witness-2"],
