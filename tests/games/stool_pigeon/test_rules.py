@@ -7,13 +7,33 @@ District lies in column ``i // 2``, row ``i % 2``: slots 1 and 3 are the bottom 
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from backroom.games.stool_pigeon import GAME
-from backroom.games.stool_pigeon.cards import BOTTOM_ROW, FACES
+from backroom.games.stool_pigeon.cards import BOTTOM_ROW, FACE_VALUE, FACES, KINDS, PRINTED
 from tests.helpers import event, kinds, play, refuse
 
 from .conftest import FILLER, faces, position, quiet_turn
+
+# ------------------------------------------------------------------------------ COMPONENTES
+
+
+def test_componentes_36_witnesses_16_family_cards_one_primo_and_one_soplon():
+    # COMPONENTES: "Cartas de Testigo x36", "Cartas de Familia x16", "Carta de Primo x1",
+    # "Carta de Soplón x1". The cards print MATÓN 7, CONDUCTORA 5, SICARIO 3, CAPO 1, PRIMO 0
+    # and SOPLÓN "?"; the Witnesses are 2-10, four of each (source G; 9 × 4 = 36).
+    assert len(FACES) == 54
+    assert Counter(KINDS) == {"witness": 36, "family": 16, "primo": 1, "soplon": 1}
+    witnesses = Counter(PRINTED[c] for c, kind in enumerate(KINDS) if kind == "witness")
+    assert witnesses == {number: 4 for number in range(2, 11)}
+    family = Counter(face for face, kind in zip(FACES, KINDS, strict=True) if kind == "family")
+    assert family == {"maton": 4, "conductora": 4, "sicario": 4, "capo": 4}
+    printed = {face: FACE_VALUE[face] for face in ("maton", "conductora", "sicario", "capo", "primo")}
+    assert printed == {"maton": 7, "conductora": 5, "sicario": 3, "capo": 1, "primo": 0}
+    assert FACE_VALUE["soplon"] is None  # "?": its value is only known at the end
+
 
 # ------------------------------------------------------------------ PREPARACIÓN DE LA PARTIDA
 
@@ -194,6 +214,30 @@ def test_sicario_looks_at_one_card_then_swaps_two_face_down_cards():
     assert faces(state, 0)[0] == "witness-9" and faces(state, 1)[3] == "witness-2"
     assert faces(state, 2)[0] == "witness-10"
     assert state.phase == "draw" and state.active == 1
+
+
+def test_sicario_looks_in_secret_and_follows_the_card_it_looked_at_through_its_swap():
+    # SICARIO: "Mira en secreto una carta que esté bocabajo en cualquier Distrito y luego
+    # intercambia las posiciones de dos cartas que estén bocabajo en cualquier Distrito
+    # (incluso en el tuyo)." Only the player learns the card; it swaps that card into its own
+    # District and still knows it there, while the card it gave away stays unknown to it.
+    state = position(
+        [["sicario", "witness-3", "witness-4", "witness-5"], FILLER[1], FILLER[2]],
+        deck=["witness-2"],
+    )
+    play(state, (0, ("draw",)), (0, ("swap", 0)))
+    events = state.apply(0, ("peek", 1, 0))
+    assert event(events, "peek").to is None and "card" not in event(events, "peek").params
+    assert event(events, "peeked").to == (0,) and event(events, "peeked").params["card"] == "witness-6"
+    for seat in (1, 2):
+        assert state.view(seat)["districts"][1][0] == "back"
+
+    play(state, (0, ("pick", 1, 0)), (0, ("switch", 0, 3)))
+    assert faces(state, 0)[3] == "witness-6" and faces(state, 1)[0] == "witness-5"
+    assert state.view(0)["districts"][0][3] == "witness-6"  # the looked-at card, now its own
+    assert state.view(0)["districts"][1][0] == "back"  # its Witness 5 went over unseen
+    for seat in (1, 2):
+        assert state.view(seat)["districts"][0][3] == "back"
 
 
 @pytest.mark.parametrize("removed", ["maton", "witness-10", "capo"])
