@@ -11,8 +11,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 from backroom.games.stool_pigeon import GAME
-from backroom.games.stool_pigeon.cards import EMPTY
+from backroom.games.stool_pigeon.cards import EMPTY, FACES
 from backroom.games.stool_pigeon.state import StoolPigeonState
+from tests.helpers import play
+
+from .conftest import FILLER, position
 
 
 def positions(seed: int, players: int = 4) -> Iterator[StoolPigeonState]:
@@ -84,3 +87,32 @@ def test_resample_draws_unseen_cards_uniformly_and_only_from_the_callers_generat
     # The generator alone decides: the same seed gives the same position, another seed another.
     assert real.resample(0, random.Random(1)).to_json() == real.resample(0, random.Random(1)).to_json()
     assert real.resample(0, random.Random(1)).deck != real.resample(0, random.Random(2)).deck
+
+
+def test_maton_a_card_looked_at_in_secret_is_kept_in_the_lookers_resample_only():
+    # MATÓN: "Mira en secreto una carta que esté bocabajo en cualquier Distrito (incluso en el
+    # tuyo) y vuelve a dejarla en su sitio." Seat 0 looks at seat 1's slot 2 (a Witness 8):
+    # seat 0's resamples keep that card there, and its view is the same; seat 1 has not seen
+    # it, so seat 1's resamples deal that place again, and seat 0 still knows whatever card
+    # now lies there (what it saw was a place, which it watched).
+    state = position(
+        [["maton", "witness-3", "witness-4", "witness-5"], FILLER[1], FILLER[2]],
+        deck=["witness-2"],
+    )
+    play(state, (0, ("draw",)), (0, ("swap", 0)), (0, ("peek", 1, 2)))
+    card = state.districts[1][2]
+    assert FACES[card] == "witness-8"
+    rng = random.Random(4)
+    for _ in range(50):
+        guess = state.resample(0, rng)
+        assert guess.districts[1][2] == card
+        assert guess.view(0) == state.view(0)
+        assert guess.view(0)["districts"][1][2] == "witness-8"
+    redealt = 0
+    for _ in range(50):
+        guess = state.resample(1, rng)
+        redealt += guess.districts[1][2] != card
+        assert knows(guess, 0, guess.districts[1][2])
+        assert guess.view(1) == state.view(1)
+        assert guess.view(1)["districts"][1][2] == "back"
+    assert redealt > 40  # seat 1 has seen nothing: any of the 53 cards off the discard pile
