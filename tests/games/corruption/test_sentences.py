@@ -14,6 +14,20 @@ from .test_review import finish_round_books
 ROUND_ONE = [["monument", "opera_house"], ["stadium", "subway"], ["university", "airport"]]
 
 
+def smallest_bribes_on_the_monument(state):
+    """Finish the Corruption phase: each seat in turn plays its smallest bribe on the Monument;
+    the events of those plays (the reveal among them, after the last card)."""
+    events = []
+    while state.phase == "corruption":
+        seat = state.mover
+        face = min(
+            (f for f in state.view(seat)["hands"][seat]["cards"] if f.startswith("bribe")),
+            key=lambda f: int(f.split("-")[1]),
+        )
+        events += play(state, seat, face, "monument")
+    return events
+
+
 def test_little_black_book_looks_at_one_card_not_at_a_place_in_the_next_rounds_order():
     """ "En cualquier momento durante el juego, un jugador puede usar su carta de pequeño libro
     negro para mirar una carta boca abajo que ha sido jugada en un contrato."
@@ -111,14 +125,7 @@ def test_a_contract_cancelled_in_the_last_round_is_not_promised_to_a_next_round(
     on the table."""
     state = position(3, ROUND_ONE, round_number=4)
     run(state, [(0, "attorney", "stadium"), (1, "bribe-10000", "stadium")])
-    events = []
-    while state.phase == "corruption":
-        seat = state.mover
-        face = min(
-            (f for f in state.view(seat)["hands"][seat]["cards"] if f.startswith("bribe")),
-            key=lambda f: int(f.split("-")[1]),
-        )
-        events += play(state, seat, face, "monument")
+    events = smallest_bribes_on_the_monument(state)
     assert state.phase == "over"
     cancelled = next(e for e in events if e.kind == "contract_cancelled")
     next_round = {"en": "next round", "es": "próxima ronda", "fr": "manche suivante"}
@@ -138,14 +145,7 @@ def test_when_every_player_has_played_six_cards_every_card_on_the_table_is_revea
     state = position(3, ROUND_ONE)
     run(state, [(0, "bribe-8000", "swiss:city"), (1, "bribe-1000", "stadium"), (2, "bribe-1000", "stadium")])
     run(state, [(0, "attorney", "opera_house"), (1, "hitman", "subway"), (2, "bribe-10000", "swiss:state")])
-    events = []
-    while state.phase == "corruption":
-        seat = state.mover
-        face = min(
-            (f for f in state.view(seat)["hands"][seat]["cards"] if f.startswith("bribe")),
-            key=lambda f: int(f.split("-")[1]),
-        )
-        events += play(state, seat, face, "monument")
+    events = smallest_bribes_on_the_monument(state)
     assert state.phase == "award" and state.step == "swiss"  # seat 0 assigns its Swiss bribe
     faces = [FACES[k] for k in state.p_kind]
     face_down = [i for i in range(len(faces)) if not state.p_up[i]]
@@ -171,13 +171,7 @@ def test_the_bribes_on_a_cancelled_contract_no_longer_count_once_it_is_cancelled
         [(0, "bribe-8000", "swiss:city"), (1, "attorney", "opera_house"), (2, "bribe-10000", "opera_house")],
     )
     run(state, [(0, "reporter", "stadium"), (1, "bribe-6000", "stadium"), (2, "bribe-4000", "opera_house")])
-    while state.phase == "corruption":
-        seat = state.mover
-        face = min(
-            (f for f in state.view(seat)["hands"][seat]["cards"] if f.startswith("bribe")),
-            key=lambda f: int(f.split("-")[1]),
-        )
-        play(state, seat, face, "monument")
+    smallest_bribes_on_the_monument(state)
     opera = str(contract(state, "opera_house"))
     assert state.step == "swiss" and state.view(None)["totals"][opera] == [0, 0, 14000]
     state.apply(0, ("assign", contract(state, "opera_house")))
