@@ -87,6 +87,22 @@ def test_players_tied_on_every_politician_share_the_win():
     assert outcome is not None and outcome.winners == (0, 1) and outcome.tiebreak is None
 
 
+def test_ruling_17_the_same_tie_break_orders_the_places_below_the_first():
+    """The rulebook names only the winner of a tie; the places below it, which tournaments,
+    ratings and the search's rewards read, are ordered by the same politicians in the same
+    order (ruling 17): tied on 7, the Speaker's winner is placed above the Senator's."""
+    piles = {
+        (2, PRESIDENT): ["money-10"],
+        (2, VICE_PRESIDENT): ["money-10"],
+        (0, SPEAKER): ["money-10"],
+        (1, SENATOR): ["money-10"],
+    }
+    state, _ = final(piles, players=3)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores == (7.0, 7.0, 14.0)
+    assert outcome.ranks == (2, 3, 1)
+
+
 def test_removed_politician_scores_for_nobody():
     state, _ = final({(0, SPEAKER): ["money-50"], (1, SENATOR): ["money-10"]}, scandals={SPEAKER: 5})
     outcome = state.outcome()
