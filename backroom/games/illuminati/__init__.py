@@ -77,7 +77,7 @@ class Illuminati(Game):
     id = GAME_ID
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    rules_version = 6
+    rules_version = 7
     state_class: ClassVar[type[State]] = IlluminatiState
     windows = (
         WindowRule("spending", "illuminati.window.spending.order", "all_answered"),

@@ -187,8 +187,11 @@ def eliminate(
         state.pay(root, state.money[root])
         state.owner[root] = -1
         state.out.append(root)
+        discarded = sorted(FACE[c] for c in state.hands[seat])
+        state.discard.extend(state.hands[seat])  # face up, as a player's who leaves (ruling 13)
+        state.hands[seat] = []
         if events is not None:
-            events.append(Event("eliminated", {"seat": seat, "card": FACE[root]}))
+            events.append(Event("eliminated", {"seat": seat, "card": FACE[root], "discarded": discarded}))
     alive = [s for s in range(state.n) if state.alive[s]]
     if len(alive) <= 1:
         finish(state, alive, "last_standing", events)

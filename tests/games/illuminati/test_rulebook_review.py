@@ -154,3 +154,54 @@ def test_proximity_to_the_illuminati_still_counts_for_the_defence_against_destro
         parts = {part: value for part, value, _card, _mb in terms(state)}
         assert parts["proximity"] == -bonus
         assert sum(parts.values()) == POWER[CARD_OF["ufos"]] - POWER[CARD_OF[target]] - bonus
+
+
+def test_an_eliminated_players_specials_go_face_up_to_the_discard_pile():
+    """ "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla
+    más Grupos que sus Illuminati. Su dinero pasa al banco." The rule names no place for its
+    special cards: they go face up to the discard pile, as a player's who leaves (ruling 13),
+    in view of all, and no window asks the player out of the game again."""
+    state = position(
+        ["society_of_assassins", "network", "ufos"],
+        structures={
+            0: [("texas", "society_of_assassins", "right")],
+            1: [("the_mafia", "network", "right")],
+            2: [("kkk", "ufos", "right")],
+        },
+        money={"network": 7, "society_of_assassins": 3},
+        hands={1: ["murphys_law", "deep_agent"]},
+        turns=4,
+    )
+    declare(state, "neutralize", "the_mafia", "society_of_assassins")
+    state.chance = dice(2)
+    state.apply(0, ("spend", "illuminati", 3))  # 8 + 4 + 6 - 7 - 10 + 3 = 4
+    events = all_pass(state)
+    while state.phase != "action":  # seat 1, holding specials, may answer the dice: it passes
+        events += state.apply(state.actors()[0], ("pass",))
+    out = event(events, "eliminated")
+    assert out.params["seat"] == 1 and out.to is None
+    assert out.params["discarded"] == ["deep_agent", "murphys_law"]
+    assert state.hands[1] == [] and state.view(2)["discard"][-2:] == ["murphys_law", "deep_agent"]
+    assert state.inventory() == {"cards": 106, "mb": 0}
+    while state.phase != "action" or state.active == 0:
+        assert 1 not in state.actors()
+        seat = state.actors()[0]
+        state.apply(seat, ("end",) if state.phase == "action" else ("pass",))
+
+
+def test_chinese_campaign_donors_may_attack_the_discordians_government_groups_as_communists():
+    """ "Ningún Grupo Convencional o Gubernamental podrá atacar a la Estructura de Poder
+    Discordiana de ninguna forma, ni ayudar a un ataque contra ella." The Donors are Communist;
+    their card makes them count as Government only for the alignment bonus of an attempt to
+    control a Government group (ruling 9), so the Discordians' immunity, read off the attacking
+    group's alignments, does not stop them, and the attempt gets the +4 (ruling 43)."""
+    state = position(
+        ["ufos", "discordian_society"],
+        structures={
+            0: [("chinese_campaign_donors", "ufos", "right")],
+            1: [("post_office", "discordian_society", "left")],
+        },
+    )
+    assert ("attack", "control", "post_office") in state.legal_actions(0)
+    declare(state, "control", "post_office", "chinese_campaign_donors")
+    assert ("alignment", 4) in [(part, value) for part, value, _, _ in terms(state)]
