@@ -30,7 +30,8 @@ gives from its public record (``Manifest.erratic``), else with the playout polic
 models a careful player.
 
 The budget is a number of iterations (reproducible: the same seed and position give the same
-move) or, with ``seconds``, a time per move (not reproducible). The decision depends only on
+move), cut short by ``actions`` once the iterations have applied that many (reproducible too),
+or, with ``seconds``, a time per move (not reproducible). The decision depends only on
 the seat's information and the seed, because a resample does (a conformance property).
 """
 
@@ -51,6 +52,7 @@ from backroom.engine.game import Game, State, load
 RANGES: dict[str, tuple[type[int] | type[float], int, int]] = {
     "iterations": (int, 1, 10_000_000),
     "seconds": (float, 0, 3600),
+    "actions": (int, 1, 10_000_000_000),
     "c": (float, 0, 3600),
     "depth": (int, 1, 10_000_000),
     "margin": (float, 0, 1),
@@ -97,6 +99,10 @@ class Budget:
 
     iterations: int = 1000
     seconds: float | None = None
+    actions: int | None = None
+    """A decision stops early once its iterations have applied this many actions in all (tree
+    and playouts): a bound on its time that, unlike ``seconds``, is reproducible. A game whose
+    playouts vary in length sets it where a few positions would otherwise take seconds."""
     c: float = 0.7
     playout: str = "random"
     margin: float = 0.0
@@ -230,6 +236,7 @@ class IsmctsBot:
         "policy",
         "random_policy",
         "rng",
+        "spent",
     )
 
     def __init__(self, rng: random.Random, game: Game, budget: Budget) -> None:
@@ -243,6 +250,8 @@ class IsmctsBot:
             load(game.manifest.erratic) if budget.model and game.manifest.erratic else None
         )
         self.offset = 0.0
+        self.spent = 0
+        """Actions the current decision's iterations have applied (``Budget.actions``)."""
         self.chances: list[float] | None = None
         """The decision's ``erratic`` chances, taken from its first determinization: they rest
         on public facts alone, the same in every resample (a conformance test), so once does."""
@@ -256,14 +265,18 @@ class IsmctsBot:
         if self.erratic is not None:
             self.offset = self.rng.random()
         budget = self.budget
+        self.spent = 0
+        cap = budget.actions if budget.actions is not None else math.inf
         if budget.seconds is None:
             for _ in range(budget.iterations):
                 self._iterate(obs, root, legal)
+                if self.spent >= cap:
+                    break
         else:
             deadline = time.perf_counter() + budget.seconds
             while True:
                 self._iterate(obs, root, legal)
-                if time.perf_counter() >= deadline:
+                if time.perf_counter() >= deadline or self.spent >= cap:
                     break
         # The most visited move is the most robust; ties go to the first in legal order.
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
@@ -285,6 +298,7 @@ class IsmctsBot:
                 break  # a new node (the playout starts here), the tree's depth, or the end
             node, seat = child, actors[0]
             moves = state.legal_actions(seat)
+        self.spent += len(path)
         erratic = self._erratic_seats(chances, obs.seat, path[0].visits) if chances else frozenset()
         scores = self._playout(state, erratic, obs.seat)
         result = rewards(state, self.budget.margin, self.low_score_wins, scores)
@@ -344,14 +358,18 @@ class IsmctsBot:
         estimate = self.estimate
         lap = self.budget.lap
         actors = state.actors()
+        scores = None
+        applied = 0
         while actors:
             if left > 0:
                 left -= 1
             elif estimate is not None and (not lap or actors[0] == me):
                 scores = estimate(state)
                 if scores is not None:
-                    return scores
+                    break
             seat = actors[0]
             state.apply_quiet(seat, (random_policy if seat in erratic else policy)(state, seat, rng))
+            applied += 1
             actors = state.actors()
-        return None
+        self.spent += applied
+        return scores

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from backroom.bots import Observation, bot_kinds, make_bot
-from backroom.bots.ismcts import RANGES, Budget, margins, rewards
+from backroom.bots.ismcts import RANGES, Budget, IsmctsBot, margins, rewards
 from backroom.engine.errors import BadOptions
 from backroom.games import all_games, get_game
 from backroom.i18n import translate
@@ -146,12 +146,41 @@ def test_ismcts_is_reproducible_for_a_seed_with_each_setting(setting):
         assert moves.pop() in state.legal_actions(seat)
 
 
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_ismcts_actions_stops_a_decision_once_its_iterations_applied_that_many(game, monkeypatch):
+    """``actions=N`` ends the decision after the first iteration that brings the actions its
+    iterations applied (tree and playout) to N, and is as reproducible as ``iterations``."""
+    cap = 60
+    counts: list[int] = []
+    iterate = IsmctsBot._iterate
+
+    def counted(bot, *args):
+        before = bot.spent
+        iterate(bot, *args)
+        counts.append(bot.spent - before)
+
+    monkeypatch.setattr(IsmctsBot, "_iterate", counted)
+    for state, seat in positions(game, game.min_players, 8, 3):
+        runs = []
+        for _ in range(2):
+            counts.clear()
+            bot = make_bot(f"ismcts:iterations=1000:actions={cap}", game, 4)
+            move = bot.choose(Observation(state, seat))
+            assert move in state.legal_actions(seat)
+            assert all(n >= 1 for n in counts)  # each iteration applies at least the root move
+            assert max(counts) > 1  # and its playout's actions count too
+            assert sum(counts[:-1]) < cap <= sum(counts) == bot.spent
+            runs.append((move, list(counts)))
+        assert runs[0] == runs[1]
+
+
 def test_ismcts_settings_are_read():
     bot = make_bot("ismcts:iterations=7:c=0.25:playout=heuristic", get_game("slush-fund"), 1)
     assert (bot.budget.iterations, bot.budget.c, bot.budget.playout) == (7, 0.25, "heuristic")
     bot = make_bot("ismcts:margin=0.25:depth=2", get_game("stool-pigeon"), 1)
     assert (bot.budget.margin, bot.budget.depth) == (0.25, 2)
     assert make_bot("ismcts:horizon=12", get_game("slush-fund"), 1).budget.horizon == 12
+    assert make_bot("ismcts:actions=5000", get_game("politburo"), 1).budget.actions == 5000
 
 
 def test_rewards_rank_each_seat_against_the_others_with_shared_places_halved():

@@ -74,7 +74,7 @@ class Politburo(Game):
         observation="backroom.games.politburo.observation:ENCODER",
         board="politburo.js",
         evaluate="backroom.games.politburo.estimate:evaluate",
-        search="playout=heuristic:horizon=0:lap=1:margin=1:c=0.1:iterations=300",
+        search="playout=heuristic:horizon=0:lap=1:margin=1:c=0.1:iterations=300:actions=6000",
     )
     options = (OptionSpec("round_limit", ROUND_LIMIT, low=5, high=500),)
     """``round_limit``: ruling 14, the safety bound on a game's length."""
