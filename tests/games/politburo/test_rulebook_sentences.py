@@ -3,7 +3,9 @@ living rulebook, sentence by sentence). Each test quotes the sentence it checks.
 
 from __future__ import annotations
 
-from .conftest import INDUSTRIA, position
+from backroom.games.politburo.cards import FACE
+
+from .conftest import INDUSTRIA, hand, position
 
 
 def test_an_office_held_with_its_loyalty_is_not_taken_by_a_candidate_with_more():
@@ -16,6 +18,48 @@ def test_an_office_held_with_its_loyalty_is_not_taken_by_a_candidate_with_more()
     state.apply(0, ("play", "demagogia-4", 0))
     assert state.loyalty[0] == 12
     assert state.office[INDUSTRIA] == 3 and 0 not in state.office
+
+
+def test_revueltas_takes_two_loyalty_from_office_holders_only():
+    """ "Al jugar esta carta todos los candidatos que ostenten un cargo pierden dos puntos de
+    lealtad, de forma inmediata. Descarta esta carta." """
+    state = position(hands={0: ["revueltas"]}, offices={INDUSTRIA: 3}, loyalty={3: 12})
+    before = list(state.loyalty)
+    state.apply(0, ("special", "revueltas"))
+    assert state.loyalty[3] == 10
+    assert all(state.loyalty[c] == before[c] for c in range(12) if c != 3)
+    assert FACE[state.discard[-1]] == "revueltas"
+
+
+def test_traicion_goes_with_a_difamacion_never_with_an_agresion():
+    """ "Esta carta puede jugarse junto con cualquier carta de difamación para doblar su valor." """
+    state = position(hands={0: ["agresion-2", "difamacion-2", "traicion"]})
+    state.apply(0, ("play", "agresion-2", 4))
+    assert state.react == "" and state.health[4] == 8  # no window: the Agresión hits as printed
+    assert "traicion" in hand(state, 0)
+    state.apply(0, ("play", "difamacion-2", 4))  # the same card is offered with a Difamación
+    assert state.react == "betray" and state.legal_actions(0) == [("special", "traicion"), ("pass",)]
+
+
+def test_patriotismo_heroico_only_for_an_assassinated_candidate_never_one_sent_to_siberia():
+    """ "Esta carta solo puede ser jugada cuando un candidato del jugador sea asesinado." """
+    # Siberia by Gran Purga
+    state = position(
+        hands={0: ["gran_purga"], 1: ["patriotismo"]}, offices={INDUSTRIA: 0}, loyalty={0: 10, 4: 3}
+    )
+    state.apply(0, ("special", "gran_purga"))
+    assert state.fate[4] == 2
+    assert state.react == "" and state.actors() == (0,) and "patriotismo" in hand(state, 1)
+    # Siberia at the end of the round
+    state = position(players=2, hands={1: ["patriotismo"]}, loyalty={4: -4}, deck=["guardaespaldas"] * 4)
+    state.apply(0, ("pass",))
+    state.apply(1, ("pass",))
+    assert state.round == 2 and state.fate[4] == 2
+    assert state.react == "" and state.actors() == (0,) and "patriotismo" in hand(state, 1)
+    # a candidate killed is what the card answers
+    state = position(hands={0: ["agresion-4"], 1: ["patriotismo"]}, health={4: 3})
+    state.apply(0, ("play", "agresion-4", 4))
+    assert state.fate[4] == 1 and state.react == "murdered" and state.actors() == (1,)
 
 
 def test_priority_the_highest_office_plays_first_before_the_most_loyalty():
