@@ -76,3 +76,36 @@ def test_priority_the_highest_office_plays_first_before_the_most_loyalty():
     )
     state.apply(0, ("pass",))
     assert state.phase == "turn_end" and state.actors() == (3, 1)
+
+
+def test_health_track_stops_at_10_hospitalizacion_heals_up_to_it():
+    """ "En ellas está representado el nivel de lealtad (desde -5 hasta 25) y de salud (desde 1
+    a 10) de cada candidato." with Hospitalización's "recuperará 5 puntos de salud al final de
+    la misma." """
+    state = position(players=2, hands={0: ["hospitalizacion"]}, health={1: 8}, deck=["guardaespaldas"] * 5)
+    state.apply(0, ("special_on", "hospitalizacion", 1))
+    assert state.hospital[1] >= 0
+    state.apply(0, ("pass",))
+    state.apply(1, ("pass",))
+    assert state.round == 2 and state.active == 0  # the stay ended as seat 0's turn came back
+    assert state.hospital[1] == -1 and state.health[1] == 10
+
+
+def test_the_last_demagogia_goes_only_on_ones_own_candidate_in_disgrace():
+    """ "Para evitar que el candidato acabe sus días en Siberia, un jugador puede, una vez todos
+    los turnos de la ronda han sido jugados, pero antes de que esta acabe, jugar una carta de
+    Demagogia de su mano y tratar de elevar la lealtad de su candidato por encima de los valores
+    negativos."
+
+    The FAQ calls it "la única excepción de juego de cartas desde la mano fuera del turno del
+    jugador": not on a candidate of its own that is not in disgrace, nor on another player's."""
+    state = position(
+        players=2,
+        hands={0: ["demagogia-3"]},
+        loyalty={1: -3, 2: 0, 4: -2},
+        deck=["guardaespaldas"] * 5,
+    )
+    state.apply(0, ("pass",))
+    state.apply(1, ("pass",))
+    assert state.phase == "round_end" and state.actors() == (0,)
+    assert state.legal_actions(0) == [("play", "demagogia-3", 1), ("pass",)]
