@@ -9,7 +9,7 @@ from backroom.games.politburo.cards import DECK_SIZE, FACE, TYPE
 from backroom.games.politburo.flow import hand_max
 from tests.helpers import kinds, play, refuse
 
-from .conftest import INDUSTRIA, INTERIOR, PROPAGANDA, hand, position
+from .conftest import INDUSTRIA, INTERIOR, NKVD, PROPAGANDA, hand, position
 
 
 def test_components_76_basic_cards_22_special_15_candidates_5_offices():
@@ -170,6 +170,24 @@ def test_interior_minister_may_add_a_second_agresion_once_per_round():
     state.apply(0, ("play", "agresion-3", 3))
     assert state.health[3] == 5
     assert ("play", "agresion-4", 3) not in state.legal_actions(0)  # the power is spent
+
+
+def test_each_ministers_second_card_is_its_own_kind_only():
+    # "El ministro de interior puede, en su turno, emplear una segunda carta de agresión sobre un
+    # candidato contra el que ya haya jugado una primera carta de agresión." "El ministro de
+    # propaganda puede, en su turno, emplear una segunda carta de demagogia o difamación sobre un
+    # candidato hacia el que ya haya jugado una primera carta de demagogia o difamación."
+    # The Propaganda minister gets no second Agresión, the Interior minister no second
+    # Demagogia or Difamación, and no other office gives either.
+    for office, loyalty in ((PROPAGANDA, 17), (INDUSTRIA, 10), (NKVD, 20)):
+        state = position(hands={0: ["agresion-2", "agresion-3"]}, offices={office: 0}, loyalty={0: loyalty})
+        state.apply(0, ("play", "agresion-2", 3))
+        assert ("play", "agresion-3", 3) not in state.legal_actions(0), office
+    for first, second in (("demagogia-2", "demagogia-3"), ("difamacion-2", "difamacion-3")):
+        target = 1 if first.startswith("demagogia") else 4
+        state = position(hands={0: [first, second]}, offices={INTERIOR: 0}, loyalty={0: 14})
+        state.apply(0, ("play", first, target))
+        assert ("play", second, target) not in state.legal_actions(0)
 
 
 def test_propaganda_minister_may_add_a_second_demagogia_or_difamacion():
