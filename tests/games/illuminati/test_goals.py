@@ -204,9 +204,9 @@ def test_society_of_assassins_needs_six_violent_groups():
     assert state.outcome().winners == (0,)
 
 
-def test_a_player_with_only_its_illuminati_after_its_third_turn_is_eliminated_money_to_the_bank():
-    # "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla más
-    # Grupos que sus Illuminati. Su dinero pasa al banco."
+def last_group_under_attack(hands=None):
+    """Seat 1, past its third turn, holds only the Mafia besides its Illuminati; seat 0 has
+    attacked to neutralize it and the dice will succeed once every seat asked has passed."""
     state = position(
         ["society_of_assassins", "network", "ufos"],
         structures={
@@ -215,11 +215,19 @@ def test_a_player_with_only_its_illuminati_after_its_third_turn_is_eliminated_mo
             2: [("kkk", "ufos", "right")],
         },
         money={"network": 7, "society_of_assassins": 3},
+        hands=hands,
         turns=4,
     )
     declare(state, "neutralize", "the_mafia", "society_of_assassins")
     state.chance = dice(2)
     state.apply(0, ("spend", "illuminati", 3))  # 8 + 4 + 6 - 7 - 10 + 3 = 4
+    return state
+
+
+def test_a_player_with_only_its_illuminati_after_its_third_turn_is_eliminated_money_to_the_bank():
+    # "Un jugador queda eliminado si en algún momento posterior a su tercer turno no controla más
+    # Grupos que sus Illuminati. Su dinero pasa al banco."
+    state = last_group_under_attack()
     events = all_pass(state)
     assert event(events, "eliminated").params["seat"] == 1
     assert not state.alive[1] and state.money[CARD_OF["network"]] == 0

@@ -9,7 +9,7 @@ from backroom.games.illuminati.cards import CARD_OF, GOAL_BY_PLAYERS, GROUP_FACE
 from tests.helpers import event
 
 from .conftest import all_pass, declare, dice, position
-from .test_goals import ROOTS, grown
+from .test_goals import ROOTS, grown, last_group_under_attack
 
 MAFIA_AND_SHARKS = [("the_mafia", "ufos", "right"), ("loan_sharks", "the_mafia", "top")]
 
@@ -161,20 +161,7 @@ def test_an_eliminated_players_specials_go_face_up_to_the_discard_pile():
     más Grupos que sus Illuminati. Su dinero pasa al banco." The rule names no place for its
     special cards: they go face up to the discard pile, as a player's who leaves (ruling 13),
     in view of all, and no window asks the player out of the game again."""
-    state = position(
-        ["society_of_assassins", "network", "ufos"],
-        structures={
-            0: [("texas", "society_of_assassins", "right")],
-            1: [("the_mafia", "network", "right")],
-            2: [("kkk", "ufos", "right")],
-        },
-        money={"network": 7, "society_of_assassins": 3},
-        hands={1: ["murphys_law", "deep_agent"]},
-        turns=4,
-    )
-    declare(state, "neutralize", "the_mafia", "society_of_assassins")
-    state.chance = dice(2)
-    state.apply(0, ("spend", "illuminati", 3))  # 8 + 4 + 6 - 7 - 10 + 3 = 4
+    state = last_group_under_attack(hands={1: ["murphys_law", "deep_agent"]})
     events = all_pass(state)
     while state.phase != "action":  # seat 1, holding specials, may answer the dice: it passes
         events += state.apply(state.actors()[0], ("pass",))
