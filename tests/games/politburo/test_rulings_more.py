@@ -1,0 +1,32 @@
+"""Politburó: more rulings of ``docs/games/politburo.md`` (from 47 on, and additions to earlier
+ones), one test each, named after the ruling (``test_rulings.py`` has the others)."""
+
+from __future__ import annotations
+
+from backroom.games.politburo.flow import hand_max
+
+from .conftest import INDUSTRIA, hand, position
+
+
+def test_ruling_47_industria_power_after_the_hand_has_shrunk():
+    """Rulebook: "El ministro de industria puede en su turno, una vez ha completado su mano hasta
+    el máximo de cartas permitido, robar una carta adicional y decidir si la descarta, la devuelve
+    al mazo o la suma a su mano a cambio de intercambiarla por una de las cartas de su mano, que es
+    descartada." and "Cada uno de los cargos del juego cuenta con una habilidad especial, que el
+    jugador puede utilizar una vez por candidatura, en cualquier momento durante su turno."
+
+    Seat 0's hand was filled to six when its turn began; a play and a discard leave four, and the
+    power is still offered: the extra card is swapped for one of the four."""
+    state = position(
+        hands={0: ["demagogia-2", "agresion-2", "favorito", "vengativo", "guardaespaldas", "manipulador"]},
+        offices={INDUSTRIA: 0},
+        loyalty={0: 10},
+        deck=["cura"],
+    )
+    assert len(state.hands[0]) == hand_max(state, 0) == 6
+    state.apply(0, ("play", "agresion-2", 4))
+    state.apply(0, ("discard", "favorito"))
+    assert len(state.hands[0]) == 4 and ("industry",) in state.legal_actions(0)
+    state.apply(0, ("industry",))
+    state.apply(0, ("industry_swap", "vengativo"))
+    assert hand(state, 0) == ["cura", "demagogia-2", "guardaespaldas", "manipulador"]
