@@ -30,3 +30,29 @@ def test_ruling_47_industria_power_after_the_hand_has_shrunk():
     state.apply(0, ("industry",))
     state.apply(0, ("industry_swap", "vengativo"))
     assert hand(state, 0) == ["cura", "demagogia-2", "guardaespaldas", "manipulador"]
+
+
+def test_ruling_48_the_hand_is_refilled_only_at_the_start_of_the_turn():
+    """Rulebook: "En su turno, un jugador podrá realizar cualquiera de las siguientes acciones:"
+    and "1) reponer su mano robando cartas del mazo hasta el máximo de cartas permitidas, jugar
+    cartas desde su mano, descartarse de cartas de su mano y pasar turno…", with "El turno de un
+    jugador comienza con este robando cartas hasta completar su mano en cinco cartas."
+
+    Seat 0 plays two of its five cards (the first brings it Industria, a hand of six): nothing
+    refills the hand during the turn, nor during seat 1's; its next turn begins with the draw
+    to six."""
+    state = position(
+        players=2,
+        hands={0: ["demagogia-4", "agresion-2", "favorito", "vengativo", "guardaespaldas"]},
+        loyalty={0: 6},
+    )
+    state.apply(0, ("play", "demagogia-4", 0))
+    state.apply(0, ("play", "agresion-2", 4))
+    assert state.office[INDUSTRIA] == 0 and hand_max(state, 0) == 6
+    assert len(state.hands[0]) == 3
+    assert {a[0] for a in state.legal_actions(0)} == {"assign", "discard", "industry", "pass"}
+    state.apply(0, ("pass",))
+    while state.round == 1:
+        assert len(state.hands[0]) == 3
+        state.apply(state.actors()[0], ("pass",))
+    assert state.active == 0 and len(state.hands[0]) == 6
