@@ -56,3 +56,26 @@ def test_ruling_48_the_hand_is_refilled_only_at_the_start_of_the_turn():
         assert len(state.hands[0]) == 3
         state.apply(state.actors()[0], ("pass",))
     assert state.active == 0 and len(state.hands[0]) == 6
+
+
+def test_ruling_49_one_candidate_per_turn_for_each_player():
+    """Rulebook: "Cada turno de juego, solo pueden jugarse cartas desde un mismo candidato, nunca
+    desde varios." and (FAQ) "Si ambos jugadores están jugando carta en el turno de otro jugador,
+    jugará la carta en primer lugar el jugador que ostente el cargo más alto, o aquél cuyos
+    candidatos sumen un valor de lealtad mayor, en caso de que ninguno de ellos ostente un cargo."
+
+    At the end of seat 0's turn seat 2 plays from its candidate 6 on seat 1's candidate 3; seat 1
+    may still activate 3 to defend it, and then play 3's other card, but never 4's."""
+    state = position(
+        players=3,
+        hands={0: []},
+        assigned={3: ["guardaespaldas", "agresion-2"], 4: ["difamacion-2"], 6: ["agresion-3"]},
+    )
+    state.apply(0, ("pass",))
+    assert state.actors() == (2, 1)
+    state.apply(2, ("use", 6, "agresion-3", 3))
+    assert state.legal_actions(1) == [("defend", "guardaespaldas", "assigned"), ("pass",)]
+    state.apply(1, ("defend", "guardaespaldas", "assigned"))
+    assert state.health[3] == 10 and state.actors() == (1,)
+    plays = state.legal_actions(1)
+    assert ("use", 3, "agresion-2", 6) in plays and not [a for a in plays if a[:2] == ("use", 4)]
