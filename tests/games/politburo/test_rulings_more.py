@@ -3,9 +3,10 @@ ones), one test each, named after the ruling (``test_rulings.py`` has the others
 
 from __future__ import annotations
 
+from backroom.games.politburo.cards import SIBERIA
 from backroom.games.politburo.flow import hand_max
 
-from .conftest import INDUSTRIA, hand, position
+from .conftest import INDUSTRIA, hand, hospitalize, position
 
 
 def test_ruling_47_industria_power_after_the_hand_has_shrunk():
@@ -79,3 +80,20 @@ def test_ruling_49_one_candidate_per_turn_for_each_player():
     assert state.health[3] == 10 and state.actors() == (1,)
     plays = state.legal_actions(1)
     assert ("use", 3, "agresion-2", 6) in plays and not [a for a in plays if a[:2] == ("use", 4)]
+
+
+def test_ruling_22_gran_purga_sends_a_hospitalized_candidate_to_siberia_too():
+    """Rulebook: "Todos los Candidatos con 4 puntos o menos de lealtad son enviados a Siberia de
+    forma inmediata.Esta carta solo puede ser jugada por un cargo." against "Mientras un candidato
+    esté hospitalizado permanecerá inactivo a todos los efectos. El jugador no podrá jugar cartas
+    de ningún tipo sobre él ni desde él.  Este no podrá ser objetivo de ningún ataque a su salud
+    por parte del resto de candidatos, pero si podrá ser objeto de difamaciones."
+
+    Candidate 4, in hospital at 4 loyalty, is the only one the card acts on: it is offered, and
+    4 goes to Siberia, leaving the hospital (its Hospitalización to the discard pile)."""
+    state = position(hands={0: ["gran_purga"]}, offices={INDUSTRIA: 0}, loyalty={0: 10, 4: 4})
+    hospitalize(state, 4)
+    assert ("special", "gran_purga") in state.legal_actions(0)
+    state.apply(0, ("special", "gran_purga"))
+    assert state.fate[4] == SIBERIA and state.hospital[4] < 0 and not state.effects
+    assert "hospitalizacion" in state.view(None)["discard"]
