@@ -97,3 +97,33 @@ def test_ruling_22_gran_purga_sends_a_hospitalized_candidate_to_siberia_too():
     state.apply(0, ("special", "gran_purga"))
     assert state.fate[4] == SIBERIA and state.hospital[4] < 0 and not state.effects
     assert "hospitalizacion" in state.view(None)["discard"]
+
+
+def test_ruling_50_a_redirected_difamacion_is_no_difamacion_played_on_its_new_target():
+    """Rulebook: "Un candidato activado que tenga asignada una carta de Guardaespaldas, Vengativo,
+    Manipulador o Favorito solo puede usarla sobre si mismo, nunca para neutralizar o reenviar un
+    ataque sufrido por otro candidato que no sea el mismo." and "En un mismo turno no puede
+    jugarse más de una carta de un tipo sobre el mismo candidato." (Manipulador sends the
+    Difamación to another candidate: proposed default, ruling 5.)
+
+    Seat 1's Manipulador sends seat 0's Difamación to 7, which took one this turn already, and
+    seat 2 may answer it there with 7's Favorito. Seat 3's sends another to 8, on which seat 0
+    may then still play a Difamación of its own."""
+    state = position(
+        hands={0: ["difamacion-3", "difamacion-2", "difamacion-4", "difamacion-2"]},
+        assigned={4: ["manipulador"], 7: ["favorito"], 10: ["manipulador"]},
+    )
+    state.apply(0, ("play", "difamacion-3", 7))
+    state.apply(2, ("pass",))  # 7 keeps its Favorito: 5 - 3
+    state.apply(0, ("play", "difamacion-2", 4))
+    state.apply(1, ("defend", "manipulador", "assigned"))
+    assert ("target", 7) in state.legal_actions(1)
+    state.apply(1, ("target", 7))
+    assert state.actors() == (2,) and ("defend", "favorito", "assigned") in state.legal_actions(2)
+    state.apply(2, ("pass",))
+    assert state.loyalty[7] == 0 and state.loyalty[4] == 5
+    state.apply(0, ("play", "difamacion-4", 10))
+    state.apply(3, ("defend", "manipulador", "assigned"))
+    state.apply(3, ("target", 8))
+    assert state.loyalty[8] == 1 and state.loyalty[10] == 5 and state.actors() == (0,)
+    assert ("play", "difamacion-2", 8) in state.legal_actions(0)
