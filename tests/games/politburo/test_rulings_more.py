@@ -127,3 +127,36 @@ def test_ruling_50_a_redirected_difamacion_is_no_difamacion_played_on_its_new_ta
     state.apply(3, ("target", 8))
     assert state.loyalty[8] == 1 and state.loyalty[10] == 5 and state.actors() == (0,)
     assert ("play", "difamacion-2", 8) in state.legal_actions(0)
+
+
+def test_ruling_51_no_contrabando_in_the_window_at_the_end_of_the_round():
+    """Rulebook: "Esta carta puede ser jugada en cualquier momento para elegir cualquier carta en la
+    pila de descartes y subirla a la mano, pero su uso implica una perdida de 2 puntos de
+    lealtad." against "Para evitar que el candidato acabe sus días en Siberia, un jugador puede,
+    una vez todos los turnos de la ronda han sido jugados, pero antes de que esta acabe, jugar una
+    carta de Demagogia de su mano y tratar de elevar la lealtad de su candidato por encima de los
+    valores negativos." and (FAQ) "Si el candidato llega al final de la ronda con un valor
+    negativo de lealtad, se le permite jugar una carta desde su mano."
+
+    Seat 0's candidate 1 is in disgrace, a Demagogia lies in the discard pile and seat 0 holds
+    Contrabando. It is asked at the end of seat 1's turn, the round's last, and may take the
+    Demagogia back there and play it at the end of the round; passing there, it is not asked at
+    the end of the round, and 1 goes to Siberia."""
+
+    def last_turn_ended():
+        state = position(players=2, hands={0: ["contrabando"]}, discard=["demagogia-3"], loyalty={1: -3})
+        state.apply(0, ("pass",))
+        state.apply(1, ("pass",))
+        assert state.phase == "turn_end" and state.legal_actions(0) == [("smuggle", "demagogia-3"), ("pass",)]
+        return state
+
+    state = last_turn_ended()
+    state.apply(0, ("pass",))
+    assert state.round == 2 and state.fate[1] == SIBERIA  # no round-end window asked seat 0
+
+    state = last_turn_ended()
+    state.apply(0, ("smuggle", "demagogia-3"))
+    state.apply(0, ("target", 2))
+    assert state.phase == "round_end" and state.legal_actions(0) == [("play", "demagogia-3", 1), ("pass",)]
+    state.apply(0, ("play", "demagogia-3", 1))
+    assert state.round == 2 and state.fate[1] == 0 and state.loyalty[1] == 1
