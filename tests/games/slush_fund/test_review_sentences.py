@@ -198,3 +198,17 @@ def test_fin_de_partie_the_tenth_time_card_ends_the_game_even_with_time_cards_le
     assert sum(1 for c in state.deck if deck.faces[c] == "time") == 2
     outcome = state.outcome()
     assert outcome is not None and outcome.reason == "time" and outcome.winners == (1,)
+
+
+def test_ruling_12_turns_pass_in_seat_order_from_the_first_player():
+    """« Décidez du premier joueur. » The rulebook names no direction of play: turns pass to
+    the next seat up and round again to the first (ruling 12), at three and four players."""
+    for players in (3, 4):
+        state, _ = GAME.start(players, {}, seed=players)
+        order = [state.active]
+        while len(order) < 2 * players + 1:
+            seat = state.active
+            state.apply(seat, state.legal_actions(seat)[0])
+            if state.active != seat:
+                order.append(state.active)
+        assert order == [s % players for s in range(2 * players + 1)]
