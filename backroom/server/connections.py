@@ -97,7 +97,11 @@ class Buckets:
         bucket = self._buckets.get(key)
         if bucket is None:
             if len(self._buckets) >= self.MAX_KEYS:
-                self._buckets = {k: b for k, b in self._buckets.items() if b.tokens < b.burst}
+                # A bucket's ``tokens`` are as of its last take: what it has refilled since counts.
+                now = time.monotonic()
+                self._buckets = {
+                    k: b for k, b in self._buckets.items() if b.tokens + (now - b.stamp) * b.rate < b.burst
+                }
             bucket = self._buckets[key] = TokenBucket(self.per_minute / 60, self.burst)
         return bucket.take()
 

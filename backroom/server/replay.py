@@ -32,6 +32,8 @@ class Replays:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self._kept: OrderedDict[tuple[str, int | None, str], bytes] = OrderedDict()
+        self._making: dict[tuple[str, int | None, str], asyncio.Task[bytes | None]] = {}
+        """Replays being computed: a crowd that asks before the first is done waits for it."""
 
     def __len__(self) -> int:
         """How many replays are kept."""
@@ -44,6 +46,22 @@ class Replays:
         if found is not None:
             self._kept.move_to_end(key)
             return found
+        making = self._making.get(key)
+        if making is None:
+            making = self._making[key] = asyncio.create_task(self._make(table, seat, lang, key))
+            making.add_done_callback(lambda done: self._made(key, done))
+        # Shielded: a requester that leaves does not cancel the others' computation.
+        return await asyncio.shield(making)
+
+    def _made(self, key: tuple[str, int | None, str], done: asyncio.Task[bytes | None]) -> None:
+        if self._making.get(key) is done:
+            del self._making[key]
+        if not done.cancelled():
+            done.exception()  # retrieved: each requester that still waits got it already
+
+    async def _make(
+        self, table: LiveTable, seat: int | None, lang: str, key: tuple[str, int | None, str]
+    ) -> bytes | None:
         record = await self.hub.record(table.row.id)
         if record is None:
             return None

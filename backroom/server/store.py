@@ -188,9 +188,9 @@ class Store(GroupCommit):
     def list_tables(
         self, limit: int, status: str | None = None, before: tuple[float, str] | None = None
     ) -> list[TableRow]:
-        """The newest ``limit`` tables the lobby lists (hidden ones never), only those of
-        ``status`` if given, only those listed after ``before`` (created, id) if given, seats
-        included."""
+        """The newest ``limit`` tables the lobby lists (hidden ones never, nor their ids as another's
+        ``rematch`` or ``rematch_of``), only those of ``status`` if given, only those listed
+        after ``before`` (created, id) if given, seats included."""
         order = (tables_t.c.created.desc(), tables_t.c.id.desc())
         query = select(tables_t).where(~tables_t.c.hidden).order_by(*order).limit(limit)
         if before is not None:
@@ -210,6 +210,14 @@ class Store(GroupCommit):
             by_id = {r.id: r for r in rows}
             for s in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(list(by_id)))):
                 by_id[s.table_id].seats.append(seat_row(s))
+            # A hidden table is not listed through the rematch links of a listed one either.
+            links = {t for r in rows for t in (r.rematch, r.rematch_of) if t is not None}
+            if links:
+                linked = select(tables_t.c.id).where(tables_t.c.id.in_(list(links)), tables_t.c.hidden)
+                hidden = set(conn.execute(linked).scalars())
+                for r in rows:
+                    r.rematch = None if r.rematch in hidden else r.rematch
+                    r.rematch_of = None if r.rematch_of in hidden else r.rematch_of
         for r in rows:
             r.seats.sort(key=lambda s: s.seat)
         return rows

@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from backroom.server.connections import Buckets
 from backroom.server.messages import Conn
 from backroom.server.protocol import _send_loop
 from backroom.server.settings import Limits
@@ -211,3 +212,20 @@ def test_a_long_games_recent_log_reaches_a_rejoining_seat_and_a_spectator(
             assert ws.receive_json()["type"] == "welcome"
             update = receive_until(ws, lambda m: m["type"] == "update", limit=5)
             assert len(json.dumps(update)) > 4 * 1024 and update["outcome"] is not None
+
+
+def test_rate_limit_buckets_forget_the_keys_that_refilled_once_past_their_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past ``MAX_KEYS`` keys (addresses, seats, tables), the buckets that have refilled are
+    forgotten. A bucket's tokens are brought up to date only when it is next taken from, so
+    the stored count of every bucket once taken from stays below its burst: read as it was
+    stored, none ever looked full, nothing was forgotten, and the keys of every address ever
+    seen (each new one costing a pass over them all) were kept for the process's life."""
+    monkeypatch.setattr(Buckets, "MAX_KEYS", 10)
+    buckets = Buckets(per_minute=60_000, burst=2)  # refilled within 2 ms
+    for batch in range(4):  # ten new addresses at a time, each batch's refilled before the next
+        for key in range(10 * batch, 10 * batch + 10):
+            assert buckets.take(key)
+        time.sleep(0.05)
+    assert len(buckets._buckets) <= 10

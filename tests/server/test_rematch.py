@@ -111,3 +111,27 @@ def test_a_rematch_survives_a_restart(make_client: Callable[..., TestClient]) ->
     restarted = make_client()
     assert _accept(restarted, old, 1).json()["table"] == new_id
     assert _accept(restarted, old, 0).status_code == 409
+
+
+def test_a_hidden_table_is_never_listed_through_the_rematch_links_of_another(client: TestClient) -> None:
+    """A table a player hid is left out of the lobby's list, but its id was still there: as the
+    ``rematch`` of the listed table it followed (anyone could then watch it), or the
+    ``rematch_of`` of the listed table that followed it."""
+    old = _finished(client)
+    made = _accept(client, old, 0).json()
+    new_id = made["table"]
+    hide = client.post(f"/api/tables/{new_id}/hidden", json={"token": made["token"], "hidden": True})
+    assert hide.status_code == 200
+    for status in ("all", "over", "playing"):
+        assert new_id not in client.get(f"/api/tables?status={status}").text
+    client.post(f"/api/tables/{new_id}/hidden", json={"token": made["token"], "hidden": False})
+    token = old["seats"][1]["token"]
+    assert (
+        client.post(f"/api/tables/{old['id']}/hidden", json={"token": token, "hidden": True}).status_code
+        == 200
+    )
+    for query in ("", "?status=all", "?status=playing"):
+        listing = client.get(f"/api/tables{query}")
+        assert old["id"] not in listing.text
+    listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
+    assert listed[new_id]["rematch_of"] is None

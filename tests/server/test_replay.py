@@ -4,12 +4,15 @@ saw it live; nothing of a game that is still on."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from backroom.server import replay
 from backroom.server.replay import KEPT
 from tests.server.conftest import Message, all_connected, new_table, receive_until, send, ws_path
 
@@ -98,3 +101,28 @@ def test_the_replays_kept_are_bounded(client: TestClient) -> None:
             assert client.get(f"/api/tables/{table['id']}/replay?seat={who}&lang={lang}").status_code == 200
     replays = client.app.state.hub.replays  # type: ignore[attr-defined]
     assert len(replays) == KEPT
+
+
+def test_a_crowd_asking_at_once_for_one_replay_costs_one_computation(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shared link brings its crowd at once: each request that came before the first
+    computation ended made its own (one Corruption replay is about 1 MB, and a thread of the
+    pool every table's loads and bots share), where the crowd should wait for the one."""
+    table = new_table(client, players=2, seats=SEATS)
+    _play(client, table)
+    made = []
+    steps = replay.steps
+
+    def slow(*args: Any) -> dict[str, Any]:
+        made.append(args[1])
+        time.sleep(0.3)
+        return steps(*args)
+
+    monkeypatch.setattr(replay, "steps", slow)
+    url = f"/api/tables/{table['id']}/replay?seat=1"
+    with ThreadPoolExecutor(6) as crowd:
+        answers = list(crowd.map(lambda _: client.get(url), range(6)))
+    assert [a.status_code for a in answers] == [200] * 6
+    assert len({a.content for a in answers}) == 1
+    assert made == [1]
