@@ -106,3 +106,10 @@ def test_help_says_what_version_does_in_the_chosen_language(capsys, lang, said):
 def test_a_missing_or_unknown_command_is_named_in_the_chosen_language_not_by_its_field(capsys, argv, said):
     err = refused(capsys, *argv)
     assert said in err
+
+
+def test_bench_server_refuses_a_port_out_of_range_before_starting_a_server(capsys):
+    # It used to start the server, which refused the port in English in its own usage line.
+    err = refused(capsys, "bench", "server", "--port", "99999", "--lang", "es")
+    assert "argumento --port: 99999 no es un puerto: indica uno entre 1 y 65535" in err
+    assert "python -m backroom.server" not in err

@@ -31,13 +31,13 @@ def test_report_refuses_an_unwritable_out_path_before_any_game(capsys, tmp_path,
     monkeypatch.setattr("backroom.cli.report.run_plans", no_games)
     code, out = run(capsys, "report", "corruption", "--games", "20", "--out", str(tmp_path), "--lang", "es")
     assert code == 2
-    assert f"“{tmp_path}” es una carpeta, no un archivo." in out
+    assert f"«{tmp_path}» es una carpeta, no un archivo." in out
 
 
 @pytest.mark.parametrize(
     ("content", "lang", "sentence"),
     [
-        (None, "es", "“{path}” no existe."),
+        (None, "es", "«{path}» no existe."),
         ("x", "en", "“{path}” is not JSON (line 1, column 1)."),
         ('{"format": "other"}', "fr", "« {path} » n’est pas un enregistrement de partie Backroom"),
     ],
@@ -76,5 +76,5 @@ def test_a_missing_contract_file_is_said_in_the_chosen_language(capsys, tmp_path
         capsys, "play", "corruption", "--watch", "--option", f"contracts_file={missing}", "--lang", "es"
     )
     assert code == 2
-    assert f"No se puede leer el archivo de contratos: “{missing}” no existe." in out
+    assert f"No se puede leer el archivo de contratos: «{missing}» no existe." in out
     assert "No such file" not in out
