@@ -125,3 +125,17 @@ def bot_list(text: str) -> list[str]:
 def player_list(text: str) -> list[int]:
     """``4,5`` → [4, 5]; argparse turns a ValueError into a usage message."""
     return [int(n) for n in text.split(",")]
+
+
+def tcp_port(text: str) -> int:
+    """A TCP port (0: any free one, as the tests use); anything else is one sentence from argparse
+    instead of the socket module's OverflowError traceback."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(say("not a whole number: %(value)r", value=text)) from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            say("%(value)s is not a port: give one between 1 and 65535", value=value)
+        )
+    return value

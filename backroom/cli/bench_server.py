@@ -13,10 +13,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-from backroom.cli.arguments import say
+from backroom.cli.arguments import say, tcp_port
 from backroom.engine.errors import EngineError
 from backroom.i18n import DEFAULT_LANGUAGE, default_language, texts, translate
-from backroom.server.cli import _port as tcp_port
 
 
 def add_bench_server_args(
@@ -31,7 +30,7 @@ def add_bench_server_args(
     parser.add_argument("--seats", type=int, default=4, help=help_in("seats"))
     parser.add_argument("--duration", type=float, default=60.0, help=help_in("duration"))
     parser.add_argument("--think", type=float, default=0.0, help=help_in("think"))
-    # The server checks its port in its own words, in English, once it runs: check it here first.
+    # Checked here, in the command's language: the server it starts would refuse it in English.
     parser.add_argument("--port", type=tcp_port, default=None, help=help_in("port"))
     parser.add_argument("--seed", type=int, default=0, help=help_in("seed"))
     parser.add_argument("--db", default=None, metavar="URL", help=help_in("db"))

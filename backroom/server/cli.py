@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote_plus
 
-from backroom.cli.arguments import say
+from backroom.cli.arguments import say, tcp_port
 from backroom.i18n import DEFAULT_LANGUAGE, default_language, texts, translate
 from backroom.server.settings import (
     BODY_TIMEOUT,
@@ -142,20 +142,6 @@ def _duration(text: str) -> float | None:
         ) from None
 
 
-def _port(text: str) -> int:
-    """A TCP port (0: any free one, as the tests use); anything else is one sentence from argparse
-    instead of the socket module's OverflowError traceback."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(say("not a whole number: %(value)r", value=text)) from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(
-            say("%(value)s is not a port: give one between 1 and 65535", value=value)
-        )
-    return value
-
-
 def add_serve_command(subparsers: Any, lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     """Register ``serve`` on an argparse subparsers object, its help in ``lang``; its ``func``
     default is ``serve``."""
@@ -166,7 +152,7 @@ def add_serve_command(subparsers: Any, lang: str = DEFAULT_LANGUAGE) -> argparse
         "serve", help=help_in(""), description=help_in("description")
     )
     parser.add_argument("--host", default="127.0.0.1", help=help_in("host"))
-    parser.add_argument("--port", type=_port, default=8000, help=help_in("port"))
+    parser.add_argument("--port", type=tcp_port, default=8000, help=help_in("port"))
     parser.add_argument("--db", default=None, metavar="URL", help=help_in("db"))
     parser.add_argument("--workers", type=_within(int, 1, 256), default=1, help=help_in("workers"))
     parser.add_argument("--redis", default=None, metavar="URL", help=help_in("redis"))
