@@ -80,9 +80,17 @@ def preferred_language(header: str) -> str:
     return DEFAULT_LANGUAGE if best is None else best[2]
 
 
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the locale names the language of messages, in the order POSIX gives them weight."""
+
+
 def default_language() -> str:
-    """The language of the command line: $BACKROOM_LANG, else the locale's ($LANG)."""
-    return normalize_language(os.environ.get("BACKROOM_LANG") or os.environ.get("LANG"))
+    """The language of the command line: $BACKROOM_LANG, else the locale's messages ($LC_ALL,
+    else $LC_MESSAGES, else $LANG: the first one set)."""
+    given = os.environ.get("BACKROOM_LANG") or next(
+        (value for name in LOCALE_VARIABLES if (value := os.environ.get(name))), None
+    )
+    return normalize_language(given)
 
 
 class _Params(dict[str, Any]):

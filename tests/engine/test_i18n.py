@@ -9,6 +9,7 @@ from backroom.i18n import (
     LANGUAGES,
     bot_name,
     catalog,
+    default_language,
     describe_error,
     normalize_language,
     preferred_language,
@@ -193,3 +194,26 @@ def test_every_declared_action_kind_of_every_game_has_a_short_label_in_every_lan
     ]
     assert missing == []
     assert translate("es", "stool-pigeon.kind.snap") == "Eliminar una carta igual"
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LC_ALL": "fr_FR.UTF-8", "LANG": "C.UTF-8"}, "fr"),
+        ({"LC_MESSAGES": "es_ES.UTF-8", "LANG": "fr_FR.UTF-8"}, "es"),
+        ({"LC_ALL": "es_ES.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"}, "es"),
+        ({"BACKROOM_LANG": "en", "LC_ALL": "fr_FR.UTF-8"}, "en"),
+        ({"LC_ALL": "", "LANG": "es_ES.UTF-8"}, "es"),
+        ({}, "en"),
+    ],
+)
+def test_the_command_line_language_is_backroom_lang_else_the_locale_in_posix_order(
+    monkeypatch, env, expected
+):
+    """$BACKROOM_LANG, else the first of $LC_ALL, $LC_MESSAGES and $LANG that is set."""
+    for name in ("BACKROOM_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert default_language() == expected
