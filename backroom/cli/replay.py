@@ -19,10 +19,13 @@ def replay_command(args: argparse.Namespace, console: Console) -> int:
     lang: str = args.lang
     record = Record.load(Path(args.file))
     game = get_game(record.game)
-    names = seat_names(lang, record.players, record.names, record.bots, record.you)
     seat = None if args.seat is None else args.seat - 1
     if seat is not None and not 0 <= seat < record.players:
         raise BadOptions("error.seat_range", low=1, high=record.players, value=args.seat)
+    # "(you)" is the player who saved the game, for as long as the replay is seen as it saw it
+    # or as a whole: seen by another seat, it would name the wrong one.
+    you = record.you if seat is None or seat == record.you else None
+    names = seat_names(lang, record.players, record.names, record.bots, you)
     console.rule(
         translate(lang, "ui.replay_title", {"game": translate(lang, f"{game.id}.name"), "seed": record.seed})
     )

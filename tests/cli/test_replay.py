@@ -104,6 +104,9 @@ def test_a_game_saved_in_spanish_replays_with_every_seat_named_in_french(capsys,
     assert "Vu par la place 1 (Joueur 1 (vous))" in out
     assert "Bot 2 (heuristique)" in out and "Bot 3 (au hasard)" in out
     assert "tú" not in out and "heurístico" not in out and "al azar" not in out
+    _, out = run(capsys, "replay", str(saved), "--seat", "2", "--lang", "fr")
+    assert "Vu par la place 2 (Bot 2 (heuristique))" in out
+    assert "Joueur 1" in out and "(vous)" not in out  # seen by another seat, nobody is "you"
 
 
 def test_a_record_saved_before_seats_kept_their_kinds_shows_the_names_it_holds(capsys, tmp_path):
