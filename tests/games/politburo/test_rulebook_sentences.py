@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from backroom.games.politburo.cards import FACE
 
-from .conftest import INDUSTRIA, hand, position
+from .conftest import INDUSTRIA, hand, hospitalize, position
 
 
 def test_an_office_held_with_its_loyalty_is_not_taken_by_a_candidate_with_more():
@@ -109,3 +109,16 @@ def test_the_last_demagogia_goes_only_on_ones_own_candidate_in_disgrace():
     state.apply(1, ("pass",))
     assert state.phase == "round_end" and state.actors() == (0,)
     assert state.legal_actions(0) == [("play", "demagogia-3", 1), ("pass",)]
+
+
+def test_a_hospitalized_candidate_may_be_defamed_from_an_activated_candidate_too():
+    """ "Este no podrá ser objetivo de ningún ataque a su salud por parte del resto de candidatos,
+    pero si podrá ser objeto de difamaciones." A candidate of another player, activated at the
+    end of the turn, may play its assigned Difamación on the hospitalized candidate, and not
+    its Agresión."""
+    state = position(assigned={3: ["difamacion-3", "agresion-2"]}, health={0: 4})
+    hospitalize(state, 0)
+    state.apply(0, ("pass",))
+    legal = state.legal_actions(1)
+    assert ("use", 3, "difamacion-3", 0) in legal
+    assert ("use", 3, "agresion-2", 0) not in legal and ("use", 3, "agresion-2", 1) in legal
