@@ -122,3 +122,25 @@ def test_a_hospitalized_candidate_may_be_defamed_from_an_activated_candidate_too
     legal = state.legal_actions(1)
     assert ("use", 3, "difamacion-3", 0) in legal
     assert ("use", 3, "agresion-2", 0) not in legal and ("use", 3, "agresion-2", 1) in legal
+
+
+def test_patriotismo_adds_one_to_the_three_of_a_plan_quinquenal_at_the_end_of_the_round():
+    """ "Hasta que vuelva a ser el turno de ese jugador, todos tus candidatos aumentan en uno toda
+    ganancia de lealtad." and "Al final de la candidatura, todos tus candidatos aumentan en tres
+    puntos su lealtad, en lugar de aumentarla en uno." Both in force, the end of the round
+    gives 3 + 1 (ruling 32)."""
+    state = position(
+        players=2,
+        hands={0: ["agresion-4"], 1: ["patriotismo", "plan_quinquenal"]},
+        health={4: 3},
+        offices={INDUSTRIA: 3},  # "Esta carta solo puede ser jugada por un cargo."
+        loyalty={3: 10},
+    )
+    state.apply(0, ("play", "agresion-4", 4))
+    state.apply(1, ("special", "patriotismo"))
+    while state.round == 1:
+        seat = state.actors()[0]
+        plan = ("special", "plan_quinquenal")
+        state.apply(seat, plan if plan in state.legal_actions(seat) else ("pass",))
+    assert "plan_quinquenal" not in [FACE[c] for c in state.hands[1]]  # it was played
+    assert state.loyalty[3] == 10 + 3 + 1 and state.loyalty[5] == 5 + 3 + 1 and state.loyalty[0] == 5 + 1
