@@ -47,8 +47,16 @@ one who reconnects for a fresh allowance, cannot make every connection at the ta
 
 ROOM_RATE = 3.0
 
-COLLAPSING = {"joined": "presence", "left": "presence", "hidden": "listing", "listed": "listing"}
-"""System lines of one kind about one seat that replace each other when they follow each other."""
+COLLAPSING = {
+    "joined": "presence",
+    "left": "presence",
+    "autoplay": "presence",
+    "hidden": "listing",
+    "listed": "listing",
+}
+"""System lines of one kind about one seat that replace each other when they follow each other:
+a seat that comes and goes under a turn timer (left, then away with a bot playing for it, then
+back) says where it is now in one line."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ import asyncio
 import json
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -219,6 +220,22 @@ def test_a_seat_reconnecting_in_a_loop_cannot_push_what_was_said_out_of_the_hist
         "I PROMISE to give you 10 money",
         "joined",
     ]
+
+
+def test_a_seat_coming_and_going_under_a_turn_timer_keeps_one_line_of_where_it_is() -> None:
+    """Under a turn timer a seat that reconnects in a loop is also announced away, with a bot
+    playing for it, between leaving and coming back: those lines replace each other too, so
+    they cannot push what was said out of the history."""
+    room = chat.Chat(SimpleNamespace(conns=()))  # nobody connected: the history alone
+    room.system("joined", 0)
+    for _ in range(chat.HISTORY):
+        for key in ("left", "autoplay", "joined"):
+            room.system(key, 1)
+    kept = [(line.system, dict(line.params)["seat"]) for line in room.history["players"]]
+    assert kept == [("joined", 0), ("joined", 1)]
+    room.system("bot", 1)  # for good: a line of its own
+    room.system("joined", 1)
+    assert [line.system for line in room.history["players"]][-2:] == ["bot", "joined"]
 
 
 def test_a_full_history_of_the_longest_lines_never_keeps_anyone_from_joining(
