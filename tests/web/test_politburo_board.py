@@ -180,3 +180,31 @@ def test_politburo_each_candidates_health_and_loyalty_can_be_read(
     assert len(tracks) == 2 * 3 * players
     for t in tracks:
         assert t["bar"] >= 40 and t["shown"] and t["track"].endswith(" " + t["value"]), t
+
+
+CONTRAST = """(el) => {
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.match(/\\d+/g).slice(0, 3).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ink = lum(getComputedStyle(el).color);
+  // The felt under the board: the lighter and the darker end of the table page's gradient.
+  return Math.min(...["rgb(36, 90, 72)", "rgb(20, 51, 41)"].map((bg) => {
+    const [hi, lo] = [Math.max(ink, lum(bg)), Math.min(ink, lum(bg))];
+    return (hi + 0.05) / (lo + 0.05);
+  }));
+}"""
+
+
+def test_politburo_the_hint_of_what_to_do_now_can_be_read_on_the_felt(server: str, browser: Browser) -> None:
+    """The line under the hand that says what to do now ("Choose a card from your hand, then
+    the candidate") lies on the green felt itself: it was the lobby's muted brown, #6c6253, at
+    1.3:1 against the felt, where the other boards' hints are light on a dark band."""
+    phone = phone_seat(server, browser, "politburo", ".pb-board > .hint")
+    hint = phone.locator(".pb-board > .hint")
+    assert hint.inner_text().strip()
+    assert hint.evaluate(CONTRAST) >= 4.5
+    phone.close()
