@@ -468,3 +468,23 @@ def test_the_lobby_joins_a_free_seat_and_hands_an_absent_invitee_to_a_bot(
     expect(seat.locator(".seat-kind-tag")).to_have_text(catalog("en")["web.seat_kind.bot"])
     expect(seat.locator(".invite")).to_have_count(0)
     host.context.close()
+
+
+def test_the_lobby_counts_as_free_only_the_seats_a_newcomer_can_join(server: str, browser: Browser) -> None:
+    """The tables list's "Free seats" said 1 for a table whose one person had sat down and
+    stepped away (the seats with nobody connected), with no Join button beside it: a
+    newcomer read a seat that nobody may take. It counts the seats nobody ever came to."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bruno"}, {"kind": "bot"}]
+    body = {"game": "stool-pigeon", "players": 3, "seats": seats, "bot_delay": 0}
+    table = post_json(f"{server}/api/tables", body)
+    ana = browser.new_context().new_page()
+    ana.goto(f"{server}{table['seats'][0]['invite']}&lang=en")
+    ana.wait_for_selector(".sp-board")
+    ana.context.close()  # Ana has sat down and gone; Bruno never came
+
+    newcomer = browser.new_context().new_page()
+    newcomer.goto(f"{server}/?lang=en")
+    row = newcomer.locator(f'#tables tr[data-table="{table["id"]}"]')
+    expect(row.locator("td").nth(2)).to_have_text("1")  # Bruno's seat, not Ana's
+    expect(row.locator("button.join")).to_have_count(1)
+    newcomer.context.close()

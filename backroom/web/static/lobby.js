@@ -434,7 +434,8 @@ async function refreshTables() {
         { "data-table": row.id },
         h("td", { text: nameOf(row.game) }),
         h("td", { text: row.players }),
-        h("td", { text: row.open_seats }),
+        // Seats a newcomer may take (Join), not those whose player has only stepped away.
+        h("td", { text: row.free_seats }),
         h("td", { text: tFirst([`web.status.${row.status}`, row.status]) }),
         h(
           "td",
