@@ -260,3 +260,17 @@ def test_the_replay_page_of_a_game_still_on_shows_nothing_of_it(server: str, bro
     expect(page.locator(".fatal")).to_contain_text(catalog("fr")["server.error.not_over"])
     assert page.locator("[data-face]").count() == 0
     page.context.close()
+
+
+def test_the_french_replay_says_whose_view_it_shows_in_french(server: str, browser: Browser) -> None:
+    """The replay bar reads its label then the chosen view: "Vue de" + "un spectateur" made
+    "Vue de un spectateur", which French never says (it elides: "d'un"); "Vu par" takes a
+    player's name and a spectator alike."""
+    table = _finished(server)
+    page = _open(browser, f"{server}/t/{table['id']}/replay?lang=fr")
+    expect(page.locator(".sp-board")).to_be_visible()
+    label = page.locator(".replay-as > span").inner_text()
+    seen = page.locator("#replay-seat option:checked").inner_text()
+    assert seen == catalog("fr")["web.replay.spectator"]
+    assert " de un " not in f" {label} {seen} " and " de une " not in f" {label} {seen} "
+    page.context.close()
