@@ -17,7 +17,7 @@ from backroom.games import get_game
 from backroom.games.politburo.cards import FACES as POLITBURO_FACES
 from backroom.games.stool_pigeon import cards as sp
 from backroom.games.stool_pigeon.state import StoolPigeonState
-from backroom.i18n import catalog
+from backroom.i18n import catalog, format_number
 from tests.games.politburo.conftest import position as politburo_position
 from tests.web.layout import bottom, check_layout, phone_seat, tab_order, viewport
 
@@ -349,6 +349,23 @@ def test_a_counted_word_agrees_with_its_number_in_the_browser(
         lang,
     )
     assert said == [one, two]
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "fr"])
+def test_the_browser_writes_a_figure_as_the_servers_own_sentences_do(page: Page, lang: str) -> None:
+    """A board's amounts and the labels the server writes beside them agree: a Spanish
+    Corruption card once said "$1000" next to an action "soborno de $1.000" (the browser's
+    Spanish leaves four digits ungrouped, Babel groups them)."""
+    figures = [1000, 10000, 1234567]
+    written = page.evaluate(
+        """async ([lang, figures]) => {
+          const i18n = await import("/static/static/i18n.js");
+          await i18n.setLang(lang);
+          return figures.map((value) => i18n.formatNumber(value));
+        }""",
+        [lang, figures],
+    )
+    assert written == [format_number(lang, value) for value in figures]
 
 
 def test_slush_fund_the_only_card_held_is_chosen_and_a_click_puts_it_down(page: Page) -> None:

@@ -247,7 +247,9 @@ function settle(said) {
   });
 }
 
-/** A number written the reader's way (thousands separators), e.g. dollar amounts. */
+/** A number written the reader's way (thousands separators), e.g. dollar amounts: grouped
+ * from four digits on in every language, as the server's sentences beside it write it (Babel),
+ * where the browser's Spanish would leave "1000" beside the server's "1.000". */
 export function formatNumber(value) {
-  return new Intl.NumberFormat(lang()).format(value);
+  return new Intl.NumberFormat(lang(), { useGrouping: "always" }).format(value);
 }
