@@ -182,7 +182,7 @@ def test_a_long_menu_is_chosen_in_steps_first_the_card_then_its_use(capsys, monk
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n0\n1\n1\nq\n"))
     code, out = run(capsys, "play", "corruption", "--players", "5", "--seed", "3", "--lang", "en")
     assert code == 0
-    assert "$1,000 bribe… (9 ways to play it)" in out
+    assert "$1,000 bribe… (9 choices)" in out
     assert "back to the whole list" in out
     assert "you) plays $1,000 bribe under" in out
     assert "(half value)" not in out.split("Your choice")[0]  # no Swiss use before a card is chosen
