@@ -182,21 +182,30 @@ def eliminate(
             state.destroyed[hunter] += 1
         if seat == hunter and goal_of(state, seat) == CTHULHU and special_goal(state, seat):
             continue  # "no quedan destruidos": the end of the turn finds the goal met (ruling 42)
-        root = state.illuminati[seat]
-        state.alive[seat] = False
-        state.pay(root, state.money[root])
-        state.owner[root] = -1
-        state.out.append(root)
-        discarded = sorted(FACE[c] for c in state.hands[seat])
-        state.discard.extend(state.hands[seat])  # face up, as a player's who leaves (ruling 13)
-        state.hands[seat] = []
+        discarded = put_out(state, seat)
         if events is not None:
-            events.append(Event("eliminated", {"seat": seat, "card": FACE[root], "discarded": discarded}))
+            card = FACE[state.illuminati[seat]]
+            events.append(Event("eliminated", {"seat": seat, "card": card, "discarded": discarded}))
     alive = [s for s in range(state.n) if state.alive[s]]
     if len(alive) <= 1:
         finish(state, alive, "last_standing", events)
     elif not turn_over and not state.alive[state.active]:
         turn.end_turn(state, events)
+
+
+def put_out(state: IlluminatiState, seat: int) -> list[str]:
+    """``seat`` leaves the game, eliminated or of its own will: its Illuminati's money to the
+    bank ("Su dinero pasa al banco"), its card out of play, its specials face up to the discard
+    pile (rulings 13 and 31). The specials discarded, by name."""
+    root = state.illuminati[seat]
+    state.alive[seat] = False
+    state.pay(root, state.money[root])
+    state.owner[root] = -1
+    state.out.append(root)
+    discarded = sorted(FACE[c] for c in state.hands[seat])
+    state.discard.extend(state.hands[seat])
+    state.hands[seat] = []
+    return discarded
 
 
 def strip(state: IlluminatiState, attack: bool = False) -> None:

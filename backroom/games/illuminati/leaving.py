@@ -32,13 +32,7 @@ def leave(state: IlluminatiState, seat: int, events: list[Event] | None) -> None
     root = state.illuminati[seat]
     for puppet in state.structures[seat].puppets(FACE[root]):
         conflict.release(state, CARD_OF[puppet], events)
-    state.pay(root, state.money[root])
-    state.owner[root] = -1
-    state.out.append(root)
-    state.alive[seat] = False
-    state.discard.extend(state.hands[seat])
-    shown = sorted(FACE[c] for c in state.hands[seat])
-    state.hands[seat] = []
+    shown = goals.put_out(state, seat)
     state.acted = True  # no 5 MB for a turn passed: the player is gone
     if events is not None:
         events.append(Event("left", {"seat": seat, "card": FACE[root], "discarded": shown}))
