@@ -70,9 +70,13 @@ class TokenBucket:
         self.tokens = self.burst
         self.stamp = time.monotonic()
 
+    def saved(self, now: float) -> float:
+        """The tokens saved up by ``now``: those left at the last take and what has refilled."""
+        return min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.tokens = self.saved(now)
         self.stamp = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0
@@ -97,11 +101,8 @@ class Buckets:
         bucket = self._buckets.get(key)
         if bucket is None:
             if len(self._buckets) >= self.MAX_KEYS:
-                # A bucket's ``tokens`` are as of its last take: what it has refilled since counts.
                 now = time.monotonic()
-                self._buckets = {
-                    k: b for k, b in self._buckets.items() if b.tokens + (now - b.stamp) * b.rate < b.burst
-                }
+                self._buckets = {k: b for k, b in self._buckets.items() if b.saved(now) < b.burst}
             bucket = self._buckets[key] = TokenBucket(self.per_minute / 60, self.burst)
         return bucket.take()
 
