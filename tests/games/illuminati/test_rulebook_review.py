@@ -91,7 +91,7 @@ def test_the_two_free_transfers_come_back_every_turn():
 
 def test_the_bavarians_make_one_attack_privileged_in_each_of_their_turns():
     """ "Los Illuminati de Baviera tienen la aptitud especial de declarar uno de sus ataques por
-    turno Confidencial pagando 5 MB de su tesoro." Once in a turn, and again in the next."""
+    turno Confidencial pagando 5 MB de su tesoro." Once in a turn, for 5 MB, and again in the next."""
     state = position(
         ["bavarian_illuminati", "society_of_assassins"],
         structures={0: [("multinational_oil_companies", "bavarian_illuminati", "right")]},

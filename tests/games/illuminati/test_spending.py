@@ -142,24 +142,6 @@ def test_privileged_attack_by_discarding_any_special_nobody_may_interfere():
     assert ("cancel",) not in state.legal_actions(0)  # ruling 7: committed
 
 
-def test_bavarians_pay_five_mb_for_a_privileged_attack_once_a_turn():
-    # "Los Illuminati de Baviera tienen la aptitud especial de declarar uno de sus ataques por
-    # turno Confidencial pagando 5 MB de su tesoro."
-    state = position(
-        ["bavarian_illuminati", "network"],
-        structures={0: [("multinational_oil_companies", "bavarian_illuminati", "right")]},
-        uncontrolled=["kkk", "punk_rockers"],
-        money={"bavarian_illuminati": 12},
-    )
-    declare(state, "control", "kkk", "bavarian_illuminati", how="bavarian")
-    assert state.money[CARD_OF["bavarian_illuminati"]] == 7 and state.p_privileged
-    state.chance = dice(12)
-    state.apply(0, ("pass",))
-    state.apply(0, ("attack", "control", "punk_rockers"))
-    state.apply(0, ("attacker", "multinational_oil_companies"))
-    assert ("announce", "bavarian") not in state.legal_actions(0)
-
-
 def test_an_attack_may_be_cancelled_until_money_is_spent_on_it():
     # "Después de anunciar un ataque, un jugador *puede* cambiar de idea y cancelarlo *hasta* que
     # gasta dinero en él." "Si el atacante no gasta dinero el ataque se realiza cuando otro
