@@ -93,6 +93,13 @@ MAX_BATCH = 500
 """Actions per transaction: six bound values each, and three per table in the head update, stay
 far below SQLite's limit on bound variables (32,766)."""
 
+GATHER_SECONDS = 0.002
+"""How long a group commit waits for more writes once the commit before it held several (many
+tables are being played): fewer, larger commits spend less of the process's one core on the
+transaction, its fsync and the thread switches around each, and the acks wait that much longer
+(a few per cent of a move's round trip under such a load; docs/benchmarks.md, "CPU per move").
+A write that came alone is committed at once: a quiet server adds no wait."""
+
 
 @dataclass(frozen=True, slots=True)
 class Chore:
@@ -147,6 +154,8 @@ class GroupCommit:
         self._raw: Any = None
         self._thread = WriterThread("backroom-writer")
         self._writer: asyncio.Task[None] | None = None
+        self._crowded = False
+        """Whether the latest group commit held more than one item (``GATHER_SECONDS``)."""
 
     def create_leased(self, row: TableRow, leases: Leases) -> int | None:
         """``create_table`` and ``leases.acquire`` in one transaction, on the writer thread's
@@ -348,6 +357,8 @@ class GroupCommit:
         running = True
         while running:
             first = await self._queue.get()
+            if self._crowded and first is not None:
+                await asyncio.sleep(GATHER_SECONDS)
             batch = [] if first is None else [first]
             running = first is not None
             while running and len(batch) < MAX_BATCH and not self._queue.empty():
@@ -358,6 +369,7 @@ class GroupCommit:
                     batch.append(item)
             if not batch:
                 continue
+            self._crowded = len(batch) > 1
             writes: list[Write] = []
             chores: list[Chore | NewTable] = []
             futures: list[asyncio.Future[Any]] = []

@@ -189,3 +189,45 @@ def test_a_large_group_commit_keeps_its_statement_journal_in_memory(tmp_path: Pa
         count = conn.exec_driver_sql("SELECT count(*) FROM backroom_actions").scalar()
     assert count == 119
     store.engine.dispose()
+
+
+def test_under_load_a_group_commit_waits_to_gather_writes_and_a_lone_write_does_not_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``writer.GATHER_SECONDS``: once a commit held several writes (many tables in play), the
+    next waits that long for others, so that a write arriving meanwhile shares its transaction;
+    once a commit held one, the next write is committed at once (a quiet server adds no wait)."""
+    from backroom.server import writer
+
+    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    for name in ("a", "b", "c"):
+        store.create_table(table(name))
+    batches: list[int] = []
+    commit = store.write_batch
+
+    def counted(writes: Sequence[Write]) -> list[Exception | None]:
+        batches.append(len(writes))
+        return commit(writes)
+
+    store.write_batch = counted  # type: ignore[method-assign]
+    a1, b1 = write("a"), write("b")
+    a2, c1 = write("a", n=2, previous=a1.chain), write("c")
+    b2 = write("b", n=2, previous=b1.chain)
+
+    async def scenario() -> None:
+        await asyncio.gather(store.awrite(a1), store.awrite(b1))  # queued together: crowded
+        monkeypatch.setattr(writer, "GATHER_SECONDS", 0.5)
+        first = asyncio.create_task(store.awrite(a2))
+        for _ in range(5):  # the writer takes a2 and waits
+            await asyncio.sleep(0)
+        await asyncio.gather(first, store.awrite(c1))
+        await store.awrite(b2)  # after a commit of two: waits, then commits alone
+        monkeypatch.setattr(writer, "GATHER_SECONDS", 3600)
+        await asyncio.wait_for(store.awrite(write("c", n=2, previous=c1.chain)), 30)
+        await store.aclose()
+
+    asyncio.run(scenario())
+    assert batches == [2, 2, 1, 1]
+    loaded = store.load_table("c")
+    assert loaded is not None and [a.n for a in loaded[3]] == [1, 2]
+    store.engine.dispose()
