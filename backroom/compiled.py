@@ -1,8 +1,9 @@
 """Modules compiled to C with mypyc when Backroom is installed, and whether this install did.
 
 The heuristic bots' evaluation and Stool Pigeon's resample are the inner loops of simulation
-and search (issues 16.5 and 9). Compiled, they run two to three times as fast with the same
-decisions. ``compiled.txt`` lists them and ``setup.py`` compiles them, all or none: without a
+and search (issues 16.5 and 9), and Stool Pigeon's view is built for every seat at every move
+of an online table (issue 18). Compiled, they run two to three times as fast with the same
+decisions and views. ``compiled.txt`` lists them and ``setup.py`` compiles them, all or none: without a
 C compiler, or with ``BACKROOM_PURE_PYTHON=1`` at install, they all stay Python and everything
 works, slower. The Python source is the reference: ``tests/test_compiled.py`` holds the two
 to the same decisions.

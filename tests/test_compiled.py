@@ -40,8 +40,8 @@ GAMES = [
 
 
 def decisions_digest() -> str:
-    """Every action of heuristic games of the compiled bots' games, and Stool Pigeon resamples
-    of mid-game positions for every seat, hashed."""
+    """Every action of heuristic games of the compiled bots' games, and Stool Pigeon resamples,
+    views and action labels of mid-game positions for every seat and of the games' ends, hashed."""
     seen = hashlib.sha256()
     for i, (game, players, options) in enumerate(GAMES):
         bots = ["heuristic"] if i % 2 else ["heuristic", "random"]
@@ -52,6 +52,12 @@ def decisions_digest() -> str:
     for state in midgame_states(get_game("stool-pigeon"), 4, 60, seed=5):
         for seat in range(state.players):
             seen.update(json.dumps(state.resample(seat, rng).to_json(), sort_keys=True).encode())
+            labels = [state.label(action).to_json() for action in state.legal_actions(seat)]
+            seen.update(json.dumps([state.view(seat), state.view(seat, recall=False), labels]).encode())
+        seen.update(json.dumps(state.view(None)).encode())
+        while actors := state.actors():  # and the game's end, every card face up
+            state.apply_quiet(actors[0], state.random_action(actors[0], rng))
+        seen.update(json.dumps([state.view(seat) for seat in range(state.players)]).encode())
     return seen.hexdigest()
 
 

@@ -484,7 +484,9 @@ class StoolPigeonState(State):
 
     def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
         self.check_seat(seat, spectator=True)
-        return view.view(self, seat, recall)
+        # The view is compiled (``backroom/compiled.py``) and takes a plain ``int`` only: a
+        # numpy integer from an adapter is read as the number it holds.
+        return view.view(self, None if seat is None else operator.index(seat), recall)
 
     def label(self, action: Action) -> Msg:
         return view.label(action)
