@@ -354,6 +354,88 @@ def test_deal_panel_a_seat_asked_in_a_window_offers_with_the_same_builder_and_th
     assert all(a in legal for a in acted(page)[-2:])
 
 
+# ----------------------------------------------------------------------------- the choosers' width
+
+ON_THE_TABLE = """() => {
+  // The board as table.html lays it out: beside the page's own 320-pixel column of panels.
+  const board = document.getElementById("under-test");
+  const layout = document.createElement("main");
+  const side = document.createElement("aside");
+  layout.className = "table-layout";
+  side.className = "side";
+  side.innerHTML = '<section class="panel"><h2>Players</h2></section>';
+  board.replaceWith(layout);
+  layout.append(board, side);
+}"""
+
+NEEDED = """(select) => [...select.options].map((option) => {
+  // What the select needs to show this option whole: a copy of it holding only that option,
+  // as wide as it would be with room to spare.
+  const copy = select.cloneNode(false);
+  copy.append(new Option(option.text));
+  copy.style.cssText = "flex: none; width: auto; max-width: none; position: absolute; visibility: hidden";
+  select.after(copy);
+  const width = copy.getBoundingClientRect().width;
+  copy.remove();
+  return [option.text, width];
+})"""
+
+
+def long_names(building: bool) -> IlluminatiState:
+    """The Network under the groups and holding the special with the longest names in the
+    three languages (the Semiconscious Liberation Army's in Spanish, Secrets Man Was Not Meant
+    to Know's in English and French): with gifts to give, or building an offer to the Gnomes."""
+    state = position(
+        ["network", "gnomes_of_zurich", "servants_of_cthulhu"],
+        structures={
+            0: [
+                ("semiconscious_liberation_army", "network", "left"),
+                ("international_communist_conspiracy", "network", "bottom"),
+                ("evil_geniuses_for_a_better_tomorrow", "network", "right"),
+            ]
+        },
+        money={"network": 10},
+        hands={0: ["secrets_man_was_not_meant_to_know", "deep_agent"]},
+    )
+    if building:
+        state.apply(0, ("offer", 1))
+    return state
+
+
+def test_deal_and_gift_choosers_stay_in_the_panel_and_name_the_card_chosen_whole(page: Page) -> None:
+    """A chooser's list had a basis of 10rem beside its button in the 20rem column: at 1280 px a
+    long name was cut ("Secrets Man Was Not Meant") and the row stuck out of the panel (on a
+    phone the page scrolled sideways in French). Now nothing leaves the panel or the window, on
+    a desktop every English name is shown whole, and where the column cuts a name short (the
+    longest Spanish and French ones; the map keeps its width) the list's title holds the one
+    chosen whole."""
+    page.add_style_tag(url="/static/static/illuminati-windows.css")
+    page.add_style_tag(url="/static/static/illuminati.css")
+    page.evaluate("document.body.classList.add('table-page')")
+    for size, width in (("desktop", 1280), ("phone", 375)):
+        page.set_viewport_size({"width": width, "height": 900})
+        for lang in ("en", "es", "fr"):
+            for building, names in ((False, "iw-gift-special"), (True, "iw-offer_give")):
+                show(page, long_names(building), 0, lang=lang)
+                page.evaluate(ON_THE_TABLE)
+                panel = page.locator('[data-panel="deal"]')
+                assert panel.locator(f'[data-chooser="{names}"] option').count() == (5 if building else 2)
+                right = panel.evaluate("el => el.getBoundingClientRect().right")
+                for chooser in panel.locator(".iw-chooser").all():
+                    box = chooser.evaluate("el => el.getBoundingClientRect().right")
+                    assert box <= right, (size, lang, chooser.get_attribute("data-chooser"))
+                    select = chooser.locator("select")
+                    if size == "desktop" and lang == "en":
+                        shown = select.evaluate("el => el.getBoundingClientRect().width")
+                        for text, needed in select.evaluate(NEEDED):
+                            assert shown >= needed - 0.5, (lang, text, shown, needed)
+                    for option in select.locator("option").all():
+                        select.select_option(option.get_attribute("value"))
+                        assert select.get_attribute("title") == option.text_content(), (lang, size)
+                assert page.evaluate("document.scrollingElement.scrollWidth") <= width, (size, lang)
+            shot(page, f"illuminati-deal-chooser-{lang}-{size}")
+
+
 # ----------------------------------------------------------------------------- two people at a live table
 
 SEED = 2

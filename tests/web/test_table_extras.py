@@ -4,6 +4,7 @@ page of a finished game (docs/web.md)."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -245,6 +246,56 @@ def test_a_finished_game_replays_step_by_step_from_each_point_of_view(server: st
     expect(shared.locator("body")).to_have_attribute("data-step", str(len(spectator["steps"]) - 1))
     for p in (page, shared):
         p.context.close()
+
+
+REPLAY_CONTROLS = ("seat", "first", "prev", "range", "next", "last", "step", "share")
+"""The replay bar's controls in the page's order ("seat": its "Seen by" label and list)."""
+
+BOXES = """(names) => Object.fromEntries(names.map((name) => {
+  const el = document.querySelector(name === "seat" ? ".replay-as" : `#replay-${name}`);
+  const { left, right, top, bottom } = el.getBoundingClientRect();
+  return [name, { left, right, top, bottom, middle: (top + bottom) / 2 }];
+}))"""
+
+INSIDE = """(el) => {
+  const r = el.getBoundingClientRect(), style = getComputedStyle(el);
+  return [r.left + parseFloat(style.paddingLeft), r.right - parseFloat(style.paddingRight)];
+}"""
+
+
+def test_the_replay_bar_wraps_into_tidy_rows_on_a_phone_and_keeps_one_row_on_a_desktop(
+    server: str, browser: Browser
+) -> None:
+    """At 375 px the bar wrapped wherever each control happened to fall: "Seen by" with Start,
+    Back beside a short slider, Forward, End and the step, then Copy link alone. Now, in each
+    language: the view; the slider alone, across the bar; the four step buttons in one row; the
+    step and Copy link in one row; nothing out of the bar or the window. On a desktop all of it
+    stays in one row, in the page's order."""
+    table = _finished(server)
+    rows = [["seat"], ["range"], ["first", "prev", "next", "last"], ["step", "share"]]
+    for lang in ("en", "es", "fr"):
+        page = _open(browser, f"{server}/t/{table['id']}/replay?seat=0&lang={lang}")
+        expect(page.locator(".sp-board")).to_be_visible()
+        page.set_viewport_size({"width": 375, "height": 812})
+        left, right = page.locator("#replay-bar").evaluate(INSIDE)
+        box = page.evaluate(BOXES, REPLAY_CONTROLS)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 375, lang
+        assert all(left - 0.5 <= b["left"] and b["right"] <= right + 0.5 for b in box.values()), (lang, box)
+        for above, below in itertools.pairwise(rows):
+            assert max(box[n]["bottom"] for n in above) <= min(box[n]["top"] for n in below), (lang, below)
+        for row in rows[2:]:
+            assert [box[n]["left"] for n in row] == sorted(box[n]["left"] for n in row), (lang, row)
+            assert max(box[n]["middle"] for n in row) - min(box[n]["middle"] for n in row) < 1, (lang, row)
+        slider = box["range"]["right"] - box["range"]["left"]
+        assert slider >= right - left - 6, (lang, slider, right - left)  # but for its own margins
+        shot(page, f"replay-bar-{lang}-phone", full_page=False)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        box = page.evaluate(BOXES, REPLAY_CONTROLS)
+        assert [box[n]["left"] for n in REPLAY_CONTROLS] == sorted(b["left"] for b in box.values()), lang
+        middles = [b["middle"] for b in box.values()]
+        assert max(middles) - min(middles) < 4, (lang, box)
+        shot(page, f"replay-bar-{lang}-desktop", full_page=False)
+        page.context.close()
 
 
 def _expect_district(page: Page, seat: int, faces: list[str | None]) -> None:

@@ -77,10 +77,13 @@ function amount(ctx, name, most, make, text, cls) {
   return h("div", { class: "iw-amount", "data-amount": name }, input, button, hint);
 }
 
-/** A list to choose from (the entries' ``label``s) and the button that sends the one chosen. */
+/** A list to choose from (the entries' ``label``s) and the button that sends the one chosen.
+ * The list's title repeats the entry chosen: a long card name the side column cuts short (the
+ * longest Spanish and French ones) is read whole on hover. */
 function chooser(ctx, name, entries, text, labelOf = (e) => e.label) {
   const { h, memo } = ctx;
   const keys = entries.map((e) => JSON.stringify(e.action));
+  const labels = entries.map(labelOf);
   const start = Math.max(0, keys.indexOf(memo[name]));
   const button = h("button", {
     type: "button",
@@ -95,12 +98,14 @@ function chooser(ctx, name, entries, text, labelOf = (e) => e.label) {
     {
       name,
       "aria-label": text,
+      title: labels[start],
       onchange: () => {
         memo[name] = select.value;
         button.dataset.action = select.value;
+        select.title = labels[select.selectedIndex];
       },
     },
-    entries.map((e, i) => h("option", { value: keys[i], selected: i === start, text: labelOf(e) })),
+    entries.map((e, i) => h("option", { value: keys[i], selected: i === start, text: labels[i] })),
   );
   return h("div", { class: "iw-chooser", "data-chooser": name }, select, button);
 }
