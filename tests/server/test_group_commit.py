@@ -33,12 +33,8 @@ def write(table_id: str, n: int = 1, client_id: str | None = None, previous: str
     return Write(table_id, n, 0, text, client_id, link(previous, table_id, n, 0, text, client_id))
 
 
-async def batch_with_bad_rows(store: Store) -> tuple[list[BaseException | None], list[int]]:
-    """Five writes queued at once: three good ones, a client id with a lone surrogate, and an
-    action 1 that is already stored."""
-    for name in ("a", "b", "c", "d", "e"):
-        store.create_table(table(name))
-    assert store.write_batch([write("e")]) == [None]
+def count_batches(store: Store) -> list[int]:
+    """The number of writes of each group commit ``store`` makes from now on, as they happen."""
     batches: list[int] = []
     commit = store.write_batch
 
@@ -47,6 +43,16 @@ async def batch_with_bad_rows(store: Store) -> tuple[list[BaseException | None],
         return commit(writes)
 
     store.write_batch = counted  # type: ignore[method-assign]
+    return batches
+
+
+async def batch_with_bad_rows(store: Store) -> tuple[list[BaseException | None], list[int]]:
+    """Five writes queued at once: three good ones, a client id with a lone surrogate, and an
+    action 1 that is already stored."""
+    for name in ("a", "b", "c", "d", "e"):
+        store.create_table(table(name))
+    assert store.write_batch([write("e")]) == [None]
+    batches = count_batches(store)
     writes = [write("a"), write("b", client_id="bad\ud800"), write("c"), write("e"), write("d")]
     results = await asyncio.gather(*(store.awrite(w) for w in writes), return_exceptions=True)
     await store.aclose()
@@ -202,14 +208,7 @@ def test_under_load_a_group_commit_waits_to_gather_writes_and_a_lone_write_does_
     store = Store(f"sqlite:///{tmp_path / 'w.db'}")
     for name in ("a", "b", "c"):
         store.create_table(table(name))
-    batches: list[int] = []
-    commit = store.write_batch
-
-    def counted(writes: Sequence[Write]) -> list[Exception | None]:
-        batches.append(len(writes))
-        return commit(writes)
-
-    store.write_batch = counted  # type: ignore[method-assign]
+    batches = count_batches(store)
     a1, b1 = write("a"), write("b")
     a2, c1 = write("a", n=2, previous=a1.chain), write("c")
     b2 = write("b", n=2, previous=b1.chain)
