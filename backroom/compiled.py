@@ -3,10 +3,10 @@
 The heuristic bots' evaluation and Stool Pigeon's resample are the inner loops of simulation
 and search (issues 16.5 and 9), and Stool Pigeon's view is built for every seat at every move
 of an online table (issue 18). Compiled, they run two to three times as fast with the same
-decisions and views. ``compiled.txt`` lists them and ``setup.py`` compiles them, all or none: without a
-C compiler, or with ``BACKROOM_PURE_PYTHON=1`` at install, they all stay Python and everything
-works, slower. The Python source is the reference: ``tests/test_compiled.py`` holds the two
-to the same decisions.
+decisions and views. ``compiled.txt`` lists them and ``setup.py`` compiles them, all or none:
+without a C compiler, or with ``BACKROOM_PURE_PYTHON=1`` at install, they all stay Python and
+everything works, slower. The Python source is the reference: ``tests/test_compiled.py`` holds
+the two to the same decisions and views.
 
 An editable install runs the extension, not the source beside it, until it is built again:
 ``make install`` rebuilds when a listed source changes, and ``stale`` names what has not been.
