@@ -415,6 +415,18 @@ def test_play_help_speaks_the_players_language(capsys, monkeypatch, lang, said):
     assert not [words for words in english if words in out]
 
 
+def test_french_help_headings_put_a_space_before_their_colon(capsys, monkeypatch):
+    """French puts a space before a colon, as the usage line does ("utilisation : "); argparse
+    writes a heading's colon right after the heading, so "options:" read as English typography."""
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang", "fr"])
+    lines = capsys.readouterr().out.splitlines()
+    assert "utilisation : " in lines[0]
+    assert "arguments positionnels :" in lines and "options :" in lines
+    assert not [line for line in lines if line.endswith(("s:", "positionnels:"))]
+
+
 def english_helps(command: str | None) -> list[str]:
     """Every help text and description ``backroom [command] --help`` shows, in English."""
     parser = build_parser("en")
